@@ -1,0 +1,118 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/dndsh/dndsh/runtime/dice"
+	"github.com/dndsh/dndsh/runtime/prob"
+)
+
+func distCommand() *command {
+	return &command{
+		name:  "dist",
+		usage: "[--json] [--samples N] EXPR",
+		help:  "Show the exact probability distribution of a dice expression as a table and bar chart\n(Monte Carlo, said so, only when the exact method is over its budget).",
+		flags: []flagSpec{
+			{name: "json", help: "print JSON instead of a table"},
+			{name: "samples", value: true, help: "Monte Carlo sample count when exact is out of budget (default 200000)"},
+		},
+		run: runDist,
+	}
+}
+
+type distJSON struct {
+	Expr      string         `json:"expr"`
+	Canonical string         `json:"canonical"`
+	Exact     bool           `json:"exact"`
+	Mean      float64        `json:"mean"`
+	StdDev    float64        `json:"stddev"`
+	Min       int64          `json:"min"`
+	Max       int64          `json:"max"`
+	Leftover  float64        `json:"leftover"`
+	Samples   int            `json:"samples,omitempty"`
+	StdErr    float64        `json:"stderr,omitempty"`
+	Outcomes  []prob.Outcome `json:"outcomes"`
+}
+
+func runDist(env *Env, o *opts) error {
+	if len(o.args) == 0 {
+		return usageErr("dist: missing the dice expression (for example: dndsh dist 4d6kh3)")
+	}
+	e, err := dice.Parse(strings.Join(o.args, " "))
+	if err != nil {
+		return err
+	}
+	n, err := o.int("samples", 200000)
+	if err != nil {
+		return err
+	}
+	d, err := prob.Of(e, int(n), 1)
+	if err != nil {
+		return err
+	}
+	if o.has("json") {
+		out := distJSON{Expr: e.Source, Canonical: e.String(), Exact: d.Exact, Mean: d.Mean(), StdDev: d.StdDev(),
+			Leftover: d.Leftover, Samples: d.Samples, StdErr: d.StdErr(), Outcomes: d.Outcomes()}
+		if len(out.Outcomes) > 0 {
+			out.Min, out.Max = out.Outcomes[0].Value, out.Outcomes[len(out.Outcomes)-1].Value
+		} else {
+			out.Outcomes = []prob.Outcome{}
+		}
+		b, err := json.Marshal(out)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(env.Stdout, "%s\n", b)
+		return nil
+	}
+	writeDist(env.Stdout, e, d)
+	return nil
+}
+
+// writeDist prints a distribution as a table with a bar chart.
+func writeDist(w io.Writer, e *dice.Expr, d *prob.Dist) {
+	kind := "exact"
+	if !d.Exact {
+		kind = fmt.Sprintf("Monte Carlo, %d samples, standard error of the mean %.4f", d.Samples, d.StdErr())
+	}
+	fmt.Fprintf(w, "%s  (%s)\nmean %.4f  sd %.4f\n", e.String(), kind, d.Mean(), d.StdDev())
+	if d.Leftover > 1e-15 {
+		fmt.Fprintf(w, "P(breaks the depth budget) = %.3g\n", d.Leftover)
+	}
+	outs := d.Outcomes()
+	if len(outs) > 200 {
+		fmt.Fprintf(w, "%d outcomes from %d to %d; use --json for the full table\n", len(outs), outs[0].Value, outs[len(outs)-1].Value)
+		return
+	}
+	fmt.Fprint(w, barChart(outs, 50))
+}
+
+// barChart renders value, percentage, at-least percentage and a bar per
+// outcome; the longest bar is width cells.
+func barChart(outs []prob.Outcome, width int) string {
+	var b strings.Builder
+	top, vw := 0.0, len("value")
+	for _, o := range outs {
+		top = math.Max(top, o.P)
+		vw = max(vw, len(fmt.Sprint(o.Value)))
+	}
+	fmt.Fprintf(&b, "%*s  %8s  %8s\n", vw, "value", "p", ">=")
+	atLeast := 1.0
+	for _, o := range outs {
+		cells := 0.0
+		if top > 0 {
+			cells = o.P / top * float64(width)
+		}
+		bar := strings.Repeat("█", int(cells))
+		if frac := cells - math.Floor(cells); frac >= 0.5 {
+			bar += "▌"
+		}
+		fmt.Fprintf(&b, "%*d  %7.3f%%  %7.3f%%  %s\n", vw, o.Value, 100*o.P, 100*atLeast, bar)
+		atLeast -= o.P
+	}
+	return b.String()
+}
