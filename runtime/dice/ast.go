@@ -188,7 +188,7 @@ type Node struct {
 	Fn        Func      // OpCall
 	Args      []*Node   // OpCall arguments, OpGroup items
 	Dice      *DiceTerm // OpDice
-	GroupMods Mods      // OpGroup: keep/drop and success/failure only
+	GroupMods *Mods     // OpGroup: keep/drop and success/failure only
 	Label     string    // "[fire]" annotation, without brackets
 	Paren     bool      // written in parentheses (for formatting)
 	Pos, End  int       // byte span in the source
@@ -207,6 +207,10 @@ type Expr struct {
 	// per-label subtotals; labels[i] is the label terms[i] counts under.
 	terms  []signed
 	labels []string
+	// Small expressions live in one allocation: their first nodes and dice
+	// term are carved from these arrays.
+	inlineNodes [3]Node
+	inlineTerms [1]DiceTerm
 }
 
 type signed struct {

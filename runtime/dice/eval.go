@@ -173,17 +173,30 @@ func roundDiv(fn Func, a, b int64) int64 {
 	return floorDiv(a, b)
 }
 
-func (ev *evaluator) node(n *Node, v int64, kids ...*Eval) *Eval {
+// node returns a tree node in tree mode and nil otherwise. Callers pass
+// kids through ev.kids so the fast path builds no slice.
+func (ev *evaluator) node(n *Node, v int64, kids []*Eval) *Eval {
 	if !ev.tree {
 		return nil
 	}
 	return &Eval{Node: n, Value: v, Kids: kids}
 }
 
+// kids2 returns []*Eval{a, b} in tree mode and nil otherwise.
+func (ev *evaluator) kids2(a, b *Eval) []*Eval {
+	if !ev.tree {
+		return nil
+	}
+	if b == nil {
+		return []*Eval{a}
+	}
+	return []*Eval{a, b}
+}
+
 func (ev *evaluator) eval(n *Node) (int64, *Eval, error) {
 	switch n.Op {
 	case OpNum:
-		return n.Val, ev.node(n, n.Val), nil
+		return n.Val, ev.node(n, n.Val, nil), nil
 	case OpDice:
 		return ev.evalDice(n)
 	case OpGroup:
@@ -196,7 +209,7 @@ func (ev *evaluator) eval(n *Node) (int64, *Eval, error) {
 		if v == -1<<63 {
 			return 0, nil, errOverflow
 		}
-		return -v, ev.node(n, -v, k), nil
+		return -v, ev.node(n, -v, ev.kids2(k, nil)), nil
 	case OpCall:
 		return ev.evalCall(n)
 	}
@@ -240,7 +253,7 @@ func (ev *evaluator) eval(n *Node) (int64, *Eval, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return v, ev.node(n, v, lk, rk), nil
+	return v, ev.node(n, v, ev.kids2(lk, rk)), nil
 }
 
 // text is a short description of a node for error messages.
@@ -268,7 +281,7 @@ func (ev *evaluator) evalCall(n *Node) (int64, *Eval, error) {
 		if ev.tree {
 			kids = []*Eval{{Node: d, Value: floorDiv(a, b), Kids: []*Eval{ak, bk}}}
 		}
-		return v, ev.node(n, v, kids...), nil
+		return v, ev.node(n, v, kids), nil
 	}
 	var v int64
 	for i, a := range n.Args {
@@ -294,7 +307,7 @@ func (ev *evaluator) evalCall(n *Node) (int64, *Eval, error) {
 			v = x
 		}
 	}
-	return v, ev.node(n, v, kids...), nil
+	return v, ev.node(n, v, kids), nil
 }
 
 // die is the compact die record of the fast path.
@@ -606,7 +619,7 @@ func (ev *evaluator) evalGroup(n *Node) (int64, *Eval, error) {
 			kids = append(kids, k)
 		}
 	}
-	m := &n.GroupMods
+	m := n.GroupMods
 	keepSelect(items, m.Keep, m.KeepN)
 	var total, succ, fail int64
 	var err error

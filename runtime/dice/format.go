@@ -35,7 +35,7 @@ func formatNode(b *strings.Builder, n *Node) {
 			formatNode(b, a)
 		}
 		b.WriteByte('}')
-		formatMods(b, &n.GroupMods)
+		formatMods(b, n.GroupMods)
 	case OpNeg:
 		b.WriteByte('-')
 		formatNode(b, n.L)
@@ -195,7 +195,7 @@ func formatEval(b *strings.Builder, e *Eval) {
 			}
 		}
 		b.WriteByte('}')
-		formatMods(b, &n.GroupMods)
+		formatMods(b, n.GroupMods)
 	case OpNeg:
 		b.WriteByte('-')
 		formatEval(b, e.Kids[0])

@@ -21,8 +21,9 @@ func ParseBudget(src string, b Budget) (*Expr, error) {
 			Msg:  fmt.Sprintf("expression longer than the length budget (%d characters)", b.MaxLen),
 			Hint: "split the expression, or raise budgets.max_length in dndsh.toml"}
 	}
-	p := &parser{src: src, low: asciiLower(src), b: b}
-	e, err := p.parseExpr()
+	e := &Expr{Source: src, Budget: b}
+	p := &parser{src: src, low: asciiLower(src), b: b, slab: e.inlineNodes[:0], terms: e.inlineTerms[:0]}
+	err := p.parseExpr(e)
 	if err != nil {
 		return nil, err
 	}
@@ -50,9 +51,39 @@ type parser struct {
 	pos      int
 	depth    int
 	b        Budget
+	slab     []Node     // nodes are carved from slabs: fewer allocations per parse
+	terms    []DiceTerm // likewise dice terms
+}
+
+// newTerm returns a new dice term carved from the current slab.
+func (p *parser) newTerm() *DiceTerm {
+	if len(p.terms) == cap(p.terms) {
+		p.terms = make([]DiceTerm, 0, 2)
+	}
+	p.terms = append(p.terms, DiceTerm{})
+	return &p.terms[len(p.terms)-1]
+}
+
+// alloc returns a new node holding n, carved from the current slab.
+func (p *parser) alloc(n Node) *Node {
+	if len(p.slab) == cap(p.slab) {
+		p.slab = make([]Node, 0, 4)
+	}
+	p.slab = append(p.slab, n)
+	return &p.slab[len(p.slab)-1]
 }
 
 func asciiLower(s string) string {
+	upper := false
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			upper = true
+			break
+		}
+	}
+	if !upper {
+		return s
+	}
 	b := []byte(s)
 	for i, c := range b {
 		if c >= 'A' && c <= 'Z' {
@@ -125,14 +156,13 @@ func (p *parser) enter() error {
 
 const expectAtom = "expected a number, a dice term or '('"
 
-func (p *parser) parseExpr() (*Expr, error) {
-	e := &Expr{Source: p.src, Budget: p.b}
+func (p *parser) parseExpr(e *Expr) error {
 	if p.peek() == 0 || p.peek() == '#' {
-		return nil, p.errAt(p.pos, "empty expression: %s", expectAtom)
+		return p.errAt(p.pos, "empty expression: %s", expectAtom)
 	}
 	root, err := p.parseCmp()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	// adv / dis
 	p.skip()
@@ -140,11 +170,11 @@ func (p *parser) parseExpr() (*Expr, error) {
 	switch {
 	case p.acceptWord("advantage"), p.acceptWord("adv"):
 		if root, err = p.applyAdv(root, KeepHigh, advPos); err != nil {
-			return nil, err
+			return err
 		}
 	case p.acceptWord("disadvantage"), p.acceptWord("dis"):
 		if root, err = p.applyAdv(root, KeepLow, advPos); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if p.peek() == '#' {
@@ -152,10 +182,10 @@ func (p *parser) parseExpr() (*Expr, error) {
 		p.pos = len(p.src)
 	}
 	if c := p.peek(); c != 0 {
-		return nil, p.errAt(p.pos, "unexpected %s: expected an operator, 'adv', 'dis', '#' or the end", p.describe())
+		return p.errAt(p.pos, "unexpected %s: expected an operator, 'adv', 'dis', '#' or the end", p.describe())
 	}
 	e.Root = root
-	return e, nil
+	return nil
 }
 
 // acceptWord accepts w when it is not followed by another letter.
@@ -205,7 +235,7 @@ func (p *parser) parseCmp() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		n := &Node{Op: OpCmp, Cmp: c, L: l, R: r, Pos: l.Pos, End: r.End}
+		n := p.alloc(Node{Op: OpCmp, Cmp: c, L: l, R: r, Pos: l.Pos, End: r.End})
 		if _, ok := p.acceptCmp(true); ok {
 			return nil, p.errAt(start, "comparisons do not chain: put one side in parentheses")
 		}
@@ -255,7 +285,7 @@ func (p *parser) parseSum() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		l = &Node{Op: op, L: l, R: r, Pos: l.Pos, End: r.End}
+		l = p.alloc(Node{Op: op, L: l, R: r, Pos: l.Pos, End: r.End})
 	}
 }
 
@@ -281,7 +311,7 @@ func (p *parser) parseProduct() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		l = &Node{Op: op, L: l, R: r, Pos: l.Pos, End: r.End}
+		l = p.alloc(Node{Op: op, L: l, R: r, Pos: l.Pos, End: r.End})
 	}
 }
 
@@ -302,7 +332,7 @@ func (p *parser) parseUnary() (*Node, error) {
 			x.Val, x.Pos = -x.Val, start
 			return x, nil
 		}
-		return &Node{Op: OpNeg, L: x, Pos: start, End: x.End}, nil
+		return p.alloc(Node{Op: OpNeg, L: x, Pos: start, End: x.End}), nil
 	case '+':
 		p.pos++
 		return p.parseUnary()
@@ -386,19 +416,30 @@ func (p *parser) parseAtom() (*Node, error) {
 func (p *parser) parseNumber() (*Node, error) {
 	p.skip()
 	start := p.pos
+	v, err := p.parseInt()
+	if err != nil {
+		return nil, err
+	}
+	return p.alloc(Node{Op: OpNum, Val: v, Pos: start, End: p.pos}), nil
+}
+
+// parseInt reads an unsigned integer literal.
+func (p *parser) parseInt() (int64, error) {
+	p.skip()
+	start := p.pos
 	var v int64
 	for p.pos < len(p.low) && isDigit(p.low[p.pos]) {
 		v = v*10 + int64(p.low[p.pos]-'0')
 		p.pos++
 		if v > maxLiteral {
-			return nil, &errs.Error{Kind: errs.Budget, Layer: "dice", Source: clip(p.src), Col: utf8.RuneCountInString(p.src[:start]) + 1,
+			return 0, &errs.Error{Kind: errs.Budget, Layer: "dice", Source: clip(p.src), Col: utf8.RuneCountInString(p.src[:start]) + 1,
 				Msg: fmt.Sprintf("number too large (the largest literal is %d)", int64(maxLiteral))}
 		}
 	}
 	if p.pos == start {
-		return nil, p.errAt(p.pos, "expected a number, got %s", p.describe())
+		return 0, p.errAt(p.pos, "expected a number, got %s", p.describe())
 	}
-	return &Node{Op: OpNum, Val: v, Pos: start, End: p.pos}, nil
+	return v, nil
 }
 
 func (p *parser) parseParen() (*Node, error) {
@@ -441,12 +482,12 @@ func (p *parser) parseParen() (*Node, error) {
 		if p.skip(); p.diceFollows() {
 			return p.parseDice(n, open)
 		}
-		paren := &Node{Op: n.Op, Val: n.Val, L: n.L, R: n.R, Cmp: n.Cmp, Fn: n.Fn, Args: n.Args, Dice: n.Dice,
-			GroupMods: n.GroupMods, Label: n.Label, Paren: true, Pos: open, End: p.pos}
+		paren := p.alloc(Node{Op: n.Op, Val: n.Val, L: n.L, R: n.R, Cmp: n.Cmp, Fn: n.Fn, Args: n.Args, Dice: n.Dice,
+			GroupMods: n.GroupMods, Label: n.Label, Paren: true, Pos: open, End: p.pos})
 		return paren, nil
 	}
-	g := &Node{Op: OpGroup, Args: items, Pos: open}
-	if err := p.parseMods(&g.GroupMods, true); err != nil {
+	g := p.alloc(Node{Op: OpGroup, Args: items, Pos: open, GroupMods: &Mods{}})
+	if err := p.parseMods(g.GroupMods, true); err != nil {
 		return nil, err
 	}
 	g.End = p.pos
@@ -456,7 +497,7 @@ func (p *parser) parseParen() (*Node, error) {
 	// A group of one dice term keeps, drops and counts across its dice.
 	if len(items) == 1 && items[0].Op == OpDice && items[0].Label == "" {
 		d := items[0]
-		gm, dm := &g.GroupMods, &d.Dice.Mods
+		gm, dm := g.GroupMods, &d.Dice.Mods
 		if gm.Keep != KeepNone {
 			if dm.Keep != KeepNone {
 				return nil, p.errAt(open, "the dice term in this group already keeps or drops")
@@ -524,15 +565,16 @@ func (p *parser) parseCall(fn Func, start int) (*Node, error) {
 			return nil, p.errAt(start, "%s takes one argument, got %d", fn, len(args))
 		}
 	}
-	return &Node{Op: OpCall, Fn: fn, Args: args, Pos: start, End: p.pos}, nil
+	return p.alloc(Node{Op: OpCall, Fn: fn, Args: args, Pos: start, End: p.pos}), nil
 }
 
 // parseDice parses the 'd' and what follows; count is nil for "d6".
 func (p *parser) parseDice(count *Node, start int) (*Node, error) {
 	p.pos++ // 'd'
-	t := &DiceTerm{Count: count}
+	t := p.newTerm()
+	t.Count = count
 	if count == nil {
-		t.Count = &Node{Op: OpNum, Val: 1, Pos: start, End: start}
+		t.Count = p.alloc(Node{Op: OpNum, Val: 1, Pos: start, End: start})
 	}
 	switch c := p.peekAt(0); {
 	case c == '%':
@@ -560,7 +602,7 @@ func (p *parser) parseDice(count *Node, start int) (*Node, error) {
 	if t.Sides != nil && t.Sides.Op == OpNum && t.Sides.Val < 1 {
 		return nil, p.errAt(t.Sides.Pos, "a die needs at least one face, got d%d", t.Sides.Val)
 	}
-	n := &Node{Op: OpDice, Dice: t, Pos: start}
+	n := p.alloc(Node{Op: OpDice, Dice: t, Pos: start})
 	if err := p.parseMods(&t.Mods, false); err != nil {
 		return nil, err
 	}
@@ -606,11 +648,11 @@ func (p *parser) parseMods(m *Mods, group bool) error {
 			}
 			m.KeepN = 1
 			if isDigit(p.peek()) {
-				n, err := p.parseNumber()
+				n, err := p.parseInt()
 				if err != nil {
 					return err
 				}
-				m.KeepN = n.Val
+				m.KeepN = n
 			}
 		case c == 'r' && !group:
 			once := c1 == 'o'
@@ -736,14 +778,14 @@ func (p *parser) parseSigned() (int64, error) {
 		neg = true
 		p.pos++
 	}
-	n, err := p.parseNumber()
+	n, err := p.parseInt()
 	if err != nil {
 		return 0, err
 	}
 	if neg {
-		return -n.Val, nil
+		return -n, nil
 	}
-	return n.Val, nil
+	return n, nil
 }
 
 // faceRange returns the faces of a die with constant sides; ok is false when
@@ -849,7 +891,7 @@ func (p *parser) applyAdv(root *Node, k Keep, at int) (*Node, error) {
 	if d.Mods.Keep != KeepNone || d.Mods.Counting() {
 		return nil, p.errAt(at, "%s cannot apply to a d20 that already keeps, drops or counts", word)
 	}
-	d.Count = &Node{Op: OpNum, Val: 2, Pos: d.Count.Pos, End: d.Count.End}
+	d.Count = p.alloc(Node{Op: OpNum, Val: 2, Pos: d.Count.Pos, End: d.Count.End})
 	d.Mods.Keep, d.Mods.KeepN = k, 1
 	return root, nil
 }
@@ -878,18 +920,7 @@ func checkStaticDice(root *Node, b Budget) error {
 		return nil
 	}
 	var total int64
-	var bad *Node
-	walk(root, func(n *Node) {
-		if n.Op == OpDice && n.Dice.Count.Op == OpNum {
-			c := n.Dice.Count.Val
-			if c < 0 && bad == nil {
-				bad = n
-			}
-			if total += c; total > int64(b.MaxDice) && bad == nil {
-				bad = n
-			}
-		}
-	})
+	bad := staticDice(root, &total, int64(b.MaxDice))
 	if bad == nil {
 		return nil
 	}
@@ -897,6 +928,37 @@ func checkStaticDice(root *Node, b Budget) error {
 		return &errs.Error{Kind: errs.Syntax, Layer: "dice", Msg: fmt.Sprintf("negative dice count %d", bad.Dice.Count.Val)}
 	}
 	return budgetDice(b)
+}
+
+// staticDice adds the constant dice counts under n to *total and returns
+// the first term that is negative or breaks max.
+func staticDice(n *Node, total *int64, max int64) *Node {
+	if n == nil {
+		return nil
+	}
+	if n.Op == OpDice && n.Dice.Count.Op == OpNum {
+		c := n.Dice.Count.Val
+		if *total += c; c < 0 || *total > max {
+			return n
+		}
+	}
+	for _, k := range [2]*Node{n.L, n.R} {
+		if bad := staticDice(k, total, max); bad != nil {
+			return bad
+		}
+	}
+	for _, a := range n.Args {
+		if bad := staticDice(a, total, max); bad != nil {
+			return bad
+		}
+	}
+	if n.Dice != nil {
+		if bad := staticDice(n.Dice.Count, total, max); bad != nil {
+			return bad
+		}
+		return staticDice(n.Dice.Sides, total, max)
+	}
+	return nil
 }
 
 func budgetDice(b Budget) error {
@@ -909,6 +971,9 @@ func budgetDice(b Budget) error {
 // label it counts under: its own label, or, for a constant that follows a
 // labelled term (possibly through other such constants), that term's label.
 func labelTerms(root *Node) ([]signed, []string) {
+	if !hasLabel(root) {
+		return nil, nil
+	}
 	var terms []signed
 	var flatten func(n *Node, neg bool)
 	flatten = func(n *Node, neg bool) {
@@ -938,4 +1003,15 @@ func labelTerms(root *Node) ([]signed, []string) {
 		return nil, nil
 	}
 	return terms, labels
+}
+
+// hasLabel reports whether any node of the top-level sum carries a label.
+func hasLabel(n *Node) bool {
+	if n.Label != "" {
+		return true
+	}
+	if (n.Op == OpAdd || n.Op == OpSub) && !n.Paren {
+		return hasLabel(n.L) || hasLabel(n.R)
+	}
+	return false
 }

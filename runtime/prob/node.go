@@ -629,7 +629,7 @@ func (c *calc) group(n *dice.Node) (*Dist, error) {
 		}
 		items[i] = d
 	}
-	m := &n.GroupMods
+	m := n.GroupMods
 	contrib := func(v int64) int64 {
 		if !m.Counting() {
 			return v
