@@ -1,0 +1,345 @@
+package luart
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io/fs"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/parse"
+
+	"github.com/dndsh/dndsh/runtime/errs"
+)
+
+// Cache holds compiled scripts by content hash. Function prototypes are
+// read-only, so one Cache serves every Runtime of a batch run: each worker's
+// state instantiates the shared prototypes instead of compiling again.
+type Cache struct {
+	mu     sync.Mutex
+	protos map[[32]byte]*lua.FunctionProto
+	hits   int
+	misses int
+}
+
+// NewCache returns an empty cache.
+func NewCache() *Cache { return &Cache{protos: map[[32]byte]*lua.FunctionProto{}} }
+
+// Stats returns how many compilations the cache saved and how many it did.
+func (c *Cache) Stats() (hits, misses int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.hits, c.misses
+}
+
+// compile returns the prototype of src named name, compiling it once.
+func (c *Cache) compile(name string, src []byte) (*lua.FunctionProto, error) {
+	h := sha256.New()
+	h.Write([]byte(name))
+	h.Write([]byte{0})
+	h.Write(src)
+	var key [32]byte
+	copy(key[:], h.Sum(nil))
+	c.mu.Lock()
+	if p, ok := c.protos[key]; ok {
+		c.hits++
+		c.mu.Unlock()
+		return p, nil
+	}
+	c.misses++
+	c.mu.Unlock()
+	chunk, err := parse.Parse(bytes.NewReader(src), name)
+	if err != nil {
+		return nil, err
+	}
+	p, err := lua.Compile(chunk, name)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	c.protos[key] = p
+	c.mu.Unlock()
+	return p, nil
+}
+
+// source is a loaded script's text, kept for error excerpts.
+type source struct {
+	root  string
+	lines []string
+}
+
+type notFound struct{ path string }
+
+func (e *notFound) Error() string { return "no script " + e.path + " under the script roots" }
+
+// Resolve returns the bytes of path from the last root that has it, and
+// that root's name.
+func (r *Runtime) Resolve(path string) ([]byte, string, error) {
+	for i := len(r.cfg.Roots) - 1; i >= 0; i-- {
+		root := r.cfg.Roots[i]
+		b, err := fs.ReadFile(root.FS, path)
+		if err == nil {
+			return b, root.Name, nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return nil, "", &errs.Error{Kind: errs.Data, Layer: "lua", File: path, Msg: fmt.Sprintf("cannot read from %s: %v", root.Name, err)}
+		}
+	}
+	return nil, "", &notFound{path}
+}
+
+// Exists reports whether path is under some root.
+func (r *Runtime) Exists(path string) bool {
+	for _, root := range r.cfg.Roots {
+		if _, err := fs.Stat(root.FS, path); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// Glob lists the paths under the roots that match pattern (fs.Glob syntax),
+// each once, sorted.
+func (r *Runtime) Glob(pattern string) []string {
+	seen := map[string]bool{}
+	for _, root := range r.cfg.Roots {
+		m, _ := fs.Glob(root.FS, pattern)
+		for _, p := range m {
+			seen[p] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for p := range seen {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// LoadFile compiles path from the roots (through the cache) and returns it
+// as a function, without running it. The chunk is named by its path, so
+// errors read "monsters/5e/troll.lua:12: ...".
+func (r *Runtime) LoadFile(path string) (*lua.LFunction, error) {
+	b, root, err := r.Resolve(path)
+	if err != nil {
+		return nil, err
+	}
+	return r.LoadBytes(path, root, b)
+}
+
+// LoadBytes compiles src named name (root names where it came from).
+func (r *Runtime) LoadBytes(name, root string, src []byte) (*lua.LFunction, error) {
+	r.sources[name] = &source{root: root, lines: strings.Split(string(src), "\n")}
+	if r.Layer != "" {
+		r.chunkLayer(name, r.Layer)
+	}
+	p, err := r.cache.compile(name, src)
+	if err != nil {
+		return nil, r.convert(err)
+	}
+	return r.L.NewFunctionFromProto(p), nil
+}
+
+// DoFile loads and runs path, returning its first result.
+func (r *Runtime) DoFile(ctx context.Context, path string) (lua.LValue, error) {
+	fn, err := r.LoadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	out, err := r.Call(ctx, fn, 1)
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
+}
+
+// DoString compiles and runs src named name in env (nil: the globals) and
+// returns all its results.
+func (r *Runtime) DoString(ctx context.Context, name, src string, env *lua.LTable) ([]lua.LValue, error) {
+	fn, err := r.LoadBytes(name, "session", []byte(src))
+	if err != nil {
+		return nil, err
+	}
+	if env != nil {
+		fn.Env = env
+	}
+	return r.Call(ctx, fn, lua.MultRet)
+}
+
+var (
+	reSyntax  = regexp.MustCompile(`^(.*?) line:(\d+)\(column:(\d+)\) near '(.*)':\s*(.*)$`)
+	reEOF     = regexp.MustCompile(`^(.*?) at EOF:\s*(.*)$`)
+	reRuntime = regexp.MustCompile(`^([^\s:]+\.lua|<[^>]+>|[^\s:]+):(\d+): (.*)$`)
+)
+
+// IsIncomplete reports whether err is a syntax error at the end of the
+// input: the REPL then reads another line.
+func IsIncomplete(err error) bool {
+	var e *errs.Error
+	return errors.As(err, &e) && e.Kind == errs.Syntax && strings.Contains(e.Msg, "at the end of the input")
+}
+
+// convert turns a gopher-lua error into an *errs.Error with file, line,
+// column when known, the layer, what was being done, a source excerpt and
+// the traceback.
+func (r *Runtime) convert(err error) error {
+	var done *errs.Error
+	if errors.As(err, &done) {
+		return err
+	}
+	e := &errs.Error{Kind: errs.Script, Layer: "lua", During: r.During, Err: err}
+	var msg string
+	var ae *lua.ApiError
+	var pe *parse.Error
+	switch {
+	case errors.As(err, &pe):
+		e.Kind = errs.Syntax
+		e.File, e.Line, e.Col = pe.Pos.Source, pe.Pos.Line, pe.Pos.Column
+		e.Msg = fmt.Sprintf("syntax error near %q: %s", pe.Token, pe.Message)
+		if pe.Token == "" || pe.Pos.Line <= 0 || r.atLastToken(pe) {
+			e.Msg = "syntax error at the end of the input: " + pe.Message
+		}
+		if s := r.sources[e.File]; e.Line <= 0 && s != nil {
+			e.Line, e.Col = len(s.lines), 0
+		}
+		r.excerpt(e)
+		return e
+	case errors.As(err, &ae):
+		if ud, ok := ae.Object.(*lua.LUserData); ok {
+			if inner, ok := ud.Value.(*errs.Error); ok {
+				if inner.Trace == "" {
+					inner.Trace = cleanTrace(ae.StackTrace)
+				}
+				if inner.During == "" {
+					inner.During = r.During
+				}
+				return inner
+			}
+		}
+		if ae.Object != nil {
+			msg = objectText(ae.Object)
+		}
+		e.Trace = cleanTrace(ae.StackTrace)
+		if ae.Type == lua.ApiErrorSyntax {
+			e.Kind = errs.Syntax
+		}
+	default:
+		msg = err.Error()
+	}
+	msg = strings.TrimSpace(msg)
+	if m := reSyntax.FindStringSubmatch(msg); m != nil {
+		e.Kind = errs.Syntax
+		e.File = m[1]
+		e.Line, _ = strconv.Atoi(m[2])
+		e.Col, _ = strconv.Atoi(m[3])
+		e.Msg = fmt.Sprintf("%s near %q", m[5], m[4])
+	} else if m := reEOF.FindStringSubmatch(msg); m != nil {
+		e.Kind = errs.Syntax
+		e.File = m[1]
+		e.Msg = m[2] + " at the end of the input"
+		if s := r.sources[e.File]; s != nil {
+			e.Line = len(s.lines)
+		}
+	} else if m := reRuntime.FindStringSubmatch(msg); m != nil {
+		e.File = m[1]
+		e.Line, _ = strconv.Atoi(m[2])
+		e.Msg = m[3]
+	} else {
+		e.Msg = msg
+	}
+	if strings.Contains(e.Msg, "context deadline exceeded") {
+		e.Kind = errs.Budget
+		e.Hint = "the script ran past its time budget: look for a loop that never ends, or raise budgets.timeout"
+	} else if strings.Contains(e.Msg, "context canceled") {
+		e.Kind = errs.Budget
+		e.Msg = "interrupted"
+	} else if strings.Contains(e.Msg, "stack overflow") {
+		e.Kind = errs.Budget
+		e.Hint = "recursion too deep: look for a function that calls itself without end"
+	} else if strings.Contains(e.Msg, "registry overflow") {
+		e.Kind = errs.Budget
+		e.Hint = "too many values on the Lua stack (unbounded recursion or a huge unpack)"
+	}
+	if e.File != "" {
+		e.Layer = r.layerOf(e.File)
+	}
+	r.excerpt(e)
+	return e
+}
+
+// atLastToken reports whether a parse error points at the last token of
+// its source: the input may simply be unfinished.
+func (r *Runtime) atLastToken(pe *parse.Error) bool {
+	s := r.sources[pe.Pos.Source]
+	if s == nil {
+		return false
+	}
+	line := len(s.lines)
+	for line > 0 && strings.TrimSpace(s.lines[line-1]) == "" {
+		line--
+	}
+	if line == 0 || pe.Pos.Line != line {
+		return false
+	}
+	last := len([]rune(strings.TrimRight(s.lines[line-1], " \t\r")))
+	return pe.Pos.Column+len([]rune(pe.Token)) >= last
+}
+
+// objectText renders an error object; a table error shows its fields
+// (deterministically), not its address.
+func objectText(v lua.LValue) string {
+	if t, ok := v.(*lua.LTable); ok {
+		return "error object " + Repr(t, false)
+	}
+	return v.String()
+}
+
+// cleanTrace drops gopher-lua's trailing "[G]: ?" frames.
+func cleanTrace(s string) string {
+	lines := strings.Split(s, "\n")
+	out := lines[:0]
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "[G]: ?" {
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+func (r *Runtime) excerpt(e *errs.Error) {
+	if s := r.sources[e.File]; s != nil && e.Line > 0 && e.Line <= len(s.lines) {
+		e.Source = strings.TrimRight(s.lines[e.Line-1], "\r")
+		if e.Layer == "lua" && s.root != "" {
+			e.Layer = s.root
+		}
+	}
+}
+
+// Raise raises err in L as a Lua error. An *errs.Error travels as it is (a
+// userdata), so its file, line, kind and hint survive the trip through Lua
+// and come out of Call unchanged; pcall in a script sees its message via
+// tostring.
+func Raise(L *lua.LState, err error) {
+	var e *errs.Error
+	if !errors.As(err, &e) {
+		L.RaiseError("%s", err.Error())
+		return
+	}
+	ud := L.NewUserData()
+	ud.Value = e
+	mt := L.NewTable()
+	mt.RawSetString("__tostring", L.NewFunction(func(L *lua.LState) int {
+		L.Push(lua.LString(e.Error()))
+		return 1
+	}))
+	L.SetMetatable(ud, mt)
+	L.Error(ud, 0)
+}
