@@ -1,0 +1,111 @@
+package journal
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/dndsh/dndsh/runtime/errs"
+)
+
+// file is the part of *os.File that WriteFileAtomic uses.
+type file interface {
+	Write(p []byte) (int, error)
+	Sync() error
+	Close() error
+	Chmod(mode fs.FileMode) error
+	Name() string
+}
+
+// fileSystem is the part of the os package that WriteFileAtomic uses; tests
+// replace it to make each step fail.
+type fileSystem interface {
+	CreateTemp(dir, pattern string) (file, error)
+	Rename(oldpath, newpath string) error
+	Remove(name string) error
+	Stat(name string) (fs.FileInfo, error)
+	SyncDir(dir string) error
+}
+
+// osFS is the real file system.
+type osFS struct{}
+
+func (osFS) CreateTemp(dir, pattern string) (file, error) { return os.CreateTemp(dir, pattern) }
+func (osFS) Rename(oldpath, newpath string) error         { return os.Rename(oldpath, newpath) }
+func (osFS) Remove(name string) error                     { return os.Remove(name) }
+func (osFS) Stat(name string) (fs.FileInfo, error)        { return os.Stat(name) }
+func (osFS) SyncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	if err := d.Sync(); err != nil {
+		d.Close()
+		return err
+	}
+	return d.Close()
+}
+
+// WriteFileAtomic replaces the file at path with data so that a crash or an
+// error leaves either the old file or the new one, never a mix: it writes a
+// temporary file in the same folder, syncs it, renames it over path and
+// syncs the folder. A new file gets mode 0644; a replaced one keeps its
+// mode. On error the temporary file is removed and the previous file is
+// untouched; the error is an errs.Data error naming path.
+func WriteFileAtomic(path string, data []byte) error {
+	return writeAtomic(osFS{}, path, data)
+}
+
+func writeAtomic(fsys fileSystem, path string, data []byte) error {
+	fail := func(step string, err error) error {
+		e := errs.New(errs.Data, "journal", "cannot save: %s: %s", step, pathProblem(err))
+		e.File = path
+		e.Hint = "the previous file, if any, is unchanged; check that the folder exists, is writable and has room"
+		e.Err = err
+		return e
+	}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	mode := fs.FileMode(0o644)
+	if fi, err := fsys.Stat(path); err == nil {
+		if !fi.Mode().IsRegular() {
+			return fail("check", &fs.PathError{Op: "replace", Path: path, Err: errors.New("not a regular file")})
+		}
+		mode = fi.Mode().Perm()
+	}
+	f, err := fsys.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return fail("create a temporary file", err)
+	}
+	tmp := f.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			_ = f.Close()
+			_ = fsys.Remove(tmp)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return fail("write", err)
+	}
+	if err := f.Chmod(mode); err != nil {
+		return fail("chmod", err)
+	}
+	if err := f.Sync(); err != nil {
+		return fail("sync", err)
+	}
+	if err := f.Close(); err != nil {
+		return fail("close", err)
+	}
+	if err := fsys.Rename(tmp, path); err != nil {
+		return fail("rename", err)
+	}
+	ok = true
+	if err := fsys.SyncDir(dir); err != nil {
+		return fail("sync the folder (the new file is in place but may not survive a crash)", err)
+	}
+	return nil
+}
