@@ -186,6 +186,9 @@ func IsIncomplete(err error) bool {
 	return errors.As(err, &e) && e.Kind == errs.Syntax && strings.Contains(e.Msg, "at the end of the input")
 }
 
+// Convert turns a gopher-lua error into an *errs.Error (see convert).
+func (r *Runtime) Convert(err error) error { return r.convert(err) }
+
 // convert turns a gopher-lua error into an *errs.Error with file, line,
 // column when known, the layer, what was being done, a source excerpt and
 // the traceback.

@@ -1,0 +1,49 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/dndsh/dndsh/bindings/luart"
+)
+
+func TestBaseLoadsAndUserRootOverrides(t *testing.T) {
+	var out bytes.Buffer
+	user := fstest.MapFS{
+		"core/toy/ruleset.lua": {Data: []byte(`return { id = "toy", extends = { "base" }, files = { "toy.lua" }, variants = { "toy.loud" } }`)},
+		"core/toy/toy.lua":     {Data: []byte(`local rules = require("rules") rules.define("toy.greeting", "hello")`)},
+		"variants/toy/loud.lua": {Data: []byte(`local rules = require("rules")
+rules.variant{ id = "toy.loud", system = "toy", implements = { "TOY-01" } }
+rules.define("toy.greeting", "HELLO")`)},
+	}
+	e, err := New(context.Background(), Options{Ruleset: "toy", Variants: []string{"toy.loud"}, Out: &out,
+		UserRoots: []luart.Root{DirRoot("user", user)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	v, err := e.R.DoString(context.Background(), "s", `return require("rules").get("toy.greeting")`, nil)
+	if err != nil || v[0].String() != "HELLO" {
+		t.Fatalf("got %v %v", v, err)
+	}
+	why, _ := e.Rules.Why("toy.greeting")
+	if !strings.Contains(why, "variant:toy.loud") || !strings.Contains(why, "overridden") {
+		t.Fatalf("history lacks the override:\n%s", why)
+	}
+	if e.Rules.Get("base.events") == nil {
+		t.Fatal("base layer not loaded")
+	}
+	if err := e.Rules.EnableVariant(context.Background(), "toy.nope"); err == nil || !strings.Contains(err.Error(), "unknown variant") {
+		t.Fatalf("want an unknown-variant error, got %v", err)
+	}
+}
+
+func TestUnknownRuleset(t *testing.T) {
+	_, err := New(context.Background(), Options{Ruleset: "4e"})
+	if err == nil || !strings.Contains(err.Error(), `no rule system "4e"`) {
+		t.Fatalf("got %v", err)
+	}
+}

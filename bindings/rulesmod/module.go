@@ -1,0 +1,499 @@
+package rulesmod
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/dndsh/dndsh/bindings/luart"
+	"github.com/dndsh/dndsh/runtime/errs"
+	"github.com/dndsh/dndsh/runtime/event"
+)
+
+// LuaPayload is an event payload that Lua handlers can see: the emitter
+// fills a table before each Lua handler and reads back what it changed.
+type LuaPayload interface {
+	ToLua(L *lua.LState) *lua.LTable
+	FromLua(L *lua.LState, t *lua.LTable) error
+}
+
+// Rules binds a Registry to a runtime.
+type Rules struct {
+	*Registry
+	R *luart.Runtime
+}
+
+// registryKey is where the runtime keeps its Rules.
+const registryKey = "rules"
+
+// Of returns the Rules of a runtime, or nil.
+func Of(r *luart.Runtime) *Rules {
+	g, _ := r.Get(registryKey).(*Rules)
+	return g
+}
+
+// Install creates the Rules of r over bus and registers the "rules" module.
+func Install(r *luart.Runtime, bus *event.Bus) *Rules {
+	g := &Rules{Registry: NewRegistry(bus), R: r}
+	r.Set(registryKey, g)
+	r.Register(g.module())
+	return g
+}
+
+func (g *Rules) module() luart.Module {
+	return luart.Module{
+		Name: "rules",
+		Doc:  "Definitions by name with layering, wrappers, hooks on events, variants.",
+		Funcs: []luart.Func{
+			{Name: "define", Args: "(name, value)", Doc: "defines name in the current layer; a later layer's define replaces it (the override is logged)", Fn: func(L *lua.LState) int {
+				name := L.CheckString(1)
+				if L.GetTop() < 2 || L.Get(2) == lua.LNil {
+					L.ArgError(2, "value expected, got nil")
+				}
+				g.Define(name, L.Get(2))
+				return 0
+			}},
+			{Name: "get", Args: "(name [, default])", Doc: "returns the value defined for name, or default (nil)", Fn: func(L *lua.LState) int {
+				v := g.Value(L.CheckString(1))
+				if v == lua.LNil {
+					v = L.Get(2)
+				}
+				L.Push(v)
+				return 1
+			}},
+			{Name: "need", Args: "(name)", Doc: "returns the value defined for name; raises an error naming it when nothing defines it", Fn: func(L *lua.LState) int {
+				name := L.CheckString(1)
+				v := g.Value(name)
+				if v == lua.LNil {
+					L.RaiseError("rules.need: nothing defines %q in the loaded layers (%s)", name, g.layerList())
+				}
+				L.Push(v)
+				return 1
+			}},
+			{Name: "wrap", Args: "(name, fn)", Doc: "replaces the function defined as name by fn(original, ...)", Fn: func(L *lua.LState) int {
+				name := L.CheckString(1)
+				fn := L.CheckFunction(2)
+				old, ok := g.Value(name).(*lua.LFunction)
+				if !ok {
+					L.ArgError(1, fmt.Sprintf("%q is not a defined function", name))
+				}
+				wrapped := L.NewFunction(func(L *lua.LState) int {
+					n := L.GetTop()
+					L.Push(fn)
+					L.Push(old)
+					for i := 1; i <= n; i++ {
+						L.Push(L.Get(i))
+					}
+					L.Call(n+1, lua.MultRet)
+					return L.GetTop() - n
+				})
+				g.record(name, wrapped, "wrap")
+				return 0
+			}},
+			{Name: "merge", Args: "(name, fields)", Doc: "sets the fields of the table defined as name (defining it when absent)", Fn: func(L *lua.LState) int {
+				name := L.CheckString(1)
+				fields := L.CheckTable(2)
+				t, ok := g.Value(name).(*lua.LTable)
+				if !ok {
+					if g.Value(name) != lua.LNil {
+						L.ArgError(1, fmt.Sprintf("%q is not a table", name))
+					}
+					t = L.NewTable()
+				}
+				for _, k := range luart.SortedKeys(fields) {
+					t.RawSetString(k, fields.RawGetString(k))
+				}
+				g.record(name, t, "merge")
+				return 0
+			}},
+			{Name: "names", Args: "([prefix])", Doc: "returns the defined names (starting with prefix), sorted", Fn: func(L *lua.LState) int {
+				L.Push(luart.FromGo(L, g.Prefixed(L.OptString(1, ""))))
+				return 1
+			}},
+			{Name: "on", Args: "(event, fn [, opts])", Doc: "calls fn(e) on event; opts: phase (declare|modify|roll|result|after, default result), priority, owner, only (actor|subject|either); returns a handle for rules.off", Fn: g.on},
+			{Name: "off", Args: "(handle)", Doc: "removes a hook; returns whether it was active", Fn: func(L *lua.LState) int {
+				id := L.CheckInt(1)
+				h, ok := g.handles[id]
+				delete(g.handles, id)
+				L.Push(lua.LBool(ok && g.Bus.Off(h)))
+				return 1
+			}},
+			{Name: "emit", Args: "(event, e [, phases])", Doc: "dispatches event with the table e through its phases (default all) and returns e", Fn: g.emit},
+			{Name: "cancel", Args: "(e [, reason])", Doc: "cancels the event e (its later handlers and the default action do not run)", Fn: func(L *lua.LState) int {
+				t := L.CheckTable(1)
+				t.RawSetString("cancelled", lua.LTrue)
+				if L.GetTop() >= 2 {
+					t.RawSetString("reason", lua.LString(L.CheckString(2)))
+				}
+				return 0
+			}},
+			{Name: "variant", Args: "(info)", Doc: "declares the variant this file implements: {id, system, implements = {IDs}, name = {en, zh}}", Fn: g.declareVariant},
+			{Name: "layer", Args: "()", Doc: "returns the name of the layer now loading", Fn: func(L *lua.LState) int {
+				L.Push(lua.LString(g.layerName()))
+				return 1
+			}},
+			{Name: "system", Args: "()", Doc: "returns the id of the loaded rule system", Fn: func(L *lua.LState) int {
+				L.Push(lua.LString(g.System))
+				return 1
+			}},
+			{Name: "enabled", Args: "(variant_id)", Doc: "returns whether the variant is enabled", Fn: func(L *lua.LState) int {
+				v := g.Variant(L.CheckString(1))
+				L.Push(lua.LBool(v != nil && v.Enabled))
+				return 1
+			}},
+		},
+	}
+}
+
+func (g *Rules) layerList() string {
+	names := make([]string, len(g.Layers))
+	for i, l := range g.Layers {
+		names[i] = l.Name
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+var phaseNames = map[string]event.Phase{"declare": event.Declare, "modify": event.Modify, "roll": event.Roll, "result": event.Result, "after": event.After}
+
+func (g *Rules) on(L *lua.LState) int {
+	name := L.CheckString(1)
+	fn := L.CheckFunction(2)
+	opts := L.OptTable(3, nil)
+	o := event.Options{Layer: g.EventLayer(), Label: name}
+	ph := event.Result
+	if opts != nil {
+		if s, ok := opts.RawGetString("phase").(lua.LString); ok {
+			p, found := phaseNames[string(s)]
+			if !found {
+				L.ArgError(3, fmt.Sprintf("unknown phase %q (declare, modify, roll, result, after)", string(s)))
+			}
+			ph = p
+		}
+		if n, ok := opts.RawGetString("priority").(lua.LNumber); ok {
+			o.Priority = int(n)
+		}
+		if n, ok := opts.RawGetString("owner").(lua.LNumber); ok {
+			o.Owner = event.Owner(n)
+		}
+		switch s := lua.LVAsString(opts.RawGetString("only")); s {
+		case "":
+			if o.Owner != 0 {
+				o.Only = event.OwnerIsEither
+			}
+		case "actor":
+			o.Only = event.OwnerIsActor
+		case "subject":
+			o.Only = event.OwnerIsSubject
+		case "either":
+			o.Only = event.OwnerIsEither
+		default:
+			L.ArgError(3, fmt.Sprintf("unknown only %q (actor, subject, either)", s))
+		}
+	}
+	r := g.R
+	file := g.file
+	h, err := g.Bus.On(name, ph, o, func(ev *event.Event) error {
+		var t *lua.LTable
+		var pl LuaPayload
+		switch d := ev.Data.(type) {
+		case *lua.LTable:
+			t = d
+		case LuaPayload:
+			pl = d
+			t = d.ToLua(r.L)
+		default:
+			t = r.L.NewTable()
+		}
+		if err := r.L.CallByParam(lua.P{Fn: fn, NRet: 0, Protect: true}, t); err != nil {
+			e := r.Convert(err)
+			if ee, ok := e.(*errs.Error); ok && ee.File == "" {
+				ee.File = file
+			}
+			return e
+		}
+		if pl != nil {
+			if err := pl.FromLua(r.L, t); err != nil {
+				return err
+			}
+		}
+		if lua.LVAsBool(t.RawGetString("cancelled")) && !ev.Cancelled() {
+			ev.Cancel(lua.LVAsString(t.RawGetString("reason")))
+		}
+		return nil
+	})
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	g.nextH++
+	g.handles[g.nextH] = h
+	L.Push(lua.LNumber(g.nextH))
+	return 1
+}
+
+func (g *Rules) emit(L *lua.LState) int {
+	name := L.CheckString(1)
+	t := L.CheckTable(2)
+	set := event.AllPhases
+	if ps := L.OptTable(3, nil); ps != nil {
+		set = 0
+		for i := 1; i <= ps.Len(); i++ {
+			p, ok := phaseNames[lua.LVAsString(ps.RawGetInt(i))]
+			if !ok {
+				L.ArgError(3, "list of phase names expected")
+			}
+			set |= event.PhaseSet(p)
+		}
+	}
+	id, err := g.Bus.Intern(name)
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	ev := &event.Event{}
+	ev.Reset(id)
+	ev.Data = t
+	if n, ok := t.RawGetString("actor_id").(lua.LNumber); ok {
+		ev.Actor = event.Owner(n)
+	}
+	if n, ok := t.RawGetString("subject_id").(lua.LNumber); ok {
+		ev.Subject = event.Owner(n)
+	}
+	if err := g.Bus.Run(ev, set); err != nil {
+		luart.Raise(L, err)
+	}
+	if ev.Cancelled() {
+		t.RawSetString("cancelled", lua.LTrue)
+		if ev.Reason() != "" {
+			t.RawSetString("reason", lua.LString(ev.Reason()))
+		}
+	}
+	L.Push(t)
+	return 1
+}
+
+func (g *Rules) declareVariant(L *lua.LState) int {
+	t := L.CheckTable(1)
+	id := lua.LVAsString(t.RawGetString("id"))
+	if id == "" {
+		L.ArgError(1, "variant id expected (\"system.name\")")
+	}
+	v := g.Variant(id)
+	if v == nil {
+		v = &Variant{ID: id}
+		g.Variants = append(g.Variants, v)
+	}
+	v.System = lua.LVAsString(t.RawGetString("system"))
+	v.File = g.file
+	if impl, ok := t.RawGetString("implements").(*lua.LTable); ok {
+		v.Implements = nil
+		for i := 1; i <= impl.Len(); i++ {
+			v.Implements = append(v.Implements, lua.LVAsString(impl.RawGetInt(i)))
+		}
+	}
+	if n, ok := t.RawGetString("name").(*lua.LTable); ok {
+		v.Name = Names{En: lua.LVAsString(n.RawGetString("en")), Zh: lua.LVAsString(n.RawGetString("zh"))}
+	}
+	return 0
+}
+
+// Manifest is a rule system's ruleset.lua.
+type Manifest struct {
+	ID       string
+	Extends  []string
+	Files    []string
+	Variants []string
+	Name     Names
+}
+
+func (g *Rules) manifest(ctx context.Context, id string) (*Manifest, error) {
+	p := "core/" + id + "/ruleset.lua"
+	if !g.R.Exists(p) {
+		return nil, &errs.Error{Kind: errs.Rule, Layer: "rules", Msg: fmt.Sprintf("no rule system %q (no %s under the script roots)", id, p),
+			Hint: "known systems: " + strings.Join(g.Systems(), ", ")}
+	}
+	v, err := g.R.DoFile(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return nil, &errs.Error{Kind: errs.Script, Layer: "rules", File: p, Msg: "a ruleset manifest must return a table {id, extends, files}"}
+	}
+	m := &Manifest{ID: lua.LVAsString(t.RawGetString("id"))}
+	if m.ID != id {
+		return nil, &errs.Error{Kind: errs.Script, Layer: "rules", File: p, Msg: fmt.Sprintf("manifest id %q does not match its folder %q", m.ID, id)}
+	}
+	list := func(field string) ([]string, error) {
+		v := t.RawGetString(field)
+		if v == lua.LNil {
+			return nil, nil
+		}
+		lt, ok := v.(*lua.LTable)
+		if !ok {
+			return nil, &errs.Error{Kind: errs.Script, Layer: "rules", File: p, Msg: fmt.Sprintf("manifest field %q must be a list of strings", field)}
+		}
+		var out []string
+		for i := 1; i <= lt.Len(); i++ {
+			out = append(out, lua.LVAsString(lt.RawGetInt(i)))
+		}
+		return out, nil
+	}
+	if m.Extends, err = list("extends"); err != nil {
+		return nil, err
+	}
+	if m.Files, err = list("files"); err != nil {
+		return nil, err
+	}
+	if m.Variants, err = list("variants"); err != nil {
+		return nil, err
+	}
+	if n, ok := t.RawGetString("name").(*lua.LTable); ok {
+		m.Name = Names{En: lua.LVAsString(n.RawGetString("en")), Zh: lua.LVAsString(n.RawGetString("zh"))}
+	}
+	return m, nil
+}
+
+// Systems lists the rule systems under the roots (folders of core/ with a
+// ruleset.lua), sorted.
+func (g *Rules) Systems() []string {
+	var out []string
+	for _, p := range g.R.Glob("core/*/ruleset.lua") {
+		out = append(out, path.Base(path.Dir(p)))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Load loads rule system id with its extends and the enabled variants.
+func (g *Rules) Load(ctx context.Context, id string, variants []string) error {
+	loaded := map[string]bool{}
+	var manifests []*Manifest
+	var load func(id string, stack []string) error
+	load = func(id string, stack []string) error {
+		for _, s := range stack {
+			if s == id {
+				return &errs.Error{Kind: errs.Script, Layer: "rules", Msg: fmt.Sprintf("ruleset extends cycle: %s -> %s", strings.Join(stack, " -> "), id)}
+			}
+		}
+		if loaded[id] {
+			return nil
+		}
+		m, err := g.manifest(ctx, id)
+		if err != nil {
+			return err
+		}
+		for _, e := range m.Extends {
+			if err := load(e, append(stack, id)); err != nil {
+				return err
+			}
+		}
+		kind := "system"
+		if id == "base" {
+			kind = "base"
+		}
+		if err := g.loadFiles(ctx, id, kind, "core/"+id+"/", m.Files); err != nil {
+			return err
+		}
+		loaded[id] = true
+		manifests = append(manifests, m)
+		return nil
+	}
+	if err := load(id, nil); err != nil {
+		return err
+	}
+	g.System = id
+	// Known variants: those the manifests accept, plus files present.
+	for _, m := range manifests {
+		for _, v := range m.Variants {
+			if g.Variant(v) == nil {
+				g.Variants = append(g.Variants, &Variant{ID: v, System: m.ID})
+			}
+		}
+	}
+	for _, v := range variants {
+		if err := g.EnableVariant(ctx, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// EnableVariant loads the variant id ("3e.defense_roll") into its layer.
+func (g *Rules) EnableVariant(ctx context.Context, id string) error {
+	v := g.Variant(id)
+	sys, name, ok := strings.Cut(id, ".")
+	if v == nil || !ok {
+		var known []string
+		for _, x := range g.Variants {
+			known = append(known, x.ID)
+		}
+		return &errs.Error{Kind: errs.Rule, Layer: "rules", Msg: fmt.Sprintf("unknown variant %q for rule system %q", id, g.System),
+			Hint: "available: " + strings.Join(known, ", ")}
+	}
+	if v.Enabled {
+		return nil
+	}
+	file := name + ".lua"
+	if err := g.loadFiles(ctx, "variant:"+id, "variant", "variants/"+sys+"/", []string{file}); err != nil {
+		return err
+	}
+	v.Enabled = true
+	return nil
+}
+
+// LoadMonster loads a monster file (monsters/<system>/<name>.lua) into the
+// monsters layer and returns what it returned.
+func (g *Rules) LoadMonster(ctx context.Context, system, name string) (lua.LValue, error) {
+	prev := g.current
+	defer func() { g.current = prev }()
+	g.Enter("monsters", "monsters")
+	p := "monsters/" + system + "/" + name + ".lua"
+	b, root, err := g.R.Resolve(p)
+	if err != nil {
+		return nil, &errs.Error{Kind: errs.Rule, Layer: "rules", Msg: fmt.Sprintf("no monster %q for %s (%s)", name, system, p)}
+	}
+	g.SetFile(p, root)
+	g.R.Layer = "monsters"
+	fn, err := g.R.LoadBytes(p, root, b)
+	if err != nil {
+		return nil, err
+	}
+	out, err := g.R.Call(ctx, fn, 1)
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
+}
+
+func (g *Rules) loadFiles(ctx context.Context, layer, kind, dir string, files []string) error {
+	prev := g.current
+	g.Enter(layer, kind)
+	defer func() { g.current = prev; g.R.Layer = "" }()
+	for _, f := range files {
+		p := dir + f
+		b, root, err := g.R.Resolve(p)
+		if err != nil {
+			return &errs.Error{Kind: errs.Script, Layer: layer, Msg: fmt.Sprintf("%s lists %s, which is not under the script roots", layer, p)}
+		}
+		g.SetFile(p, root)
+		g.R.Layer = layer
+		fn, err := g.R.LoadBytes(p, root, b)
+		if err != nil {
+			return err
+		}
+		if _, err := g.R.Call(ctx, fn, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// EnterSession switches to the session layer (REPL input, user code run
+// after loading).
+func (g *Rules) EnterSession() { g.Enter("session", "session") }
