@@ -67,8 +67,8 @@ func formatNode(b *strings.Builder, n *Node) {
 }
 
 func formatOperand(b *strings.Builder, n *Node) {
-	if n.Op == OpNum && n.Val >= 0 {
-		b.WriteString(itoa(n.Val))
+	if n.Op == OpNum && n.Val >= 0 || n.Paren {
+		formatNode(b, n)
 		return
 	}
 	b.WriteByte('(')

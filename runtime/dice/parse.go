@@ -392,9 +392,14 @@ func (p *parser) parseAtom() (*Node, error) {
 		if p.skip(); p.diceFollows() {
 			return p.parseDice(num, start)
 		}
+		if p.peekAt(0) == 'd' && !isLetter(p.peekAt(1)) {
+			return nil, p.errAt(p.pos+1, "expected the number of faces after 'd' (d6, d%%, dF or d(...))")
+		}
 		return num, nil
 	case c == 'd' && p.diceFollows():
 		return p.parseDice(nil, start)
+	case c == 'd' && !isLetter(p.peekAt(1)):
+		return nil, p.errAt(p.pos+1, "expected the number of faces after 'd' (d6, d%%, dF or d(...))")
 	case c == '(' || c == '{':
 		return p.parseParen()
 	case isLetter(c):
@@ -623,7 +628,7 @@ func (p *parser) parseMods(m *Mods, group bool) error {
 		at := p.pos
 		c, c1 := p.peekAt(0), p.peekAt(1)
 		switch {
-		case c == 'k' || (c == 'd' && (c1 == 'h' || c1 == 'l' || isDigit(c1))):
+		case c == 'k' || (c == 'd' && (c1 == 'h' || c1 == 'l' || isDigit(c1) || !isLetter(c1) && c1 != '%' && c1 != '(')):
 			if m.Keep != KeepNone {
 				return p.errAt(at, "only one keep or drop modifier per term")
 			}
