@@ -1,0 +1,141 @@
+package creature
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"github.com/dndsh/dndsh/runtime/errs"
+	"github.com/dndsh/dndsh/runtime/grid"
+)
+
+// Clone returns a deep copy of c: changing one never changes the other.
+func (c *Creature) Clone() *Creature {
+	d := *c
+	d.tags = cloneOrNil(c.tags)
+	d.abilities = cloneOrNil(c.abilities)
+	d.speeds = cloneOrNil(c.speeds)
+	d.senses = cloneOrNil(c.senses)
+	d.traits = nil
+	if len(c.traits) > 0 {
+		d.traits = c.Traits(make([]Trait, 0, len(c.traits)))
+	}
+	d.resources = cloneOrNil(c.resources)
+	d.conds = cloneOrNil(c.conds)
+	d.condImmune = cloneOrNil(c.condImmune)
+	return &d
+}
+
+// wire is the save-file form of a Creature. Its field order is the JSON
+// field order.
+type wire struct {
+	ID                  string         `json:"id"`
+	Name                string         `json:"name"`
+	Side                string         `json:"side,omitempty"`
+	Tags                []string       `json:"tags,omitempty"`
+	Abilities           []Score        `json:"abilities,omitempty"`
+	HP                  int            `json:"hp"`
+	MaxHP               int            `json:"max_hp"`
+	TempHP              int            `json:"temp_hp,omitempty"`
+	Nonlethal           int            `json:"nonlethal,omitempty"`
+	Floor               int            `json:"hp_floor,omitempty"`
+	AC                  AC             `json:"ac"`
+	Speeds              []Speed        `json:"speeds,omitempty"`
+	Senses              []grid.Sense   `json:"senses,omitempty"`
+	Size                Size           `json:"size"`
+	Space               grid.Footprint `json:"space"`
+	Reach               int            `json:"reach"`
+	Pos                 grid.Pos       `json:"pos"`
+	Traits              []Trait        `json:"traits,omitempty"`
+	Resources           []Resource     `json:"resources,omitempty"`
+	Conditions          []Condition    `json:"conditions,omitempty"`
+	ConditionImmunities []string       `json:"condition_immunities,omitempty"`
+	NextCondition       int            `json:"next_condition"`
+}
+
+// MarshalJSON encodes the creature with a stable field order; equal
+// creatures encode to equal bytes.
+func (c *Creature) MarshalJSON() ([]byte, error) {
+	w := wire{
+		ID: c.ID, Name: c.Name, Side: c.Side, Tags: c.tags, Abilities: c.abilities,
+		HP: c.hp, MaxHP: c.maxHP, TempHP: c.tempHP, Nonlethal: c.nonlethal, Floor: c.floor,
+		AC: c.AC, Speeds: c.speeds, Senses: c.senses, Size: c.Size, Space: c.Space,
+		Reach: c.Reach, Pos: c.Pos, Traits: c.traits, Resources: c.resources,
+		Conditions: c.conds, ConditionImmunities: c.condImmune, NextCondition: c.nextCond,
+	}
+	return json.Marshal(w)
+}
+
+// UnmarshalJSON decodes and checks a creature saved by MarshalJSON.
+// Unknown fields and broken invariants are errors of kind errs.Data.
+func (c *Creature) UnmarshalJSON(b []byte) error {
+	var w wire
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
+		e := kerr(errs.Data, "bad creature record: %v", err)
+		e.Err = err
+		return e
+	}
+	bad := func(format string, args ...any) error {
+		e := kerr(errs.Data, format, args...)
+		e.During = "creature " + w.ID
+		return e
+	}
+	switch {
+	case w.MaxHP < 0 || w.Floor > 0 || w.HP < w.Floor:
+		return bad("hit points %d (max %d, floor %d) are inconsistent", w.HP, w.MaxHP, w.Floor)
+	case w.TempHP < 0 || w.Nonlethal < 0:
+		return bad("temporary hit points %d or nonlethal damage %d is negative", w.TempHP, w.Nonlethal)
+	}
+	if !sortedUnique(w.Abilities, scoreKey) || !sortedUnique(w.Speeds, speedKey) ||
+		!sortedUnique(w.Senses, senseKey) || !sortedUnique(w.Resources, resKey) ||
+		!slices.IsSorted(w.ConditionImmunities) {
+		return bad("named lists must be sorted by name without duplicates")
+	}
+	for i, t := range w.Tags {
+		if slices.Contains(w.Tags[:i], t) {
+			return bad("tag %q appears twice", t)
+		}
+	}
+	for i := range w.Traits {
+		if err := w.Traits[i].validate(); err != nil {
+			err.Kind, err.During = errs.Data, "creature "+w.ID
+			return err
+		}
+	}
+	for i := range w.Resources {
+		if err := w.Resources[i].validate(); err != nil {
+			err.Kind, err.During = errs.Data, "creature "+w.ID
+			return err
+		}
+	}
+	if err := checkConditions(w.Conditions, w.NextCondition); err != nil {
+		err.During = "creature " + w.ID
+		return err
+	}
+	*c = Creature{
+		ID: w.ID, Name: w.Name, Side: w.Side, Size: w.Size, Space: w.Space,
+		Reach: w.Reach, Pos: w.Pos, AC: w.AC,
+		hp: w.HP, maxHP: w.MaxHP, tempHP: w.TempHP, nonlethal: w.Nonlethal, floor: w.Floor,
+		tags: w.Tags, abilities: w.Abilities, speeds: w.Speeds, senses: w.Senses,
+		traits: w.Traits, resources: w.Resources, conds: w.Conditions,
+		condImmune: w.ConditionImmunities, nextCond: w.NextCondition,
+	}
+	return nil
+}
+
+func sortedUnique[T any](s []T, key func(*T) string) bool {
+	for i := 1; i < len(s); i++ {
+		if strings.Compare(key(&s[i-1]), key(&s[i])) >= 0 {
+			return false
+		}
+	}
+	for i := range s {
+		if key(&s[i]) == "" {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,79 @@
+package grid
+
+// OppositeSides reports whether a and b stand on opposite sides (or
+// opposite corners) of target's footprint, by the line test:
+//
+// For some square of a and some square of b, the straight line between the
+// two square centres passes through two opposite borders of the target's
+// space: its west and east borders, or its north and south borders. A
+// border includes its two end corners, so attackers at diagonally opposite
+// corners qualify, while a "knight's move" pair does not. A line that only
+// touches one border, or runs along a border, does not. Bodies that overlap
+// the target never qualify, nor do bodies on different Z levels from it.
+//
+// Trying every square pair gives a multi-square attacker the result of its
+// best square. The test is exact: it runs in half-square integer
+// coordinates.
+func OppositeSides(a, b, target Body) bool {
+	if Overlap(a, target) || Overlap(b, target) || a.Pos.Z != target.Pos.Z || b.Pos.Z != target.Pos.Z {
+		return false
+	}
+	tw, th := target.Space.Dims()
+	// The target's space in half-square units.
+	x0, y0 := 2*target.Pos.X, 2*target.Pos.Y
+	x1, y1 := x0+2*tw, y0+2*th
+	aw, ah := a.Space.Dims()
+	bw, bh := b.Space.Dims()
+	for ay := 0; ay < ah; ay++ {
+		for ax := 0; ax < aw; ax++ {
+			p := Centre(Pos{X: a.Pos.X + ax, Y: a.Pos.Y + ay})
+			for by := 0; by < bh; by++ {
+				for bx := 0; bx < bw; bx++ {
+					q := Centre(Pos{X: b.Pos.X + bx, Y: b.Pos.Y + by})
+					if crossesOpposite(p, q, x0, y0, x1, y1) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// Flanks reports whether a and b flank target: both threaten it under g and
+// they stand on opposite sides of it (OppositeSides). Whether a and b are
+// allies, and whether the attack is one that flanking helps, is the
+// caller's business.
+func (g Grid) Flanks(a, b, target Body) bool {
+	return g.Threatens(a, target) && g.Threatens(b, target) && OppositeSides(a, b, target)
+}
+
+// crossesOpposite reports whether segment pq meets both vertical borders
+// x = x0 and x = x1 within [y0, y1], or both horizontal borders y = y0 and
+// y = y1 within [x0, x1].
+func crossesOpposite(p, q Point, x0, y0, x1, y1 int) bool {
+	if meetsVertical(p, q, x0, y0, y1) && meetsVertical(p, q, x1, y0, y1) {
+		return true
+	}
+	// Swap axes for the horizontal borders.
+	ps, qs := Point{p.HY, p.HX}, Point{q.HY, q.HX}
+	return meetsVertical(ps, qs, y0, x0, x1) && meetsVertical(ps, qs, y1, x0, x1)
+}
+
+// meetsVertical reports whether segment pq meets the vertical segment x = c,
+// lo <= y <= hi, without running along it.
+func meetsVertical(p, q Point, c, lo, hi int) bool {
+	if p.HX == q.HX {
+		return false // parallel: running along a border is not crossing it
+	}
+	if p.HX > q.HX {
+		p, q = q, p
+	}
+	if c < p.HX || c > q.HX {
+		return false
+	}
+	dx := q.HX - p.HX
+	// y(c) = p.HY + (q.HY-p.HY)*(c-p.HX)/dx; compare scaled by dx > 0.
+	yn := p.HY*dx + (q.HY-p.HY)*(c-p.HX)
+	return yn >= lo*dx && yn <= hi*dx
+}
