@@ -25,6 +25,9 @@ type LuaPayload interface {
 type Rules struct {
 	*Registry
 	R *luart.Runtime
+	// Adapt, when set, gives the Lua view of event payloads that are not
+	// tables or LuaPayloads (the fight module sets it for its events).
+	Adapt func(data any) LuaPayload
 }
 
 // registryKey is where the runtime keeps its Rules.
@@ -197,9 +200,24 @@ func (g *Rules) on(L *lua.LState) int {
 			L.ArgError(3, fmt.Sprintf("unknown only %q (actor, subject, either)", s))
 		}
 	}
+	h, err := g.Bus.On(name, ph, o, g.LuaHandler(fn, g.file))
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	g.nextH++
+	g.handles[g.nextH] = h
+	L.Push(lua.LNumber(g.nextH))
+	return 1
+}
+
+// LuaHandler returns an event handler that calls the Lua function fn with
+// the event's table: the payload itself when it is a table, its LuaPayload
+// view, or the Adapt view of other payloads. A handler that sets
+// e.cancelled (rules.cancel) cancels the event. file names the script for
+// errors that carry no position.
+func (g *Rules) LuaHandler(fn *lua.LFunction, file string) event.Handler {
 	r := g.R
-	file := g.file
-	h, err := g.Bus.On(name, ph, o, func(ev *event.Event) error {
+	return func(ev *event.Event) error {
 		var t *lua.LTable
 		var pl LuaPayload
 		switch d := ev.Data.(type) {
@@ -207,8 +225,15 @@ func (g *Rules) on(L *lua.LState) int {
 			t = d
 		case LuaPayload:
 			pl = d
-			t = d.ToLua(r.L)
 		default:
+			if g.Adapt != nil {
+				pl = g.Adapt(ev.Data)
+			}
+		}
+		if pl != nil {
+			t = pl.ToLua(r.L)
+		}
+		if t == nil {
 			t = r.L.NewTable()
 		}
 		if err := r.L.CallByParam(lua.P{Fn: fn, NRet: 0, Protect: true}, t); err != nil {
@@ -227,14 +252,13 @@ func (g *Rules) on(L *lua.LState) int {
 			ev.Cancel(lua.LVAsString(t.RawGetString("reason")))
 		}
 		return nil
-	})
-	if err != nil {
-		luart.Raise(L, err)
 	}
-	g.nextH++
-	g.handles[g.nextH] = h
-	L.Push(lua.LNumber(g.nextH))
-	return 1
+}
+
+// Phase returns the event phase named s.
+func Phase(s string) (event.Phase, bool) {
+	p, ok := phaseNames[s]
+	return p, ok
 }
 
 func (g *Rules) emit(L *lua.LState) int {

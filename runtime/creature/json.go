@@ -139,3 +139,21 @@ func sortedUnique[T any](s []T, key func(*T) string) bool {
 	}
 	return true
 }
+
+// CopyFrom makes c a copy of src, reusing c's storage: a batch runner
+// resets its creatures to their starting state every trial this way
+// without allocating. Trait exception lists are shared with src (they are
+// never changed after a trait is added).
+func (c *Creature) CopyFrom(src *Creature) {
+	tags, abilities, speeds, senses := c.tags[:0], c.abilities[:0], c.speeds[:0], c.senses[:0]
+	traits, resources, conds, immune := c.traits[:0], c.resources[:0], c.conds[:0], c.condImmune[:0]
+	*c = *src
+	c.tags = append(tags, src.tags...)
+	c.abilities = append(abilities, src.abilities...)
+	c.speeds = append(speeds, src.speeds...)
+	c.senses = append(senses, src.senses...)
+	c.traits = append(traits, src.traits...)
+	c.resources = append(resources, src.resources...)
+	c.conds = append(conds, src.conds...)
+	c.condImmune = append(immune, src.condImmune...)
+}

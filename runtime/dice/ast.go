@@ -256,3 +256,43 @@ func itoa(v int64) string {
 	}
 	return string(b[i:])
 }
+
+// HasLabels reports whether the expression's top-level sum has labelled
+// terms (typed damage).
+func (e *Expr) HasLabels() bool { return e.terms != nil }
+
+// DiceTimes returns a copy of e in which every dice term rolls n times as
+// many dice: the critical-hit rule "roll the damage dice twice" is
+// DiceTimes(2). Modifiers and labels are kept.
+func (e *Expr) DiceTimes(n int64) *Expr {
+	c := *e
+	c.Root = cloneTimes(e.Root, n)
+	c.inlineNodes = [3]Node{}
+	c.inlineTerms = [1]DiceTerm{}
+	c.terms, c.labels = labelTerms(c.Root)
+	return &c
+}
+
+func cloneTimes(n *Node, k int64) *Node {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	c.L, c.R = cloneTimes(n.L, k), cloneTimes(n.R, k)
+	if n.Args != nil {
+		c.Args = make([]*Node, len(n.Args))
+		for i, a := range n.Args {
+			c.Args[i] = cloneTimes(a, k)
+		}
+	}
+	if n.Dice != nil {
+		t := *n.Dice
+		if t.Count.Op == OpNum {
+			t.Count = &Node{Op: OpNum, Val: t.Count.Val * k, Pos: t.Count.Pos, End: t.Count.End}
+		} else {
+			t.Count = &Node{Op: OpMul, L: cloneTimes(t.Count, 1), R: &Node{Op: OpNum, Val: k}, Paren: true}
+		}
+		c.Dice = &t
+	}
+	return &c
+}

@@ -1,0 +1,502 @@
+package combat
+
+// TransitionKind says what happened at a point of the fight's time.
+type TransitionKind uint8
+
+const (
+	// RoundStart opens a round (round 0 is a surprise round or phase).
+	RoundStart TransitionKind = iota + 1
+	// RoundEnd closes a round.
+	RoundEnd
+	// SegmentStart opens a segment, when rounds have segments.
+	SegmentStart
+	// TurnStart: a participant's turn starts; its turn-start slots refill.
+	TurnStart
+	// TurnResume: a participant that delayed re-enters and goes on with the
+	// turn it started earlier.
+	TurnResume
+	// TurnEnd: a participant's turn ends.
+	TurnEnd
+	// TurnSkipped: a participant's place came up but surprise makes it lose
+	// the turn.
+	TurnSkipped
+	// TurnForfeited: a delaying participant never re-entered; its turn ends
+	// unused and it moves to the end of the order.
+	TurnForfeited
+	// ReadyLost: a readied action was never triggered and is lost as its
+	// owner's next turn starts.
+	ReadyLost
+)
+
+var transitionNames = [...]string{"", "round start", "round end", "segment start", "turn start",
+	"turn resume", "turn end", "turn skipped", "turn forfeited", "ready lost"}
+
+// String returns the kind's name ("turn start").
+func (k TransitionKind) String() string {
+	if int(k) < len(transitionNames) && k > 0 {
+		return transitionNames[k]
+	}
+	return "transition(?)"
+}
+
+// Transition is one point of time passing: ID is the participant (empty for
+// round and segment transitions), Count its initiative count then.
+type Transition struct {
+	Kind    TransitionKind // what happened
+	ID      string         // the participant; empty for rounds and segments
+	Round   int            // the round it happened in
+	Segment int            // the segment; 0 when rounds have no segments
+	Count   int            // the participant's initiative count then
+}
+
+// Report lists what an advance of time did, in order. Expired[i].After is
+// the number of Transitions that came before that expiry, so a caller can
+// interleave the two lists.
+type Report struct {
+	Transitions []Transition // in time order
+	Expired     []Expiry     // in time order; a child after its parent
+}
+
+func (r *Report) reset() {
+	r.Transitions = r.Transitions[:0]
+	r.Expired = r.Expired[:0]
+}
+
+func (e *Encounter) emit(k TransitionKind, p *participant) {
+	t := Transition{Kind: k, Round: e.round, Segment: e.segment}
+	if p != nil {
+		t.ID = p.id
+		if p.rk != nil {
+			t.Count = p.rk.count
+		}
+	}
+	e.rep.Transitions = append(e.rep.Transitions, t)
+}
+
+// Begin starts the fight: it settles surprise, rolls initiative and starts
+// the first turn. Round 0 is a surprise round or a phase of surprise
+// segments when the configured surprise calls for one; otherwise the fight
+// opens with round 1.
+func (e *Encounter) Begin() (*Report, error) {
+	if e.begun {
+		return nil, ruleErr("the fight has already begun")
+	}
+	e.begun = true
+	e.rep.reset()
+	if e.cfg.SegmentsPerRound > 0 {
+		e.segment = 1
+	}
+	if e.cfg.Surprise == SurpriseLostSegments {
+		for _, p := range e.parts {
+			if p.active {
+				e.surpriseLen = max(e.surpriseLen, p.lost)
+			}
+		}
+	}
+	switch {
+	case e.surpriseLen > 0:
+		e.phase, e.round, e.synthetic = phaseSegments, 0, true
+	case e.cfg.Surprise == SurpriseRound && e.surpriseRoundDue():
+		e.phase, e.round = phaseSurpriseRound, 0
+		var aware []*participant
+		for _, p := range e.parts {
+			if p.active && p.aware {
+				aware = append(aware, p)
+			}
+		}
+		switch {
+		case e.cfg.SurpriseUnordered:
+			for _, p := range aware {
+				e.insertAt(len(e.order), p, false)
+			}
+			e.synthetic = true
+		case e.cfg.Mode == BySide:
+			if err := e.buildSides(func(p *participant) bool { return p.aware }); err != nil {
+				return nil, err
+			}
+			e.synthetic = true
+		default:
+			if err := e.place(aware); err != nil {
+				return nil, err
+			}
+		}
+	default:
+		e.phase, e.round = phaseRound, 1
+		if err := e.roundInitiative(phaseNone); err != nil {
+			return nil, err
+		}
+	}
+	e.openRound()
+	if e.phase == phaseSegments {
+		if err := e.segmentStep(); err != nil {
+			return nil, err
+		}
+	} else {
+		e.startNextStep()
+	}
+	return &e.rep, nil
+}
+
+// openRound announces a round whose order is set up, refills round-start
+// slots and ends what ends as the round opens.
+func (e *Encounter) openRound() {
+	e.emit(RoundStart, nil)
+	if e.cfg.SegmentsPerRound > 0 {
+		e.emit(SegmentStart, nil)
+	}
+	e.roundStartSlots()
+	e.expireTime()
+	e.expireStaleCounts()
+}
+
+// surpriseRoundDue reports whether some but not all active participants are
+// aware (or any is, with SurpriseAlways).
+func (e *Encounter) surpriseRoundDue() bool {
+	aware, unaware := 0, 0
+	for _, p := range e.parts {
+		switch {
+		case !p.active:
+		case p.aware:
+			aware++
+		default:
+			unaware++
+		}
+	}
+	return aware > 0 && (unaware > 0 || e.cfg.SurpriseAlways)
+}
+
+// NextTurn ends the current step and starts the next one, passing into the
+// next round when the order is done. In a phase of surprise segments each
+// step is one segment.
+func (e *Encounter) NextTurn() (*Report, error) {
+	if !e.begun {
+		return nil, ruleErr("the fight has not begun (call Begin)")
+	}
+	e.rep.reset()
+	e.endStep()
+	if e.phase == phaseSegments {
+		if err := e.advanceSurpriseSegment(); err != nil {
+			return nil, err
+		}
+		if e.phase == phaseSegments {
+			if err := e.segmentStep(); err != nil {
+				return nil, err
+			}
+		}
+		return &e.rep, nil
+	}
+	if e.startNextStep() {
+		return &e.rep, nil
+	}
+	if err := e.roundTransition(); err != nil {
+		return nil, err
+	}
+	e.startNextStep()
+	return &e.rep, nil
+}
+
+// NextRound ends the current round at once (steps not reached yet are not
+// played) and starts the next.
+func (e *Encounter) NextRound() (*Report, error) {
+	if !e.begun {
+		return nil, ruleErr("the fight has not begun (call Begin)")
+	}
+	e.rep.reset()
+	e.endStep()
+	if err := e.roundTransition(); err != nil {
+		return nil, err
+	}
+	e.startNextStep()
+	return &e.rep, nil
+}
+
+// NextSegment moves the clock to the next segment of the round; after the
+// last segment it starts the next round as NextRound does. Steps and
+// segments are independent: a script closes rounds with one of them. In a
+// phase of surprise segments it is NextTurn.
+func (e *Encounter) NextSegment() (*Report, error) {
+	if !e.begun {
+		return nil, ruleErr("the fight has not begun (call Begin)")
+	}
+	if e.cfg.SegmentsPerRound == 0 {
+		return nil, ruleErr("this system's rounds have no segments")
+	}
+	if e.phase == phaseSegments {
+		return e.NextTurn()
+	}
+	if e.segment >= e.cfg.SegmentsPerRound {
+		return e.NextRound()
+	}
+	e.rep.reset()
+	e.segment++
+	e.tick++
+	e.emit(SegmentStart, nil)
+	e.expireTime()
+	return &e.rep, nil
+}
+
+// endStep ends the turns of the current step.
+func (e *Encounter) endStep() {
+	for _, p := range e.cur {
+		if p.inTurn {
+			p.inTurn = false
+			e.emit(TurnEnd, p)
+			e.expireTurn(p, EndTurnEnd)
+		}
+	}
+	e.cur = e.cur[:0]
+	e.curIDs = e.curIDs[:0]
+	e.inStep = false
+}
+
+// startNextStep starts the first step from the cursor on with someone able
+// to take a turn. It reports false when the round's order is done.
+func (e *Encounter) startNextStep() bool {
+	for e.curEnd < len(e.order) {
+		i := e.curEnd
+		j := e.stepEnd(i)
+		e.curStart, e.curEnd = i, j
+		e.hasCount = false
+		if first := e.order[i].p; first.rk != nil && !e.synthetic {
+			e.stepCount, e.hasCount = first.rk.count, true
+			e.expireCounts(first.rk.count)
+		}
+		for _, en := range e.order[i:j] {
+			p := en.p
+			if !p.active {
+				continue
+			}
+			if e.cfg.Surprise == SurpriseLostRound && e.round == 1 && p.surprised {
+				e.emit(TurnSkipped, p)
+				continue
+			}
+			e.cur = append(e.cur, p)
+		}
+		if len(e.cur) > 0 {
+			e.begin()
+			return true
+		}
+	}
+	return false
+}
+
+// begin starts the turns of the participants gathered in e.cur.
+func (e *Encounter) begin() {
+	e.inStep = true
+	for _, p := range e.cur {
+		e.curIDs = append(e.curIDs, p.id)
+		e.startTurn(p)
+	}
+}
+
+func (e *Encounter) startTurn(p *participant) {
+	p.inTurn = true
+	if p.resumed {
+		p.resumed = false
+		p.acted = true
+		e.emit(TurnResume, p)
+		return
+	}
+	if p.readied != "" {
+		p.readied = ""
+		e.emit(ReadyLost, p)
+	}
+	p.actedBefore = p.acted
+	p.acted = true
+	e.emit(TurnStart, p)
+	for i := range e.cfg.Slots {
+		if e.cfg.Slots[i].Reset == ResetTurnStart {
+			p.slots[i] = e.slotCount(i)
+		}
+	}
+	e.expireTurn(p, EndTurnStart)
+}
+
+// segmentStep starts the first segment, from the current one on, in which
+// someone can act; it may end the phase and start round 1.
+func (e *Encounter) segmentStep() error {
+	for e.phase == phaseSegments {
+		for _, p := range e.parts {
+			if p.active && !p.waiting && p.lost < e.segment {
+				e.cur = append(e.cur, p)
+			}
+		}
+		if len(e.cur) > 0 {
+			e.hasCount = false
+			e.begin()
+			return nil
+		}
+		if err := e.advanceSurpriseSegment(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// advanceSurpriseSegment moves to the next surprise segment, or ends the
+// phase and starts round 1.
+func (e *Encounter) advanceSurpriseSegment() error {
+	if e.segment >= e.surpriseLen {
+		if err := e.roundTransition(); err != nil {
+			return err
+		}
+		e.startNextStep()
+		return nil
+	}
+	e.segment++
+	e.tick++
+	e.emit(SegmentStart, nil)
+	e.expireTime()
+	return nil
+}
+
+// roundTransition closes the current round and opens the next one, with
+// its initiative; the cursor is left before the first step.
+func (e *Encounter) roundTransition() error {
+	e.forfeitDelayers()
+	e.expireRoundEnd()
+	e.emit(RoundEnd, nil)
+	prev := e.phase
+	if s := e.cfg.SegmentsPerRound; s > 0 {
+		if prev == phaseSegments {
+			e.tick++
+		} else {
+			e.tick += s - e.segment + 1
+		}
+		e.segment = 1
+	} else {
+		e.tick++
+	}
+	e.round++
+	e.phase = phaseRound
+	e.curStart, e.curEnd, e.inStep = 0, 0, false
+	if err := e.roundInitiative(prev); err != nil {
+		return err
+	}
+	e.openRound()
+	return nil
+}
+
+// roundInitiative sets up the order of a round that follows phase prev.
+func (e *Encounter) roundInitiative(prev phase) error {
+	fresh := prev != phaseRound
+	if e.cfg.Mode == BySide {
+		if fresh || e.synthetic || e.cfg.RerollEachRound || e.rerollAll {
+			e.synthetic, e.rerollAll = false, false
+			return e.buildSides(func(*participant) bool { return true })
+		}
+		return e.placeUnplaced()
+	}
+	if e.synthetic || e.rerollAll || (e.cfg.RerollEachRound && !fresh) {
+		e.clearOrder()
+		for _, p := range e.parts {
+			if !p.fixed {
+				p.rk = nil
+			}
+		}
+	}
+	e.synthetic, e.rerollAll = false, false
+	for _, p := range e.parts {
+		if p.hasPending {
+			p.hasPending, p.fixed = false, true
+			p.rk = &rank{name: p.id, count: p.pending, mod: p.mod, score: p.score, hidden: p.hidden}
+			if p.inOrder {
+				e.removeAt(e.indexOf(p))
+			}
+		}
+	}
+	return e.placeUnplaced()
+}
+
+// placeUnplaced places every active participant that has no place yet
+// (newcomers waiting for the round, participants of a rebuilt order).
+func (e *Encounter) placeUnplaced() error {
+	ps := e.pbuf[:0]
+	for _, p := range e.parts {
+		if p.active && !p.inOrder && !p.delaying {
+			p.waiting = false
+			ps = append(ps, p)
+		}
+	}
+	e.pbuf = ps
+	if len(ps) == 0 {
+		return nil
+	}
+	return e.place(ps)
+}
+
+// forfeitDelayers ends the turns of delayers that never re-entered, in the
+// order they delayed, and puts each after every place whose count is not
+// below its new one.
+func (e *Encounter) forfeitDelayers() {
+	for {
+		var d *participant
+		for _, p := range e.parts {
+			if p.delaying && (d == nil || p.delaySeq < d.delaySeq) {
+				d = p
+			}
+		}
+		if d == nil {
+			return
+		}
+		d.delaying = false
+		count, ok := e.floor(d)
+		if !ok {
+			count = d.rk.count
+			for _, en := range e.order {
+				count = min(count, en.p.rk.count)
+			}
+		}
+		d.rk = &rank{name: d.id, count: count, mod: d.mod, score: d.score, hidden: d.hidden}
+		e.emit(TurnForfeited, d)
+		e.expireTurn(d, EndTurnEnd)
+		at := len(e.order)
+		for at > 0 && e.order[at-1].p.rk.count < count {
+			at--
+		}
+		e.insertAt(at, d, false)
+	}
+}
+
+func (e *Encounter) roundStartSlots() {
+	for i := range e.cfg.Slots {
+		if e.cfg.Slots[i].Reset != ResetRoundStart {
+			continue
+		}
+		n := e.slotCount(i)
+		for _, p := range e.parts {
+			p.slots[i] = n
+		}
+	}
+}
+
+// Round returns the current round; 0 is a surprise round or phase.
+func (e *Encounter) Round() int { return e.round }
+
+// Segment returns the current segment of the round (from 1), or 0 when
+// rounds have no segments.
+func (e *Encounter) Segment() int { return e.segment }
+
+// Elapsed returns the time since Begin in clock ticks (segments when rounds
+// have them, rounds otherwise).
+func (e *Encounter) Elapsed() int { return e.tick }
+
+// InSurprise reports whether the fight is in round 0, a surprise round or
+// phase of surprise segments.
+func (e *Encounter) InSurprise() bool {
+	return e.phase == phaseSegments || e.phase == phaseSurpriseRound
+}
+
+// Current returns the ids of the participants whose turn it is, in order.
+// The slice is reused by the next advance; copy it to keep it.
+func (e *Encounter) Current() []string { return e.curIDs }
+
+// CurrentCount returns the initiative count of the current (or last
+// started) step; false when it has none (a surprise segment).
+func (e *Encounter) CurrentCount() (int, bool) { return e.stepCount, e.hasCount }
+
+// IsTurn reports whether it is participant id's turn.
+func (e *Encounter) IsTurn(id string) bool {
+	p := e.byID[id]
+	return p != nil && p.inTurn
+}
