@@ -46,6 +46,7 @@ type rank struct {
 }
 
 type side struct {
+	spec   SideSpec // as declared, for Restart
 	name   string
 	mod    int
 	hidden bool
@@ -54,6 +55,7 @@ type side struct {
 }
 
 type participant struct {
+	spec            Spec // as added, for Restart
 	id, side, group string
 	seq             int
 	mod, score      int
@@ -156,6 +158,9 @@ type Encounter struct {
 	parts []*participant
 	byID  map[string]*participant // lookup only; never iterated
 	seq   int
+	// nAdded is the number of participants added before Begin (Restart
+	// keeps those).
+	nAdded int
 
 	order     []entry
 	synthetic bool // order built for round 0 only; rebuilt at round 1
@@ -216,7 +221,7 @@ func (e *Encounter) AddSide(s SideSpec) error {
 	if e.side(s.Name) != nil {
 		return ruleErr("side %q declared twice", s.Name)
 	}
-	e.sides = append(e.sides, &side{name: s.Name, mod: s.Modifier, hidden: s.Hidden})
+	e.sides = append(e.sides, &side{spec: s, name: s.Name, mod: s.Modifier, hidden: s.Hidden})
 	return nil
 }
 
@@ -241,15 +246,27 @@ func (e *Encounter) side(name string) *side {
 
 func (e *Encounter) newParticipant(s Spec) *participant {
 	if e.side(s.Side) == nil {
-		e.sides = append(e.sides, &side{name: s.Side})
+		e.sides = append(e.sides, &side{spec: SideSpec{Name: s.Side}, name: s.Side})
 	}
-	p := &participant{
-		id: s.ID, side: s.Side, group: s.Group, seq: e.seq,
+	p := &participant{}
+	e.initParticipant(p, s, e.seq, make([]int, len(e.cfg.Slots)))
+	e.seq++
+	e.parts = append(e.parts, p)
+	e.byID[p.id] = p
+	if !e.begun {
+		e.nAdded = len(e.parts)
+	}
+	return p
+}
+
+// initParticipant sets p to the state of a participant just added from s.
+func (e *Encounter) initParticipant(p *participant, s Spec, seq int, slots []int) {
+	*p = participant{
+		spec: s, id: s.ID, side: s.Side, group: s.Group, seq: seq,
 		mod: s.Modifier, score: s.Score, adv: s.Advantage, dis: s.Disadvantage,
 		aware: s.Aware, surprised: s.Surprised, hidden: s.Hidden, active: true,
-		slots: make([]int, len(e.cfg.Slots)),
+		slots: slots,
 	}
-	e.seq++
 	for i, d := range e.cfg.Slots {
 		p.slots[i] = d.Count
 	}
@@ -258,9 +275,34 @@ func (e *Encounter) newParticipant(s Spec) *participant {
 		p.own = rank{name: s.ID, count: s.Count, mod: s.Modifier, score: s.Score, hidden: s.Hidden}
 		p.rk = &p.own
 	}
-	e.parts = append(e.parts, p)
-	e.byID[p.id] = p
-	return p
+}
+
+// Restart puts the encounter back where it stood before Begin: the sides
+// and the participants added before Begin, as they were added (newcomers
+// that joined later are dropped), with no rolls, order, effects or time.
+// Its random source is kept: reset the source first to replay a trial. A
+// batch runner restarts one encounter per worker instead of building one
+// per trial; it allocates nothing.
+func (e *Encounter) Restart() {
+	for _, p := range e.parts[e.nAdded:] {
+		delete(e.byID, p.id)
+	}
+	e.parts = e.parts[:e.nAdded]
+	for i, p := range e.parts {
+		e.initParticipant(p, p.spec, i, p.slots)
+	}
+	e.seq = len(e.parts)
+	for _, sd := range e.sides {
+		*sd = side{spec: sd.spec, name: sd.spec.Name, mod: sd.spec.Modifier, hidden: sd.spec.Hidden}
+	}
+	e.order = e.order[:0]
+	e.synthetic, e.curStart, e.curEnd, e.inStep = false, 0, 0, false
+	e.cur, e.curIDs = e.cur[:0], e.curIDs[:0]
+	e.stepCount, e.hasCount = 0, false
+	e.begun, e.phase, e.round, e.segment, e.tick, e.surpriseLen, e.rerollAll = false, 0, 0, 0, 0, 0, false
+	e.effects, e.effSeq = e.effects[:0], 0
+	e.rolls, e.faces = e.rolls[:0], e.faces[:0]
+	e.rep.reset()
 }
 
 func (e *Encounter) checkSpec(s Spec) error {

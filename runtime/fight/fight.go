@@ -1,0 +1,710 @@
+// Package fight plays encounters by themselves: the kernel's attack
+// pipeline (declare, roll, damage, apply, down) over runtime/combat's
+// initiative and time, runtime/check's d20 tests and runtime/creature's
+// damage bookkeeping, with default tactics.
+//
+// Everything a rule system decides is a parameter in Rules (compiled once
+// per run from the system's Lua data): the attack test, how a hit is decided
+// (ascending armour class, or a needed-roll function such as an attack
+// matrix), what a critical hit does to damage, the damage steps, what
+// happens at 0 hit points. Scripts change a fight through events raised on
+// an event.Bus at each step; an event nobody listens to costs one array
+// lookup. A Fight is reused from trial to trial (Reset), so a batch study
+// allocates per worker, not per trial.
+package fight
+
+import (
+	"fmt"
+
+	"github.com/dndsh/dndsh/runtime/check"
+	"github.com/dndsh/dndsh/runtime/combat"
+	"github.com/dndsh/dndsh/runtime/creature"
+	"github.com/dndsh/dndsh/runtime/dice"
+	"github.com/dndsh/dndsh/runtime/errs"
+	"github.com/dndsh/dndsh/runtime/event"
+	"github.com/dndsh/dndsh/runtime/rng"
+)
+
+// CritRule says what a critical hit does to damage.
+type CritRule uint8
+
+// The critical-hit damage rules.
+const (
+	CritNone       CritRule = iota // no extra damage
+	CritDoubleDice                 // roll the damage dice twice (modifiers once)
+	CritMultiply                   // roll damage CritMul times (dice and modifiers)
+)
+
+// DownRule says what happens when a creature's hit points reach its floor.
+type DownRule uint8
+
+// The down rules.
+const (
+	DownDead  DownRule = iota // dead: out of the fight
+	DownDying                 // down and dying: out of the fight unless a script revives it
+)
+
+// AttackRule is how an attack roll is made and decided.
+type AttackRule struct {
+	// Test is the template d20 test: sides, natural-face rules (automatic
+	// hit and miss, threat range, confirmation), stacking and advantage
+	// policy. Its Target and Mods are set per attack.
+	Test check.Test
+	// Needed, when set, gives the natural-plus-modifiers total needed to hit
+	// instead of the target's armour class (attack matrices). It gets the
+	// attacker and target.
+	Needed func(attacker, target *Fighter) int
+	// Crit is what a confirmed critical does to damage; CritMul is the
+	// default multiplier of CritMultiply.
+	Crit    CritRule
+	CritMul int
+	// MinDamage is the least damage a hit does (after modifiers, before
+	// the target's traits).
+	MinDamage int
+}
+
+// Rules are a rule system's parameters for fights.
+type Rules struct {
+	Combat combat.Config
+	Attack AttackRule
+	// Steps is the damage application order (nil: creature.DefaultSteps).
+	Steps []creature.DamageStep
+	// Down says what happens at the floor, per side kind: Players for
+	// fighters marked Player, Monsters for the others.
+	Players, Monsters DownRule
+	// MaxRounds ends a fight that runs too long as a draw.
+	MaxRounds int
+}
+
+// Attack is one attack a fighter can make.
+type Attack struct {
+	Name   string
+	Bonus  int        // to hit
+	Damage *dice.Expr // rolled on a hit; labelled terms give their own damage types
+	Type   string     // damage type of unlabelled damage
+	// Threat overrides the rules' threat range (a weapon's 19-20).
+	Threat  check.FaceRange
+	CritMul int // overrides the rules' multiplier when > 0
+	Reach   int
+	Ranged  bool
+
+	critExpr *dice.Expr // Damage with its dice doubled, made on first use
+}
+
+// Fighter is a creature taking part in a fight.
+type Fighter struct {
+	ID      string
+	Owner   event.Owner // numeric id for owner-scoped hooks (index + 1)
+	Side    int
+	Player  bool
+	C       *creature.Creature // the state now
+	Base    *creature.Creature // the state at the start of every trial
+	Init    int                // initiative modifier
+	Attacks []Attack
+	// Multi is how many attacks make up one Attack action; each is an index
+	// into Attacks (empty: one attack with Attacks[0]).
+	Multi []int
+	Level int // for needed-roll rules
+	// Tactic picks a target; nil uses the fight's default.
+	Tactic Tactic
+	// Data is free for the binding layer (its Lua handle, for instance).
+	Data any
+
+	// Per-trial bookkeeping.
+	Out         bool // dead or down: takes no turns, is not a target
+	Dead        bool
+	DamageDealt int
+	DamageTaken int
+	Attacks0    int // attacks made
+	Hits        int
+}
+
+// Alive reports whether f is still in the fight.
+func (f *Fighter) Alive() bool { return !f.Out }
+
+// Tactic chooses the target of a fighter's attack among the living enemies
+// (never empty), or nil to do nothing.
+type Tactic func(fight *Fight, self *Fighter, enemies []*Fighter) *Fighter
+
+// LowestHP targets the enemy with the least hit points (ties: the first).
+func LowestHP(_ *Fight, _ *Fighter, enemies []*Fighter) *Fighter {
+	best := enemies[0]
+	for _, e := range enemies[1:] {
+		if e.C.HP() < best.C.HP() {
+			best = e
+		}
+	}
+	return best
+}
+
+// FirstEnemy targets the first living enemy in fight order.
+func FirstEnemy(_ *Fight, _ *Fighter, enemies []*Fighter) *Fighter { return enemies[0] }
+
+// RandomEnemy targets a random living enemy (from the fight's source).
+func RandomEnemy(f *Fight, _ *Fighter, enemies []*Fighter) *Fighter {
+	return enemies[f.Src.Uint64n(uint64(len(enemies)))]
+}
+
+// Tactics are the built-in tactics by name.
+func Tactics(name string) (Tactic, bool) {
+	switch name {
+	case "lowest_hp":
+		return LowestHP, true
+	case "first":
+		return FirstEnemy, true
+	case "random":
+		return RandomEnemy, true
+	}
+	return nil, false
+}
+
+// Outcome is the result of one trial.
+type Outcome struct {
+	Winner int // side index, or -1 for a draw (everyone out, or MaxRounds)
+	Rounds int
+}
+
+// AttackEvent is the payload of attack.declare, attack.roll, damage.roll,
+// damage.apply and creature.down. Handlers may change it: Adv and Bonus
+// before the roll (declare, modify), Hit and Crit after it (result),
+// Damage before it is applied (damage.roll result), Cancel to stop.
+type AttackEvent struct {
+	Attacker, Target *Fighter
+	Attack           *Attack
+	Adv              int // advantage level (signed)
+	Bonus            int // extra to-hit modifier
+	Roll             check.Result
+	Hit, Crit        bool
+	Damage           int               // total damage to apply
+	Parts            []creature.Damage // per type, before the target's traits
+	Applied          creature.Outcome
+}
+
+// TurnEvent is the payload of turn.start, turn.act, turn.end, round.start
+// and encounter.start/end. A turn.act handler that performs the fighter's
+// action sets Acted so the default attack is skipped.
+type TurnEvent struct {
+	Fighter *Fighter
+	Round   int
+	Acted   bool
+	Skip    bool // turn.start: the fighter loses this turn
+}
+
+// ids are the interned event ids.
+type ids struct {
+	encStart, encEnd, roundStart, turnStart, turnAct, turnEnd event.ID
+	atkDeclare, atkRoll, dmgRoll, dmgApply, down              event.ID
+}
+
+// Fight is an encounter that plays itself; reuse it across trials.
+type Fight struct {
+	Rules    *Rules
+	Fighters []*Fighter
+	Sides    []string
+	Bus      *event.Bus
+	Src      *rng.Source
+	Default  Tactic
+	// Trace, when set, receives a line per step (dndsh run's readable log).
+	Trace func(format string, args ...any)
+
+	enc     *combat.Encounter
+	byID    map[string]*Fighter
+	ids     ids
+	atk     AttackEvent
+	turn    TurnEvent
+	ev      event.Event
+	enemies []*Fighter
+	test    check.Test
+	parts   []creature.Damage
+	dopts   creature.DamageOptions
+	rec     creature.DamageRecord
+	round   int
+}
+
+// New prepares a fight of fighters under rules. Fighters' Base states are
+// copied into their current state at every Reset.
+func New(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, sides []string) (*Fight, error) {
+	if len(fighters) == 0 {
+		return nil, errs.New(errs.Rule, "kernel", "a fight needs fighters")
+	}
+	f := &Fight{Rules: rules, Fighters: fighters, Sides: sides, Bus: bus, Src: src, Default: LowestHP,
+		byID: make(map[string]*Fighter, len(fighters))}
+	if f.Bus == nil {
+		f.Bus = event.New()
+	}
+	for i, x := range fighters {
+		if _, dup := f.byID[x.ID]; dup {
+			return nil, errs.New(errs.Rule, "kernel", "two fighters are called %q", x.ID)
+		}
+		if x.Side < 0 || x.Side >= len(sides) {
+			return nil, errs.New(errs.Rule, "kernel", "fighter %q has no side %d", x.ID, x.Side)
+		}
+		if len(x.Attacks) == 0 {
+			return nil, errs.New(errs.Rule, "kernel", "fighter %q has no attack", x.ID)
+		}
+		x.Owner = event.Owner(i + 1)
+		f.byID[x.ID] = x
+		if x.C == nil {
+			x.C = x.Base.Clone()
+		}
+	}
+	var err error
+	intern := func(name string) event.ID {
+		id, e := f.Bus.Intern(name)
+		if e != nil && err == nil {
+			err = e
+		}
+		return id
+	}
+	f.ids = ids{intern("encounter.start"), intern("encounter.end"), intern("round.start"), intern("turn.start"),
+		intern("turn.act"), intern("turn.end"), intern("attack.declare"), intern("attack.roll"), intern("damage.roll"),
+		intern("damage.apply"), intern("creature.down")}
+	if err != nil {
+		return nil, err
+	}
+	f.test = rules.Attack.Test
+	f.dopts.Steps = rules.Steps
+	f.enemies = make([]*Fighter, 0, len(fighters))
+	return f, nil
+}
+
+// Fighter returns the fighter with id, or nil.
+func (f *Fight) Fighter(id string) *Fighter { return f.byID[id] }
+
+// Round returns the current round.
+func (f *Fight) Round() int { return f.round }
+
+func (f *Fight) trace(format string, args ...any) {
+	if f.Trace != nil {
+		f.Trace(format, args...)
+	}
+}
+
+// Reset restores every fighter to its base state and builds a fresh
+// initiative order, for a new trial drawing from the fight's source.
+func (f *Fight) Reset() error {
+	for _, x := range f.Fighters {
+		x.C.CopyFrom(x.Base)
+		x.Out, x.Dead = false, false
+		x.DamageDealt, x.DamageTaken, x.Attacks0, x.Hits = 0, 0, 0, 0
+	}
+	f.round = 0
+	if f.enc != nil {
+		f.enc.Restart()
+		return nil
+	}
+	enc, err := combat.New(f.Rules.Combat, f.Src)
+	if err != nil {
+		return err
+	}
+	for _, s := range f.Sides {
+		if err := enc.AddSide(combat.SideSpec{Name: s}); err != nil {
+			return err
+		}
+	}
+	for _, x := range f.Fighters {
+		if err := enc.Add(combat.Spec{ID: x.ID, Side: f.Sides[x.Side], Modifier: x.Init, Score: x.Init, Aware: true}); err != nil {
+			return err
+		}
+	}
+	f.enc = enc
+	return nil
+}
+
+// Encounter returns the initiative and time state of the current trial.
+func (f *Fight) Encounter() *combat.Encounter { return f.enc }
+
+// emitTurn dispatches a turn-level event when anyone listens.
+func (f *Fight) emitTurn(id event.ID, x *Fighter) error {
+	if !f.Bus.Has(id) {
+		return nil
+	}
+	f.ev.Reset(id)
+	if x != nil {
+		f.ev.Actor = x.Owner
+	}
+	f.ev.Data = &f.turn
+	return f.Bus.Run(&f.ev, event.AllPhases)
+}
+
+// Run plays one trial from Reset to the end and returns its outcome.
+func (f *Fight) Run() (Outcome, error) {
+	if err := f.Reset(); err != nil {
+		return Outcome{}, err
+	}
+	f.turn = TurnEvent{}
+	if err := f.emitTurn(f.ids.encStart, nil); err != nil {
+		return Outcome{}, err
+	}
+	if _, err := f.enc.Begin(); err != nil {
+		return Outcome{}, err
+	}
+	maxRounds := f.Rules.MaxRounds
+	if maxRounds <= 0 {
+		maxRounds = 100
+	}
+	lastRound := -1
+	for {
+		if w, over := f.winner(); over {
+			f.round = max(f.enc.Round(), f.round)
+			f.turn = TurnEvent{Round: f.round}
+			if err := f.emitTurn(f.ids.encEnd, nil); err != nil {
+				return Outcome{}, err
+			}
+			return Outcome{Winner: w, Rounds: f.round}, nil
+		}
+		r := f.enc.Round()
+		if r > maxRounds {
+			return Outcome{Winner: -1, Rounds: maxRounds}, nil
+		}
+		if r != lastRound {
+			lastRound = r
+			f.round = r
+			if f.Trace != nil {
+				f.trace("-- round %d", r)
+			}
+			f.turn = TurnEvent{Round: r}
+			if err := f.emitTurn(f.ids.roundStart, nil); err != nil {
+				return Outcome{}, err
+			}
+		}
+		for _, id := range f.enc.Current() {
+			x := f.byID[id]
+			if x == nil || x.Out || !f.enc.CanAct(id) {
+				continue
+			}
+			if err := f.takeTurn(x); err != nil {
+				return Outcome{}, err
+			}
+			if _, over := f.winner(); over {
+				break
+			}
+		}
+		if _, err := f.enc.NextTurn(); err != nil {
+			return Outcome{}, err
+		}
+	}
+}
+
+// winner reports the winning side once at most one side has fighters left.
+func (f *Fight) winner() (int, bool) {
+	w := -1
+	for _, x := range f.Fighters {
+		if x.Out {
+			continue
+		}
+		if w >= 0 && x.Side != w {
+			return 0, false
+		}
+		w = x.Side
+	}
+	return w, true
+}
+
+func (f *Fight) takeTurn(x *Fighter) error {
+	f.turn = TurnEvent{Fighter: x, Round: f.round}
+	if err := f.emitTurn(f.ids.turnStart, x); err != nil {
+		return err
+	}
+	if f.turn.Skip || x.Out {
+		return nil
+	}
+	f.turn.Acted = false
+	if err := f.emitTurn(f.ids.turnAct, x); err != nil {
+		return err
+	}
+	if !f.turn.Acted && !x.Out {
+		if err := f.attackAction(x); err != nil {
+			return err
+		}
+	}
+	f.turn = TurnEvent{Fighter: x, Round: f.round}
+	return f.emitTurn(f.ids.turnEnd, x)
+}
+
+// Enemies returns the living enemies of x in fight order (a slice reused
+// by the next call).
+func (f *Fight) Enemies(x *Fighter) []*Fighter {
+	f.enemies = f.enemies[:0]
+	for _, y := range f.Fighters {
+		if !y.Out && y.Side != x.Side {
+			f.enemies = append(f.enemies, y)
+		}
+	}
+	return f.enemies
+}
+
+// attackAction makes x's attack action: each attack of its multiattack
+// against the target its tactic picks (again for each attack, so a
+// target that drops is replaced).
+func (f *Fight) attackAction(x *Fighter) error {
+	n := len(x.Multi)
+	if n == 0 {
+		n = 1
+	}
+	for i := 0; i < n; i++ {
+		enemies := f.Enemies(x)
+		if len(enemies) == 0 || x.Out {
+			return nil
+		}
+		tactic := x.Tactic
+		if tactic == nil {
+			tactic = f.Default
+		}
+		t := tactic(f, x, enemies)
+		if t == nil {
+			return nil
+		}
+		a := &x.Attacks[0]
+		if len(x.Multi) > 0 {
+			a = &x.Attacks[x.Multi[i]]
+		}
+		if _, err := f.Strike(x, t, a, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// dispatch runs one phase of an attack-level event when anyone listens.
+func (f *Fight) dispatch(id event.ID, ph event.Phase) error {
+	if !f.Bus.HasPhase(id, ph) {
+		return nil
+	}
+	f.ev.Actor, f.ev.Subject = f.atk.Attacker.Owner, f.atk.Target.Owner
+	f.ev.Data = &f.atk
+	return f.Bus.Dispatch(&f.ev, ph)
+}
+
+// begin prepares f.ev for id.
+func (f *Fight) begin(id event.ID) {
+	f.ev.Reset(id)
+}
+
+// Strike resolves one attack of x with a against t (adv is an extra
+// advantage level) through the whole pipeline and returns its event
+// record (reused by the next Strike).
+func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) {
+	e := &f.atk
+	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Adv: adv, Roll: e.Roll, Parts: e.Parts[:0]}
+	// declare
+	f.begin(f.ids.atkDeclare)
+	if err := f.dispatch(f.ids.atkDeclare, event.Declare); err != nil {
+		return nil, err
+	}
+	if f.ev.Cancelled() {
+		return e, nil
+	}
+	// attack.roll: modify, roll, result
+	f.begin(f.ids.atkRoll)
+	if err := f.dispatch(f.ids.atkRoll, event.Modify); err != nil {
+		return nil, err
+	}
+	if f.ev.Cancelled() {
+		return e, nil
+	}
+	rule := &f.Rules.Attack
+	tt := &f.test
+	tt.Mods = tt.Mods[:0]
+	tt.Mods = append(tt.Mods, check.Modifier{Value: a.Bonus + e.Bonus, Source: a.Name})
+	tt.Adv = tt.Adv[:0]
+	if e.Adv != 0 {
+		tt.Adv = append(tt.Adv, check.AdvSource{Level: e.Adv, Source: "attack"})
+	}
+	if rule.Needed != nil {
+		tt.Target = rule.Needed(x, t)
+	} else {
+		tt.Target = t.C.AC.Value
+	}
+	if !a.Threat.Empty() {
+		tt.Naturals.Threat = a.Threat
+	} else {
+		tt.Naturals.Threat = rule.Test.Naturals.Threat
+	}
+	if err := tt.RollInto(f.Src, &e.Roll); err != nil {
+		return nil, err
+	}
+	e.Hit = e.Roll.Success
+	e.Crit = e.Hit && e.Roll.Crit
+	x.Attacks0++
+	if err := f.dispatch(f.ids.atkRoll, event.Roll); err != nil {
+		return nil, err
+	}
+	if err := f.dispatch(f.ids.atkRoll, event.Result); err != nil {
+		return nil, err
+	}
+	if !e.Hit || f.ev.Cancelled() {
+		if f.Trace != nil {
+			f.trace("%s attacks %s with %s: %d vs %d, miss", x.ID, t.ID, a.Name, e.Roll.Total, tt.Target)
+		}
+		return e, nil
+	}
+	x.Hits++
+	// damage.roll
+	f.begin(f.ids.dmgRoll)
+	if err := f.dispatch(f.ids.dmgRoll, event.Modify); err != nil {
+		return nil, err
+	}
+	if err := f.rollDamage(e); err != nil {
+		return nil, err
+	}
+	if err := f.dispatch(f.ids.dmgRoll, event.Result); err != nil {
+		return nil, err
+	}
+	if f.ev.Cancelled() {
+		return e, nil
+	}
+	if f.Trace != nil {
+		f.trace("%s hits %s with %s: %d vs %d%s, %d damage", x.ID, t.ID, a.Name, e.Roll.Total, tt.Target, critText(e.Crit), e.Damage)
+	}
+	return e, f.Apply(e)
+}
+
+func critText(c bool) string {
+	if c {
+		return " (critical)"
+	}
+	return ""
+}
+
+// rollDamage rolls the attack's damage into e.Parts and e.Damage. A
+// critical hit under CritDoubleDice rolls the expression with its dice
+// doubled (modifiers once); under CritMultiply it rolls the whole
+// expression CritMul times.
+func (f *Fight) rollDamage(e *AttackEvent) error {
+	a := e.Attack
+	expr, times := a.Damage, 1
+	if e.Crit {
+		switch f.Rules.Attack.Crit {
+		case CritDoubleDice:
+			if a.critExpr == nil {
+				a.critExpr = a.Damage.DiceTimes(2)
+			}
+			expr = a.critExpr
+		case CritMultiply:
+			times = f.Rules.Attack.CritMul
+			if a.CritMul > 0 {
+				times = a.CritMul
+			}
+		}
+	}
+	e.Parts = e.Parts[:0]
+	total := 0
+	for i := 0; i < times; i++ {
+		if expr.HasLabels() {
+			r, err := expr.Roll(f.Src)
+			if err != nil {
+				return err
+			}
+			for _, l := range r.Labels {
+				typ := l.Label
+				if typ == "" {
+					typ = a.Type
+				}
+				e.Parts = addPart(e.Parts, typ, int(l.Total))
+			}
+			total += int(r.Total)
+			continue
+		}
+		v, err := expr.Total(f.Src)
+		if err != nil {
+			return err
+		}
+		total += int(v)
+		e.Parts = addPart(e.Parts, a.Type, int(v))
+	}
+	if min := f.Rules.Attack.MinDamage; total < min && len(e.Parts) > 0 {
+		e.Parts[0].Amount += min - total
+		total = min
+	}
+	e.Damage = total
+	return nil
+}
+
+func addPart(parts []creature.Damage, typ string, n int) []creature.Damage {
+	for i := range parts {
+		if parts[i].Type == typ {
+			parts[i].Amount += n
+			return parts
+		}
+	}
+	return append(parts, creature.Damage{Type: typ, Amount: n})
+}
+
+// Apply applies e's damage to its target through damage.apply and
+// creature.down.
+func (f *Fight) Apply(e *AttackEvent) error {
+	f.begin(f.ids.dmgApply)
+	if err := f.dispatch(f.ids.dmgApply, event.Modify); err != nil {
+		return err
+	}
+	if f.ev.Cancelled() {
+		return nil
+	}
+	t := e.Target
+	if len(e.Parts) == 1 {
+		e.Parts[0].Amount = e.Damage // a handler may have changed the total
+	}
+	rec := &f.rec
+	if err := t.C.ApplyDamageInto(rec, e.Parts, &f.dopts); err != nil {
+		return err
+	}
+	e.Applied = rec.Outcome
+	dealt := rec.Outcome.HPLost + rec.Outcome.TempAbsorbed
+	e.Attacker.DamageDealt += dealt
+	t.DamageTaken += dealt
+	if err := f.dispatch(f.ids.dmgApply, event.After); err != nil {
+		return err
+	}
+	if t.C.HP() <= t.C.Floor() && !t.Out {
+		return f.Down(t, e)
+	}
+	return nil
+}
+
+// Down takes t out of the fight (dead or dying by the rules), through
+// creature.down: a handler that cancels it keeps t in (a last stand).
+func (f *Fight) Down(t *Fighter, e *AttackEvent) error {
+	rule := f.Rules.Monsters
+	if t.Player {
+		rule = f.Rules.Players
+	}
+	f.begin(f.ids.down)
+	if f.Bus.Has(f.ids.down) {
+		f.ev.Actor, f.ev.Subject = 0, t.Owner
+		if e != nil {
+			f.ev.Actor = e.Attacker.Owner
+		}
+		f.ev.Data = e
+		if e == nil {
+			f.ev.Data = &AttackEvent{Target: t}
+		}
+		if err := f.Bus.Run(&f.ev, event.AllPhases); err != nil {
+			return err
+		}
+		if f.ev.Cancelled() {
+			return nil
+		}
+	}
+	t.Out = true
+	t.Dead = rule == DownDead
+	if t.Dead {
+		if f.Trace != nil {
+			f.trace("%s dies", t.ID)
+		}
+	} else {
+		if f.Trace != nil {
+			f.trace("%s is down", t.ID)
+		}
+	}
+	return nil
+}
+
+// String describes the fight's fighters.
+func (f *Fight) String() string {
+	s := ""
+	for _, x := range f.Fighters {
+		s += fmt.Sprintf("%s (%s) hp %d/%d\n", x.ID, f.Sides[x.Side], x.C.HP(), x.C.MaxHP())
+	}
+	return s
+}

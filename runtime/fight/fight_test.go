@@ -1,0 +1,162 @@
+package fight
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/dndsh/dndsh/runtime/check"
+	"github.com/dndsh/dndsh/runtime/combat"
+	"github.com/dndsh/dndsh/runtime/creature"
+	"github.com/dndsh/dndsh/runtime/dice"
+	"github.com/dndsh/dndsh/runtime/event"
+	"github.com/dndsh/dndsh/runtime/rng"
+)
+
+// d20Rules is an ascending-armour-class d20 system: natural 20 hits and is
+// critical (dice doubled), natural 1 misses, individual initiative with
+// ties broken by modifier; players go down, monsters die.
+func d20Rules() *Rules {
+	return &Rules{
+		Combat: combat.Config{Mode: combat.Individual, Die: combat.Dice{Sides: 20}, Ties: []combat.TieRule{combat.TieModifier}},
+		Attack: AttackRule{
+			Test: check.Test{Sides: 20, Naturals: check.Naturals{AutoSuccess: check.Face(20), AutoFailure: check.Face(1), Threat: check.Face(20)}},
+			Crit: CritDoubleDice,
+		},
+		Players: DownDying, Monsters: DownDead, MaxRounds: 100,
+	}
+}
+
+func fighter(t testing.TB, id string, side int, hp, ac, init, bonus int, dmg string, player bool) *Fighter {
+	c, err := creature.New(id, id, hp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.AC.Value = ac
+	return &Fighter{ID: id, Side: side, Player: player, Base: c, Init: init,
+		Attacks: []Attack{{Name: "weapon", Bonus: bonus, Damage: dice.MustParse(dmg), Type: "slashing"}}}
+}
+
+// r1 is 4 fighters (HP 28, AC 18, init +1, +5, 1d8+3) against 8 goblins
+// (HP 7, AC 15, init +2, +4, 1d6+2).
+func r1(t testing.TB, seed uint64) *Fight {
+	var fs []*Fighter
+	for i := 1; i <= 4; i++ {
+		fs = append(fs, fighter(t, fmt.Sprintf("fighter%d", i), 0, 28, 18, 1, 5, "1d8+3", true))
+	}
+	for i := 1; i <= 8; i++ {
+		fs = append(fs, fighter(t, fmt.Sprintf("goblin%d", i), 1, 7, 15, 2, 4, "1d6+2", false))
+	}
+	f, err := New(d20Rules(), event.New(), rng.New(seed), fs, []string{"party", "goblins"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func TestFightPlaysToAnEnd(t *testing.T) {
+	f := r1(t, 7)
+	wins := [2]int{}
+	for i := uint64(0); i < 2000; i++ {
+		f.Src.Reset(7, i)
+		out, err := f.Run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Winner < 0 || out.Rounds < 1 {
+			t.Fatalf("trial %d: %+v", i, out)
+		}
+		wins[out.Winner]++
+		for _, x := range f.Fighters {
+			if x.Side != out.Winner && !x.Out {
+				t.Fatalf("trial %d: loser %s still standing", i, x.ID)
+			}
+		}
+	}
+	if wins[0] < 1500 {
+		t.Fatalf("the party won %d of 2000; expected a clear majority", wins[0])
+	}
+}
+
+func TestSameSeedSameFight(t *testing.T) {
+	run := func() string {
+		f := r1(t, 3)
+		var b strings.Builder
+		f.Trace = func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+		out, err := f.Run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "%+v\n", out)
+		return b.String()
+	}
+	a, b := run(), run()
+	if a != b || !strings.Contains(a, "round 1") {
+		t.Fatalf("two runs of one seed differ or are empty:\n%s\n---\n%s", a, b)
+	}
+}
+
+func TestCriticalDoublesDiceNotModifiers(t *testing.T) {
+	f := r1(t, 1)
+	if err := f.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	x, g := f.Fighter("fighter1"), f.Fighter("goblin1")
+	g.Base.SetMaxHP(100)
+	g.C.SetMaxHP(100)
+	g.C.SetHP(100)
+	f.Src.Force(20, 8, 8) // natural 20, then two d8s for 1d8 doubled
+	e, err := f.Strike(x, g, &x.Attacks[0], 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !e.Crit || e.Damage != 19 {
+		t.Fatalf("crit %v damage %d, want a critical of 8+8+3 = 19", e.Crit, e.Damage)
+	}
+	f.Src.Force(1)
+	if e, _ = f.Strike(x, g, &x.Attacks[0], 0); e.Hit {
+		t.Fatal("a natural 1 must miss")
+	}
+	f.Src.Force(10, 4) // 10+5 = 15 < 18? goblin AC is 15: hits
+	if e, _ = f.Strike(x, g, &x.Attacks[0], 0); !e.Hit || e.Damage != 7 {
+		t.Fatalf("10+5 vs AC 15: hit %v damage %d", e.Hit, e.Damage)
+	}
+}
+
+func TestHooksChangeTheFight(t *testing.T) {
+	f := r1(t, 1)
+	id, _ := f.Bus.Intern("attack.roll")
+	_ = id
+	// A hook that gives every goblin attack disadvantage (a level of -1).
+	goblins := 0
+	_, err := f.Bus.On("attack.roll", event.Modify, event.Options{}, func(ev *event.Event) error {
+		a := ev.Data.(*AttackEvent)
+		if a.Attacker.Side == 1 {
+			a.Adv--
+			goblins++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if goblins == 0 {
+		t.Fatal("the hook never ran")
+	}
+}
+
+func BenchmarkR1Trial(b *testing.B) {
+	f := r1(b, 1)
+	b.ReportAllocs()
+	i := uint64(0)
+	for b.Loop() {
+		f.Src.Reset(1, i)
+		i++
+		if _, err := f.Run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
