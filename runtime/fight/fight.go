@@ -74,6 +74,24 @@ type Rules struct {
 	Players, Monsters DownRule
 	// MaxRounds ends a fight that runs too long as a draw.
 	MaxRounds int
+	// Conditions are what conditions do in a fight, by condition name
+	// (compiled from the rule system's condition definitions).
+	Conditions map[string]*CondEffect
+}
+
+// CondEffect is what a condition does to fights: advantage levels on the
+// bearer's attacks and on attacks against it, flat modifiers, automatic
+// criticals, lost actions. A rule system declares these as data; what a
+// condition does beyond them is left to hooks.
+type CondEffect struct {
+	AttackAdv        int  // on the bearer's attack rolls (+1 advantage, -1 disadvantage)
+	DefenseAdv       int  // on attack rolls against the bearer
+	DefenseAdvMelee  int  // on melee attack rolls against the bearer (added to DefenseAdv)
+	DefenseAdvRanged int  // on ranged attack rolls against the bearer
+	AttackMod        int  // to the bearer's attack rolls
+	ACMod            int  // to the bearer's armour class
+	AutoCritMelee    bool // melee hits against the bearer are critical
+	NoActions        bool // the bearer takes no actions on its turn
 }
 
 // Attack is one attack a fighter can make.
@@ -171,13 +189,16 @@ type Outcome struct {
 type AttackEvent struct {
 	Attacker, Target *Fighter
 	Attack           *Attack
-	Adv              int // advantage level (signed)
-	Bonus            int // extra to-hit modifier
-	Roll             check.Result
-	Hit, Crit        bool
-	Damage           int               // total damage to apply
-	Parts            []creature.Damage // per type, before the target's traits
-	Applied          creature.Outcome
+	// Adv and Dis count sources of advantage and disadvantage; the attack
+	// rule's advantage policy turns them into dice (on/off systems cancel
+	// any of one against any of the other, graded ones subtract).
+	Adv, Dis  int
+	Bonus     int // extra to-hit modifier
+	Roll      check.Result
+	Hit, Crit bool
+	Damage    int               // total damage to apply
+	Parts     []creature.Damage // per type, before the target's traits
+	Applied   creature.Outcome
 }
 
 // TurnEvent is the payload of turn.start, turn.act, turn.end, round.start
@@ -193,7 +214,7 @@ type TurnEvent struct {
 // ids are the interned event ids.
 type ids struct {
 	encStart, encEnd, roundStart, turnStart, turnAct, turnEnd event.ID
-	atkDeclare, atkRoll, dmgRoll, dmgApply, down              event.ID
+	atkDeclare, atkRoll, dmgRoll, dmgApply, down, dying       event.ID
 }
 
 // Fight is an encounter that plays itself; reuse it across trials.
@@ -218,7 +239,29 @@ type Fight struct {
 	parts   []creature.Damage
 	dopts   creature.DamageOptions
 	rec     creature.DamageRecord
+	conds   []creature.Condition
 	round   int
+	failed  error // an error reported by a tactic (Fail), returned by Run
+}
+
+// Fail records an error met where none can be returned (inside a tactic);
+// Run stops and returns it.
+func (f *Fight) Fail(err error) {
+	if f.failed == nil {
+		f.failed = err
+	}
+}
+
+// Deal applies n damage of type typ from src to t outside an attack (a
+// breath weapon, a trap), through damage.apply and creature.down, and
+// returns the hit points t lost.
+func (f *Fight) Deal(src, t *Fighter, n int, typ string) (int, error) {
+	e := &f.atk
+	*e = AttackEvent{Attacker: src, Target: t, Damage: n, Hit: true, Roll: e.Roll, Parts: append(e.Parts[:0], creature.Damage{Type: typ, Amount: n})}
+	if err := f.Apply(e); err != nil {
+		return 0, err
+	}
+	return e.Applied.HPLost, nil
 }
 
 // New prepares a fight of fighters under rules. Fighters' Base states are
@@ -258,7 +301,7 @@ func New(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, sid
 	}
 	f.ids = ids{intern("encounter.start"), intern("encounter.end"), intern("round.start"), intern("turn.start"),
 		intern("turn.act"), intern("turn.end"), intern("attack.declare"), intern("attack.roll"), intern("damage.roll"),
-		intern("damage.apply"), intern("creature.down")}
+		intern("damage.apply"), intern("creature.down"), intern("dying.turn")}
 	if err != nil {
 		return nil, err
 	}
@@ -332,6 +375,7 @@ func (f *Fight) Run() (Outcome, error) {
 	if err := f.Reset(); err != nil {
 		return Outcome{}, err
 	}
+	f.failed = nil
 	f.turn = TurnEvent{}
 	if err := f.emitTurn(f.ids.encStart, nil); err != nil {
 		return Outcome{}, err
@@ -370,11 +414,24 @@ func (f *Fight) Run() (Outcome, error) {
 		}
 		for _, id := range f.enc.Current() {
 			x := f.byID[id]
-			if x == nil || x.Out || !f.enc.CanAct(id) {
+			if x == nil || x.Dead || !f.enc.CanAct(id) {
 				continue
+			}
+			if x.Out {
+				// A dying creature's turn: scripts roll its death saves
+				// (dying.turn); one they revive takes its turn.
+				if err := f.emitTurnAs(f.ids.dying, x); err != nil {
+					return Outcome{}, err
+				}
+				if x.Out {
+					continue
+				}
 			}
 			if err := f.takeTurn(x); err != nil {
 				return Outcome{}, err
+			}
+			if f.failed != nil {
+				return Outcome{}, f.failed
 			}
 			if _, over := f.winner(); over {
 				break
@@ -409,7 +466,7 @@ func (f *Fight) takeTurn(x *Fighter) error {
 	if f.turn.Skip || x.Out {
 		return nil
 	}
-	f.turn.Acted = false
+	f.turn.Acted = !f.canAct(x)
 	if err := f.emitTurn(f.ids.turnAct, x); err != nil {
 		return err
 	}
@@ -420,6 +477,12 @@ func (f *Fight) takeTurn(x *Fighter) error {
 	}
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	return f.emitTurn(f.ids.turnEnd, x)
+}
+
+// emitTurnAs raises a turn-level event for x with a fresh TurnEvent.
+func (f *Fight) emitTurnAs(id event.ID, x *Fighter) error {
+	f.turn = TurnEvent{Fighter: x, Round: f.round}
+	return f.emitTurn(id, x)
 }
 
 // Enemies returns the living enemies of x in fight order (a slice reused
@@ -476,6 +539,57 @@ func (f *Fight) dispatch(id event.ID, ph event.Phase) error {
 	return f.Bus.Dispatch(&f.ev, ph)
 }
 
+// conditionEffects adds the attacker's and target's condition effects to
+// e (advantage sources, to-hit modifier) and returns whether a melee hit is
+// critical and the target's armour class modifier.
+func (f *Fight) conditionEffects(e *AttackEvent) (autoCrit bool, acMod int) {
+	if len(f.Rules.Conditions) == 0 {
+		return false, 0
+	}
+	add := func(level int) {
+		if level > 0 {
+			e.Adv += level
+		} else if level < 0 {
+			e.Dis -= level
+		}
+	}
+	f.conds = e.Attacker.C.Conditions(f.conds[:0])
+	for _, c := range f.conds {
+		if ef := f.Rules.Conditions[c.Name]; ef != nil {
+			add(ef.AttackAdv)
+			e.Bonus += ef.AttackMod
+		}
+	}
+	f.conds = e.Target.C.Conditions(f.conds[:0])
+	for _, c := range f.conds {
+		if ef := f.Rules.Conditions[c.Name]; ef != nil {
+			add(ef.DefenseAdv)
+			if e.Attack.Ranged {
+				add(ef.DefenseAdvRanged)
+			} else {
+				add(ef.DefenseAdvMelee)
+				autoCrit = autoCrit || ef.AutoCritMelee
+			}
+			acMod += ef.ACMod
+		}
+	}
+	return autoCrit, acMod
+}
+
+// canAct reports whether a condition takes x's actions away.
+func (f *Fight) canAct(x *Fighter) bool {
+	if len(f.Rules.Conditions) == 0 {
+		return true
+	}
+	f.conds = x.C.Conditions(f.conds[:0])
+	for _, c := range f.conds {
+		if ef := f.Rules.Conditions[c.Name]; ef != nil && ef.NoActions {
+			return false
+		}
+	}
+	return true
+}
+
 // begin prepares f.ev for id.
 func (f *Fight) begin(id event.ID) {
 	f.ev.Reset(id)
@@ -486,7 +600,13 @@ func (f *Fight) begin(id event.ID) {
 // record (reused by the next Strike).
 func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) {
 	e := &f.atk
-	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Adv: adv, Roll: e.Roll, Parts: e.Parts[:0]}
+	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0]}
+	if adv > 0 {
+		e.Adv = adv
+	} else {
+		e.Dis = -adv
+	}
+	autoCrit, acMod := f.conditionEffects(e)
 	// declare
 	f.begin(f.ids.atkDeclare)
 	if err := f.dispatch(f.ids.atkDeclare, event.Declare); err != nil {
@@ -508,13 +628,16 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	tt.Mods = tt.Mods[:0]
 	tt.Mods = append(tt.Mods, check.Modifier{Value: a.Bonus + e.Bonus, Source: a.Name})
 	tt.Adv = tt.Adv[:0]
-	if e.Adv != 0 {
-		tt.Adv = append(tt.Adv, check.AdvSource{Level: e.Adv, Source: "attack"})
+	if e.Adv > 0 {
+		tt.Adv = append(tt.Adv, check.AdvSource{Level: e.Adv, Source: "advantage"})
+	}
+	if e.Dis > 0 {
+		tt.Adv = append(tt.Adv, check.AdvSource{Level: -e.Dis, Source: "disadvantage"})
 	}
 	if rule.Needed != nil {
 		tt.Target = rule.Needed(x, t)
 	} else {
-		tt.Target = t.C.AC.Value
+		tt.Target = t.C.AC.Value + acMod
 	}
 	if !a.Threat.Empty() {
 		tt.Naturals.Threat = a.Threat
@@ -525,7 +648,7 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 		return nil, err
 	}
 	e.Hit = e.Roll.Success
-	e.Crit = e.Hit && e.Roll.Crit
+	e.Crit = e.Hit && (e.Roll.Crit || autoCrit && !a.Ranged)
 	x.Attacks0++
 	if err := f.dispatch(f.ids.atkRoll, event.Roll); err != nil {
 		return nil, err
