@@ -11,7 +11,10 @@ import (
 	"io/fs"
 	"time"
 
+	"github.com/dndsh/dndsh/bindings/checkmod"
+	"github.com/dndsh/dndsh/bindings/creaturemod"
 	"github.com/dndsh/dndsh/bindings/dicemod"
+	"github.com/dndsh/dndsh/bindings/fightmod"
 	"github.com/dndsh/dndsh/bindings/logmod"
 	"github.com/dndsh/dndsh/bindings/luart"
 	"github.com/dndsh/dndsh/bindings/rulesmod"
@@ -77,8 +80,11 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	}
 	e := &Engine{R: r, Bus: event.New(), Journal: journal.New(), Opts: opts}
 	r.Register(dicemod.Module(r))
+	r.Register(creaturemod.Module(r))
+	r.Register(checkmod.Module(r))
 	e.Rules = rulesmod.Install(r, e.Bus)
 	r.Register(logmod.Module(r, func() *journal.Journal { return e.Journal }))
+	r.Register(fightmod.Module(e.Rules))
 	id := opts.Ruleset
 	if id == "" {
 		id = "base"

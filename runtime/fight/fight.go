@@ -215,6 +215,7 @@ type TurnEvent struct {
 type ids struct {
 	encStart, encEnd, roundStart, turnStart, turnAct, turnEnd event.ID
 	atkDeclare, atkRoll, dmgRoll, dmgApply, down, dying       event.ID
+	dyingStart                                                event.ID
 }
 
 // Fight is an encounter that plays itself; reuse it across trials.
@@ -301,7 +302,7 @@ func New(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, sid
 	}
 	f.ids = ids{intern("encounter.start"), intern("encounter.end"), intern("round.start"), intern("turn.start"),
 		intern("turn.act"), intern("turn.end"), intern("attack.declare"), intern("attack.roll"), intern("damage.roll"),
-		intern("damage.apply"), intern("creature.down"), intern("dying.turn")}
+		intern("damage.apply"), intern("creature.down"), intern("dying.turn"), intern("creature.dying")}
 	if err != nil {
 		return nil, err
 	}
@@ -786,7 +787,9 @@ func (f *Fight) Apply(e *AttackEvent) error {
 }
 
 // Down takes t out of the fight (dead or dying by the rules), through
-// creature.down: a handler that cancels it keeps t in (a last stand).
+// creature.down: a handler that cancels it keeps t in (a last stand). A
+// creature that is dying rather than dead then raises creature.dying, where
+// a rule system starts its dying rules.
 func (f *Fight) Down(t *Fighter, e *AttackEvent) error {
 	rule := f.Rules.Monsters
 	if t.Player {
@@ -810,7 +813,23 @@ func (f *Fight) Down(t *Fighter, e *AttackEvent) error {
 		}
 	}
 	t.Out = true
-	t.Dead = rule == DownDead
+	t.Dead = t.Dead || rule == DownDead
+	if !t.Dead && f.Bus.Has(f.ids.dyingStart) {
+		// creature.dying: the rule system's dying rules start (a script may
+		// kill the creature at once, for massive damage).
+		f.begin(f.ids.dyingStart)
+		f.ev.Actor, f.ev.Subject = 0, t.Owner
+		if e != nil && e.Attacker != nil {
+			f.ev.Actor = e.Attacker.Owner
+		}
+		f.ev.Data = e
+		if e == nil {
+			f.ev.Data = &AttackEvent{Target: t}
+		}
+		if err := f.Bus.Run(&f.ev, event.AllPhases); err != nil {
+			return err
+		}
+	}
 	if t.Dead {
 		if f.Trace != nil {
 			f.trace("%s dies", t.ID)

@@ -1,0 +1,497 @@
+package fightmod
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/dndsh/dndsh/bindings/creaturemod"
+	"github.com/dndsh/dndsh/bindings/luart"
+	"github.com/dndsh/dndsh/bindings/rulesmod"
+	"github.com/dndsh/dndsh/runtime/creature"
+	"github.com/dndsh/dndsh/runtime/errs"
+	"github.com/dndsh/dndsh/runtime/event"
+	"github.com/dndsh/dndsh/runtime/fight"
+)
+
+// currentKey is where a runtime keeps the fight being played.
+const currentKey = "fight.current"
+
+// Current returns the fight being played in r, or nil.
+func Current(r *luart.Runtime) *fight.Fight {
+	f, _ := r.Get(currentKey).(*fight.Fight)
+	return f
+}
+
+// Compile builds a fight from an encounter table in the runtime of g: the
+// rule system's combat definition, the sides and their fighters (inline
+// stat blocks or monster files), and the fighters' scoped hooks. The fight
+// draws from the runtime's source and raises events on its bus.
+func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.Fight, error) {
+	r := g.R
+	def, ok := g.Value("combat").(*lua.LTable)
+	if !ok {
+		return nil, &errs.Error{Kind: errs.Rule, Layer: "fight", Msg: fmt.Sprintf("the rule system %q defines no combat table (rules.define(\"combat\", {...}))", g.System)}
+	}
+	rules, err := CompileRules(def)
+	if err != nil {
+		return nil, err
+	}
+	if rules.Conditions, err = CompileConditions(g); err != nil {
+		return nil, err
+	}
+	root := &tbl{t: spec, where: "encounter"}
+	if mr := root.int("max_rounds", 0); mr > 0 {
+		rules.MaxRounds = mr
+	}
+	sidesT := root.sub("sides")
+	if sidesT.t == nil || sidesT.t.Len() == 0 {
+		return nil, specErr("encounter", "sides must be a list of {name = ..., members = {...}}")
+	}
+	var sides []string
+	var fighters []*fight.Fighter
+	type hook struct {
+		f  *fight.Fighter
+		on *lua.LTable
+	}
+	var hooks []hook
+	for si := 1; si <= sidesT.t.Len(); si++ {
+		st, ok := sidesT.t.RawGetInt(si).(*lua.LTable)
+		if !ok {
+			return nil, specErr(fmt.Sprintf("encounter.sides[%d]", si), "must be a table")
+		}
+		side := &tbl{t: st, where: fmt.Sprintf("encounter.sides[%d]", si)}
+		name := side.str("name", fmt.Sprintf("side%d", si))
+		sides = append(sides, name)
+		tactic, err := tacticOf(r, side, fmt.Sprintf("side %s", name), fighters)
+		if err != nil {
+			return nil, err
+		}
+		members := side.sub("members")
+		if side.err != nil {
+			return nil, side.err
+		}
+		if members.t == nil {
+			return nil, specErr(side.where, "members must be a list")
+		}
+		for mi := 1; mi <= members.t.Len(); mi++ {
+			mt, ok := members.t.RawGetInt(mi).(*lua.LTable)
+			if !ok {
+				return nil, specErr(fmt.Sprintf("%s.members[%d]", side.where, mi), "must be a table")
+			}
+			m := &tbl{t: mt, where: fmt.Sprintf("%s.members[%d]", side.where, mi)}
+			stat, err := statBlock(ctx, g, m)
+			if err != nil {
+				return nil, err
+			}
+			count := m.int("count", 1)
+			base := m.str("id", lua.LVAsString(stat.RawGetString("id")))
+			if base == "" {
+				base = fmt.Sprintf("%s%d", name, mi)
+			}
+			for k := 1; k <= count; k++ {
+				id := base
+				if count > 1 {
+					id = fmt.Sprintf("%s%d", base, k)
+				}
+				x, err := fighterOf(r, stat, id, name, len(sides)-1, &tbl{t: stat, where: m.where})
+				if err != nil {
+					return nil, err
+				}
+				x.Player = m.bool("player", lua.LVAsBool(stat.RawGetString("player")))
+				if x.Tactic == nil {
+					x.Tactic = tactic
+				}
+				fighters = append(fighters, x)
+				if on, ok := stat.RawGetString("on").(*lua.LTable); ok {
+					hooks = append(hooks, hook{x, on})
+				}
+			}
+			if m.err != nil {
+				return nil, m.err
+			}
+		}
+	}
+	f, err := fight.New(rules, g.Bus, r.Src, fighters, sides)
+	if err != nil {
+		return nil, err
+	}
+	byCreature := map[*creature.Creature]*fight.Fighter{}
+	for _, x := range f.Fighters {
+		byCreature[x.C] = x
+	}
+	r.Set("fight.byCreature", byCreature)
+	r.Set(currentKey, f)
+	g.Adapt = adapter(r, f)
+	for _, h := range hooks {
+		if err := registerHooks(g, h.f, h.on); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// statBlock returns the member's stat block: the inline `stat` table, or
+// the monster file's table, with the member's other keys laid over it.
+func statBlock(ctx context.Context, g *rulesmod.Rules, m *tbl) (*lua.LTable, error) {
+	L := g.R.L
+	var base *lua.LTable
+	switch {
+	case m.get("stat") != lua.LNil:
+		st, ok := m.get("stat").(*lua.LTable)
+		if !ok {
+			return nil, specErr(m.where, "stat must be a stat-block table")
+		}
+		base = st
+	case m.get("monster") != lua.LNil:
+		id := m.str("monster", "")
+		v, err := g.LoadMonster(ctx, g.System, id)
+		if err != nil {
+			return nil, err
+		}
+		st, ok := v.(*lua.LTable)
+		if !ok {
+			return nil, specErr(m.where, "monster %q: its file must return a stat-block table", id)
+		}
+		base = st
+	default:
+		return nil, specErr(m.where, "a member needs stat = {...} or monster = \"id\"")
+	}
+	out := L.NewTable()
+	base.ForEach(func(k, v lua.LValue) { out.RawSet(k, v) })
+	for _, k := range []string{"hp", "max_hp", "ac", "init", "name", "attacks", "multiattack", "level", "tactics", "player"} {
+		if v := m.get(k); v != lua.LNil {
+			out.RawSetString(k, v)
+			if k == "hp" && m.get("max_hp") == lua.LNil {
+				out.RawSetString("max_hp", v)
+			}
+		}
+	}
+	return out, nil
+}
+
+func fighterOf(r *luart.Runtime, stat *lua.LTable, id, side string, sideIdx int, t *tbl) (*fight.Fighter, error) {
+	c, err := creaturemod.FromTable(stat)
+	if err != nil {
+		return nil, err
+	}
+	c.ID, c.Side = id, side
+	if c.Name == "" {
+		c.Name = id
+	}
+	attacks, multi := compileAttacks(t)
+	if t.err != nil {
+		return nil, t.err
+	}
+	x := &fight.Fighter{ID: id, Side: sideIdx, Base: c, Init: t.int("init", 0), Attacks: attacks, Multi: multi, Level: t.int("level", 0)}
+	if t.err != nil {
+		return nil, t.err
+	}
+	tac, err := tacticOf(r, t, "fighter "+id, nil)
+	if err != nil {
+		return nil, err
+	}
+	x.Tactic = tac
+	return x, nil
+}
+
+// tacticOf reads a `tactics` field: a built-in name or a Lua function
+// (self, enemies) -> target.
+func tacticOf(r *luart.Runtime, t *tbl, who string, _ []*fight.Fighter) (fight.Tactic, error) {
+	switch v := t.get("tactics").(type) {
+	case *lua.LNilType:
+		return nil, nil
+	case lua.LString:
+		tac, ok := fight.Tactics(string(v))
+		if !ok {
+			return nil, specErr(t.where, "%s: unknown tactics %q (lowest_hp, first, random, or a function)", who, string(v))
+		}
+		return tac, nil
+	case *lua.LFunction:
+		return luaTactic(r, v), nil
+	default:
+		return nil, specErr(t.where, "%s: tactics must be a name or a function", who)
+	}
+}
+
+func luaTactic(r *luart.Runtime, fn *lua.LFunction) fight.Tactic {
+	return func(f *fight.Fight, self *fight.Fighter, enemies []*fight.Fighter) *fight.Fighter {
+		L := r.L
+		list := L.CreateTable(len(enemies), 0)
+		for _, e := range enemies {
+			list.Append(creaturemod.Push(L, e.C))
+		}
+		if err := L.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}, creaturemod.Push(L, self.C), list); err != nil {
+			f.Fail(r.Convert(err))
+			return nil
+		}
+		v := L.Get(-1)
+		L.Pop(1)
+		if v == lua.LNil {
+			return nil
+		}
+		ud, ok := v.(*lua.LUserData)
+		if ok {
+			if c, ok := ud.Value.(*creature.Creature); ok {
+				for _, e := range enemies {
+					if e.C == c {
+						return e
+					}
+				}
+			}
+		}
+		f.Fail(&errs.Error{Kind: errs.Script, Layer: "fight", Msg: fmt.Sprintf("the tactics of %s returned %s, not one of the enemies", self.ID, luart.Repr(v, false))})
+		return nil
+	}
+}
+
+// defaultPhase is the phase a hook runs in when it names none.
+func defaultPhase(name string) event.Phase {
+	switch name {
+	case "attack.roll", "damage.apply":
+		return event.Modify
+	case "damage.roll":
+		return event.Result
+	}
+	return event.Declare
+}
+
+// registerHooks registers a stat block's `on` table for fighter x: each
+// key is an event, each value a function or {fn, phase, priority, only}.
+// Hooks on attack.declare/attack.roll/damage.roll and turn events fire when
+// x acts; damage.apply and creature.down when x is hit; "either" is
+// available.
+func registerHooks(g *rulesmod.Rules, x *fight.Fighter, on *lua.LTable) error {
+	for _, name := range luart.SortedKeys(on) {
+		v := on.RawGetString(name)
+		var fn *lua.LFunction
+		phase := defaultPhase(name)
+		prio := 0
+		only := event.OwnerIsActor
+		if name == "damage.apply" || name == "creature.down" {
+			only = event.OwnerIsSubject
+		}
+		switch h := v.(type) {
+		case *lua.LFunction:
+			fn = h
+		case *lua.LTable:
+			fn, _ = h.RawGetString("fn").(*lua.LFunction)
+			if s, ok := h.RawGetString("phase").(lua.LString); ok {
+				p, ok := rulesmod.Phase(string(s))
+				if !ok {
+					return specErr("on."+name, "unknown phase %q", string(s))
+				}
+				phase = p
+			}
+			if n, ok := h.RawGetString("priority").(lua.LNumber); ok {
+				prio = int(n)
+			}
+			switch lua.LVAsString(h.RawGetString("only")) {
+			case "actor":
+				only = event.OwnerIsActor
+			case "subject":
+				only = event.OwnerIsSubject
+			case "either":
+				only = event.OwnerIsEither
+			}
+		}
+		if fn == nil {
+			return specErr("on."+name, "a hook must be a function or {fn = function ... end}")
+		}
+		if _, err := g.Bus.On(name, phase, event.Options{Layer: event.Monsters, Priority: prio, Owner: x.Owner, Only: only, Label: x.ID + " " + name},
+			g.LuaHandler(fn, x.ID)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Module returns the "fight" module of the runtime of g.
+func Module(g *rulesmod.Rules) luart.Module {
+	r := g.R
+	current := func(L *lua.LState) *fight.Fight {
+		f := Current(r)
+		if f == nil {
+			L.RaiseError("no fight is being played (fight.run starts one)")
+		}
+		return f
+	}
+	fighterOf := func(L *lua.LState, n int) *fight.Fighter {
+		c := creaturemod.Check(L, n)
+		m, _ := r.Get("fight.byCreature").(map[*creature.Creature]*fight.Fighter)
+		x := m[c]
+		if x == nil {
+			L.ArgError(n, "creature is not in the fight")
+		}
+		return x
+	}
+	return luart.Module{
+		Name: "fight",
+		Doc:  "Encounters that play themselves: fight.encounter, fight.run, and actions for scripted abilities.",
+		Funcs: []luart.Func{
+			{Name: "encounter", Args: "(spec)", Doc: "checks an encounter table {name, sides = {{name, tactics, members = {{monster = id | stat = {...}, count, player, hp, ...}}}}, max_rounds} and returns it", Fn: func(L *lua.LState) int {
+				t := L.CheckTable(1)
+				if _, ok := t.RawGetString("sides").(*lua.LTable); !ok {
+					L.ArgError(1, "encounter table with a sides list expected")
+				}
+				t.RawSetString("kind", lua.LString("encounter"))
+				L.Push(t)
+				return 1
+			}},
+			{Name: "run", Args: "(spec [, opts])", Doc: "plays the encounter once in this runtime; opts.trace = true collects the log; returns {winner, rounds, fighters = {{id, side, hp, max_hp, dealt, taken, out, dead}}, log}", Fn: func(L *lua.LState) int {
+				spec := L.CheckTable(1)
+				opts := L.OptTable(2, L.NewTable())
+				f, err := Compile(context.Background(), g, spec)
+				if err != nil {
+					luart.Raise(L, err)
+				}
+				var log []string
+				if lua.LVAsBool(opts.RawGetString("trace")) {
+					f.Trace = func(format string, args ...any) { log = append(log, fmt.Sprintf(format, args...)) }
+				}
+				prev := r.Get(currentKey)
+				r.Set(currentKey, f)
+				out, err := f.Run()
+				r.Set(currentKey, prev)
+				if err != nil {
+					luart.Raise(L, err)
+				}
+				L.Push(OutcomeTable(L, f, out, log))
+				return 1
+			}},
+			{Name: "enemies", Args: "(c)", Doc: "returns the living enemies of creature c in the current fight", Fn: func(L *lua.LState) int {
+				f := current(L)
+				x := fighterOf(L, 1)
+				t := L.NewTable()
+				for _, e := range f.Enemies(x) {
+					t.Append(creaturemod.Push(L, e.C))
+				}
+				L.Push(t)
+				return 1
+			}},
+			{Name: "allies", Args: "(c)", Doc: "returns the living allies of creature c (itself included) in the current fight", Fn: func(L *lua.LState) int {
+				f := current(L)
+				x := fighterOf(L, 1)
+				t := L.NewTable()
+				for _, y := range f.Fighters {
+					if !y.Out && y.Side == x.Side {
+						t.Append(creaturemod.Push(L, y.C))
+					}
+				}
+				L.Push(t)
+				return 1
+			}},
+			{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline; opts.adv is an extra advantage level; returns {hit, crit, natural, total, damage}", Fn: func(L *lua.LState) int {
+				f := current(L)
+				x, t := fighterOf(L, 1), fighterOf(L, 2)
+				name := L.CheckString(3)
+				opts := L.OptTable(4, L.NewTable())
+				var a *fight.Attack
+				for i := range x.Attacks {
+					if strings.EqualFold(x.Attacks[i].Name, name) {
+						a = &x.Attacks[i]
+					}
+				}
+				if a == nil {
+					L.ArgError(3, fmt.Sprintf("%s has no attack %q", x.ID, name))
+				}
+				e, err := f.Strike(x, t, a, int(lua.LVAsNumber(opts.RawGetString("adv"))))
+				if err != nil {
+					luart.Raise(L, err)
+				}
+				res := L.CreateTable(0, 5)
+				res.RawSetString("hit", lua.LBool(e.Hit))
+				res.RawSetString("crit", lua.LBool(e.Crit))
+				res.RawSetString("natural", lua.LNumber(e.Roll.Natural))
+				res.RawSetString("total", lua.LNumber(e.Roll.Total))
+				res.RawSetString("damage", lua.LNumber(e.Damage))
+				L.Push(res)
+				return 1
+			}},
+			{Name: "damage", Args: "(target, amount, type [, source])", Doc: "deals damage to target through damage.apply and creature.down (a breath weapon, a fall); returns the hit points lost", Fn: func(L *lua.LState) int {
+				f := current(L)
+				t := fighterOf(L, 1)
+				n := L.CheckInt(2)
+				typ := L.OptString(3, "")
+				src := t
+				if L.GetTop() >= 4 {
+					src = fighterOf(L, 4)
+				}
+				lost, err := f.Deal(src, t, n, typ)
+				if err != nil {
+					luart.Raise(L, err)
+				}
+				L.Push(lua.LNumber(lost))
+				return 1
+			}},
+			{Name: "down", Args: "(c)", Doc: "takes creature c out of the fight now (dead or dying by the rules)", Fn: func(L *lua.LState) int {
+				f := current(L)
+				if err := f.Down(fighterOf(L, 1), nil); err != nil {
+					luart.Raise(L, err)
+				}
+				return 0
+			}},
+			{Name: "kill", Args: "(c)", Doc: "kills creature c: it is out of the fight and dead", Fn: func(L *lua.LState) int {
+				current(L)
+				x := fighterOf(L, 1)
+				x.Out, x.Dead = true, true
+				return 0
+			}},
+			{Name: "revive", Args: "(c)", Doc: "brings a downed creature back into the fight (it was stabilised and healed)", Fn: func(L *lua.LState) int {
+				current(L)
+				x := fighterOf(L, 1)
+				x.Out, x.Dead = false, false
+				return 0
+			}},
+			{Name: "round", Args: "()", Doc: "returns the current round of the fight", Fn: func(L *lua.LState) int {
+				L.Push(lua.LNumber(current(L).Round()))
+				return 1
+			}},
+			{Name: "info", Args: "(c)", Doc: "returns {id, side, player, out, dead, dealt, taken} of creature c in the fight", Fn: func(L *lua.LState) int {
+				current(L)
+				x := fighterOf(L, 1)
+				L.Push(fighterTable(L, x, ""))
+				return 1
+			}},
+		},
+	}
+}
+
+func fighterTable(L *lua.LState, x *fight.Fighter, side string) *lua.LTable {
+	t := L.CreateTable(0, 9)
+	t.RawSetString("id", lua.LString(x.ID))
+	if side == "" {
+		side = x.C.Side
+	}
+	t.RawSetString("side", lua.LString(side))
+	t.RawSetString("player", lua.LBool(x.Player))
+	t.RawSetString("hp", lua.LNumber(x.C.HP()))
+	t.RawSetString("max_hp", lua.LNumber(x.C.MaxHP()))
+	t.RawSetString("dealt", lua.LNumber(x.DamageDealt))
+	t.RawSetString("taken", lua.LNumber(x.DamageTaken))
+	t.RawSetString("out", lua.LBool(x.Out))
+	t.RawSetString("dead", lua.LBool(x.Dead))
+	return t
+}
+
+// OutcomeTable converts a trial's outcome to the table fight.run returns.
+func OutcomeTable(L *lua.LState, f *fight.Fight, out fight.Outcome, log []string) *lua.LTable {
+	t := L.CreateTable(0, 4)
+	if out.Winner >= 0 {
+		t.RawSetString("winner", lua.LString(f.Sides[out.Winner]))
+	} else {
+		t.RawSetString("winner", lua.LString("draw"))
+	}
+	t.RawSetString("rounds", lua.LNumber(out.Rounds))
+	fs := L.CreateTable(len(f.Fighters), 0)
+	for _, x := range f.Fighters {
+		fs.Append(fighterTable(L, x, f.Sides[x.Side]))
+	}
+	t.RawSetString("fighters", fs)
+	if log != nil {
+		t.RawSetString("log", luart.FromGo(L, log))
+	}
+	return t
+}

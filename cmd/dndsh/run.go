@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/dndsh/dndsh/runtime/fight"
+)
+
+func runCommand() *command {
+	return &command{
+		name:  "run",
+		usage: "[--seed N] [--trial I] [--json] FILE.lua",
+		help:  "Play one encounter and print its log, then the outcome. --trial replays trial I of a sim\nwith the same seed. The exit code is 5 when a script fails.",
+		flags: append(encounterFlags(), flagSpec{name: "trial", value: true, help: "trial index to replay (default 0)"}),
+		run:   runRun,
+	}
+}
+
+func runRun(env *Env, o *opts) error {
+	s, err := loadStudy(env, o)
+	if err != nil {
+		return err
+	}
+	seed, err := seedOf(env, o)
+	if err != nil {
+		return err
+	}
+	trial, err := o.uint("trial", 0)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := env.interruptible(context.Background())
+	defer cancel()
+	e, f, err := s.worker(ctx, seed, trial)
+	if err != nil {
+		return err
+	}
+	defer e.Close()
+	asJSON := o.has("json")
+	seq := 0
+	f.Trace = func(format string, args ...any) {
+		line := fmt.Sprintf(format, args...)
+		if asJSON {
+			seq++
+			b, _ := json.Marshal(map[string]any{"seq": seq, "text": line})
+			fmt.Fprintf(env.Stdout, "%s\n", b)
+			return
+		}
+		fmt.Fprintln(env.Stdout, line)
+	}
+	out, err := f.Run()
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		b, _ := json.Marshal(map[string]any{"outcome": outcomeJSON(f, out), "seed": seed, "trial": trial})
+		fmt.Fprintf(env.Stdout, "%s\n", b)
+		return nil
+	}
+	fmt.Fprintf(env.Stdout, "\n%s (seed %d, trial %d)\n", outcomeText(f, out), seed, trial)
+	for _, x := range f.Fighters {
+		state := fmt.Sprintf("%d/%d hp", x.C.HP(), x.C.MaxHP())
+		switch {
+		case x.Dead:
+			state = "dead"
+		case x.Out:
+			state = "down"
+		}
+		fmt.Fprintf(env.Stdout, "  %-14s %-10s %-10s dealt %d\n", x.ID, f.Sides[x.Side], state, x.DamageDealt)
+	}
+	return nil
+}
+
+func outcomeText(f *fight.Fight, out fight.Outcome) string {
+	if out.Winner < 0 {
+		return fmt.Sprintf("draw after %d rounds", out.Rounds)
+	}
+	return fmt.Sprintf("%s wins in %d rounds", f.Sides[out.Winner], out.Rounds)
+}
+
+func outcomeJSON(f *fight.Fight, out fight.Outcome) map[string]any {
+	w := "draw"
+	if out.Winner >= 0 {
+		w = f.Sides[out.Winner]
+	}
+	var fs []map[string]any
+	for _, x := range f.Fighters {
+		fs = append(fs, map[string]any{"id": x.ID, "side": f.Sides[x.Side], "hp": x.C.HP(), "out": x.Out, "dead": x.Dead, "dealt": x.DamageDealt})
+	}
+	return map[string]any{"winner": w, "rounds": out.Rounds, "fighters": fs}
+}

@@ -1,0 +1,239 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/dndsh/dndsh/runtime/errs"
+	"github.com/dndsh/dndsh/runtime/stats"
+)
+
+func simCommand() *command {
+	return &command{
+		name:  "sim",
+		usage: "-n N [--seed S] [-j J] [--shard i/K] [--json] FILE.lua",
+		help: "Play an encounter N times: win rate per side with a 95% Wilson interval, rounds, damage per round,\n" +
+			"damage and survival per fighter, errored trials with how to replay them. Trial i draws from\n" +
+			"its own stream (seed, i), so any -j and any --shard split merge (dndsh merge) to the same numbers.",
+		flags: append(encounterFlags(),
+			flagSpec{name: "n", short: "n", value: true, help: "number of trials in the whole study (default 1000)"},
+			flagSpec{name: "jobs", short: "j", value: true, help: "worker goroutines (default 1)"},
+			flagSpec{name: "shard", value: true, help: "run shard i of K (0-based) of the study's trials"}),
+		run: runSim,
+	}
+}
+
+// shardRange returns the trials [lo, hi) of shard i/K of n.
+func shardRange(spec string, n uint64) (lo, hi uint64, key string, err error) {
+	if spec == "" {
+		return 0, n, "0/1", nil
+	}
+	is, ks, ok := strings.Cut(spec, "/")
+	i, err1 := strconv.ParseUint(is, 10, 64)
+	k, err2 := strconv.ParseUint(ks, 10, 64)
+	if !ok || err1 != nil || err2 != nil || k == 0 || i >= k {
+		return 0, 0, "", usageErr("--shard wants i/K with 0 <= i < K, got %q", spec)
+	}
+	return i * n / k, (i + 1) * n / k, fmt.Sprintf("%d/%d", i, k), nil
+}
+
+func runSim(env *Env, o *opts) error {
+	s, err := loadStudy(env, o)
+	if err != nil {
+		return err
+	}
+	seed, err := seedOf(env, o)
+	if err != nil {
+		return err
+	}
+	n, err := o.uint("n", 1000)
+	if err != nil {
+		return err
+	}
+	jobs, err := o.int("jobs", 1)
+	if err != nil {
+		return err
+	}
+	if jobs < 1 || jobs > 256 {
+		return usageErr("-j wants 1 to 256 workers, got %d", jobs)
+	}
+	lo, hi, key, err := shardRange(o.str("shard", ""), n)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := env.interruptible(context.Background())
+	defer cancel()
+	agg, err := simulate(ctx, env, s, seed, n, lo, hi, int(jobs))
+	if err != nil {
+		return err
+	}
+	agg.Shards[key] = hi - lo
+	if o.has("json") {
+		b, err := agg.JSON()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(env.Stdout, "%s\n", b)
+		return nil
+	}
+	fmt.Fprint(env.Stdout, agg.Report())
+	return nil
+}
+
+// simulate plays trials [lo, hi) of a study of n with jobs workers and
+// returns their merged aggregate.
+func simulate(ctx context.Context, env *Env, s *study, seed, n, lo, hi uint64, jobs int) (*stats.Agg, error) {
+	type result struct {
+		agg *stats.Agg
+		err error
+	}
+	results := make([]result, jobs)
+	var done atomic.Uint64
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			e, f, err := s.worker(ctx, seed, lo)
+			if err != nil {
+				results[w].err = err
+				return
+			}
+			defer e.Close()
+			agg := stats.New(s.file, s.config(), seed, n, f.Sides, nil)
+			agg.Fighters = make([]stats.FighterAgg, len(f.Fighters))
+			for i, x := range f.Fighters {
+				agg.Fighters[i] = stats.FighterAgg{ID: x.ID, Side: x.Side}
+			}
+			var t stats.Trial
+			for i := lo + uint64(w); i < hi; i += uint64(jobs) {
+				if ctx.Err() != nil {
+					results[w].err = &errs.Error{Kind: errs.Budget, Layer: "cli", Msg: "interrupted"}
+					return
+				}
+				e.R.Src.Reset(seed, i)
+				out, err := f.Run()
+				if err != nil {
+					agg.AddError(i, err.Error())
+				} else {
+					trialOf(f, out, &t)
+					agg.Add(&t)
+				}
+				done.Add(1)
+			}
+			results[w].agg = agg
+		}(w)
+	}
+	stop := progress(env, &done, hi-lo)
+	wg.Wait()
+	stop()
+	var total *stats.Agg
+	for _, r := range results {
+		if r.err != nil {
+			return nil, r.err
+		}
+		if total == nil {
+			total = r.agg
+			continue
+		}
+		if err := total.Merge(r.agg); err != nil {
+			return nil, err
+		}
+	}
+	return total, nil
+}
+
+// progress draws a progress bar with an ETA on standard error when it is a
+// terminal, until the returned function is called.
+func progress(env *Env, done *atomic.Uint64, total uint64) func() {
+	f, ok := env.Stderr.(*os.File)
+	if !ok || env.IsTerminal == nil || !env.IsTerminal(f.Fd()) || total == 0 || env.Now == nil {
+		return func() {}
+	}
+	start := env.Now()
+	quit := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(200 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-quit:
+				fmt.Fprintf(env.Stderr, "\r%s\r", strings.Repeat(" ", 70))
+				return
+			case <-tick.C:
+				d := done.Load()
+				frac := float64(d) / float64(total)
+				el := env.Now().Sub(start)
+				eta := "?"
+				if d > 0 {
+					eta = (time.Duration(float64(el)/frac) - el).Round(time.Second).String()
+				}
+				bar := strings.Repeat("█", int(30*frac)) + strings.Repeat("░", 30-int(30*frac))
+				fmt.Fprintf(env.Stderr, "\r%s %5.1f%% %d/%d ETA %s   ", bar, 100*frac, d, total, eta)
+			}
+		}
+	}()
+	return func() { close(quit); wg.Wait() }
+}
+
+func mergeCommand() *command {
+	return &command{
+		name:  "merge",
+		usage: "[--json] A.json B.json ...",
+		help:  "Merge the JSON aggregates of sim shards (dndsh sim --json --shard i/K) into one report.",
+		flags: []flagSpec{{name: "json", help: "print the merged aggregate as JSON"}},
+		run: func(env *Env, o *opts) error {
+			if len(o.args) == 0 {
+				return usageErr("merge: name the JSON files of the shards")
+			}
+			var total *stats.Agg
+			for _, p := range o.args {
+				b, err := env.ReadFile(p)
+				if err != nil {
+					return &errs.Error{Kind: errs.Usage, Layer: "cli", Msg: fmt.Sprintf("cannot read %s: %v", p, err)}
+				}
+				var a stats.Agg
+				if err := json.Unmarshal(b, &a); err != nil || a.Format != "dndsh-sim" {
+					return &errs.Error{Kind: errs.Data, Layer: "cli", File: p, Msg: "not a dndsh sim aggregate (dndsh sim --json)"}
+				}
+				if a.Version > stats.Version {
+					return &errs.Error{Kind: errs.Data, Layer: "cli", File: p, Msg: fmt.Sprintf("aggregate version %d is newer than this dndsh (%d)", a.Version, stats.Version)}
+				}
+				if total == nil {
+					total = &a
+					continue
+				}
+				if err := total.Merge(&a); err != nil {
+					return &errs.Error{Kind: errs.Data, Layer: "cli", File: p, Msg: err.Error()}
+				}
+			}
+			var covered uint64
+			for _, v := range total.Shards {
+				covered += v
+			}
+			if o.has("json") {
+				b, err := total.JSON()
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(env.Stdout, "%s\n", b)
+			} else {
+				fmt.Fprint(env.Stdout, total.Report())
+			}
+			if covered != total.Total {
+				fmt.Fprintf(env.Stderr, "dndsh: warning: the shards cover %d of the study's %d trials\n", covered, total.Total)
+			}
+			return nil
+		},
+	}
+}

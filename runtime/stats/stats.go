@@ -1,0 +1,275 @@
+// Package stats aggregates the outcomes of many fights: wins per side with
+// Wilson intervals, rounds (mean, median, histogram), damage per round,
+// damage dealt and taken per fighter, survivors and hit points left, and
+// errored trials.
+//
+// Every aggregate is a sum of integers, so aggregates merge exactly: any
+// split of a study into workers or shards, merged in any order, gives the
+// same numbers and the same JSON, byte for byte. Memory is flat in the
+// number of trials (the round histogram has one bucket per round count).
+package stats
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// Version is the format version of the JSON aggregate.
+const Version = 1
+
+// FighterAgg sums one fighter's trials.
+type FighterAgg struct {
+	ID       string `json:"id"`
+	Side     int    `json:"side"`
+	Dealt    int64  `json:"dealt"`
+	Taken    int64  `json:"taken"`
+	Survived int64  `json:"survived"`
+	HPLeft   int64  `json:"hp_left"` // summed over trials it survived
+	Attacks  int64  `json:"attacks"`
+	Hits     int64  `json:"hits"`
+}
+
+// TrialError is a trial that ended in an error, with what replays it.
+type TrialError struct {
+	Trial uint64 `json:"trial"`
+	Msg   string `json:"msg"`
+}
+
+// Agg is a mergeable aggregate of trials.
+type Agg struct {
+	Format     string            `json:"format"`
+	Version    int               `json:"version"`
+	Encounter  string            `json:"encounter"`
+	Config     string            `json:"config"` // ruleset and variants, to refuse merging unlike studies
+	Seed       uint64            `json:"seed"`
+	Total      uint64            `json:"total"` // trials in the whole study (all shards)
+	Trials     int64             `json:"trials"`
+	Sides      []string          `json:"sides"`
+	Wins       []int64           `json:"wins"`
+	Draws      int64             `json:"draws"`
+	RoundsSum  int64             `json:"rounds_sum"`
+	RoundsHist map[string]int64  `json:"rounds_hist"` // round count -> trials (string keys: JSON objects; sorted on output)
+	SideDamage []int64           `json:"side_damage"` // damage dealt by each side, summed
+	Fighters   []FighterAgg      `json:"fighters"`
+	Errors     int64             `json:"errors"`
+	FirstErrs  []TrialError      `json:"first_errors"`
+	Shards     map[string]uint64 `json:"shards"` // shard "i/K" -> trials, to detect a shard merged twice
+}
+
+// MaxErrors is how many errored trials an aggregate keeps (the lowest trial
+// indices, so any split keeps the same ones).
+const MaxErrors = 5
+
+// New returns an empty aggregate for a study.
+func New(encounter, config string, seed, total uint64, sides []string, fighters []FighterAgg) *Agg {
+	fs := make([]FighterAgg, len(fighters))
+	for i, f := range fighters {
+		fs[i] = FighterAgg{ID: f.ID, Side: f.Side}
+	}
+	return &Agg{Format: "dndsh-sim", Version: Version, Encounter: encounter, Config: config, Seed: seed, Total: total,
+		Sides: append([]string(nil), sides...), Wins: make([]int64, len(sides)), RoundsHist: map[string]int64{},
+		SideDamage: make([]int64, len(sides)), Fighters: fs, FirstErrs: []TrialError{}, Shards: map[string]uint64{}}
+}
+
+// Trial is one trial's result, for Add.
+type Trial struct {
+	Winner   int // side index, -1 for a draw
+	Rounds   int
+	Fighters []FighterAgg // per fighter: Dealt, Taken, Survived (0/1), HPLeft, Attacks, Hits
+}
+
+// Add adds a finished trial.
+func (a *Agg) Add(t *Trial) {
+	a.Trials++
+	if t.Winner >= 0 {
+		a.Wins[t.Winner]++
+	} else {
+		a.Draws++
+	}
+	a.RoundsSum += int64(t.Rounds)
+	a.RoundsHist[fmt.Sprint(t.Rounds)]++
+	for i, f := range t.Fighters {
+		x := &a.Fighters[i]
+		x.Dealt += f.Dealt
+		x.Taken += f.Taken
+		x.Survived += f.Survived
+		x.HPLeft += f.HPLeft
+		x.Attacks += f.Attacks
+		x.Hits += f.Hits
+		a.SideDamage[x.Side] += f.Dealt
+	}
+}
+
+// AddError counts an errored trial.
+func (a *Agg) AddError(trial uint64, msg string) {
+	a.Trials++
+	a.Errors++
+	a.FirstErrs = keepFirst(append(a.FirstErrs, TrialError{Trial: trial, Msg: msg}))
+}
+
+func keepFirst(es []TrialError) []TrialError {
+	sort.Slice(es, func(i, j int) bool { return es[i].Trial < es[j].Trial })
+	if len(es) > MaxErrors {
+		es = es[:MaxErrors]
+	}
+	return es
+}
+
+// Merge adds b into a. The studies must match (encounter, config, seed,
+// sides, fighters).
+func (a *Agg) Merge(b *Agg) error {
+	if a.Encounter != b.Encounter || a.Config != b.Config || a.Seed != b.Seed || a.Total != b.Total ||
+		strings.Join(a.Sides, "\x00") != strings.Join(b.Sides, "\x00") || len(a.Fighters) != len(b.Fighters) {
+		return fmt.Errorf("cannot merge unlike studies: %s/%s seed %d n %d and %s/%s seed %d n %d",
+			a.Encounter, a.Config, a.Seed, a.Total, b.Encounter, b.Config, b.Seed, b.Total)
+	}
+	for s := range b.Shards {
+		if _, dup := a.Shards[s]; dup {
+			return fmt.Errorf("shard %s is merged twice", s)
+		}
+	}
+	for s, n := range b.Shards {
+		a.Shards[s] = n
+	}
+	a.Trials += b.Trials
+	for i := range a.Wins {
+		a.Wins[i] += b.Wins[i]
+		a.SideDamage[i] += b.SideDamage[i]
+	}
+	a.Draws += b.Draws
+	a.RoundsSum += b.RoundsSum
+	for k, v := range b.RoundsHist {
+		a.RoundsHist[k] += v
+	}
+	for i := range a.Fighters {
+		x, y := &a.Fighters[i], b.Fighters[i]
+		if x.ID != y.ID {
+			return fmt.Errorf("cannot merge: fighter %d is %s in one and %s in the other", i, x.ID, y.ID)
+		}
+		x.Dealt += y.Dealt
+		x.Taken += y.Taken
+		x.Survived += y.Survived
+		x.HPLeft += y.HPLeft
+		x.Attacks += y.Attacks
+		x.Hits += y.Hits
+	}
+	a.Errors += b.Errors
+	a.FirstErrs = keepFirst(append(a.FirstErrs, b.FirstErrs...))
+	return nil
+}
+
+// JSON encodes the aggregate deterministically (map keys sorted by the
+// encoder).
+func (a *Agg) JSON() ([]byte, error) { return json.Marshal(a) }
+
+// Wilson returns the 95% Wilson score interval of k successes in n trials.
+func Wilson(k, n int64) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959963984540054
+	p := float64(k) / float64(n)
+	nn := float64(n)
+	den := 1 + z*z/nn
+	centre := (p + z*z/(2*nn)) / den
+	half := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / den
+	return math.Max(0, centre-half), math.Min(1, centre+half)
+}
+
+// Hist returns the round histogram as sorted (rounds, trials) pairs.
+func (a *Agg) Hist() [][2]int64 {
+	var out [][2]int64
+	for k, v := range a.RoundsHist {
+		var r int64
+		fmt.Sscan(k, &r)
+		out = append(out, [2]int64{r, v})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+	return out
+}
+
+// Median returns the median number of rounds.
+func (a *Agg) Median() int64 {
+	h := a.Hist()
+	var n int64
+	for _, b := range h {
+		n += b[1]
+	}
+	var seen int64
+	for _, b := range h {
+		seen += b[1]
+		if 2*seen >= n {
+			return b[0]
+		}
+	}
+	return 0
+}
+
+// Completed returns the trials that did not error.
+func (a *Agg) Completed() int64 { return a.Trials - a.Errors }
+
+// Report renders the aggregate for a terminal.
+func (a *Agg) Report() string {
+	var b strings.Builder
+	n := a.Completed()
+	fmt.Fprintf(&b, "%s — %d trials (seed %d, %s)\n", a.Encounter, a.Trials, a.Seed, a.Config)
+	if n == 0 {
+		fmt.Fprintf(&b, "no trial completed\n")
+	}
+	fmt.Fprintf(&b, "\n%-16s %8s %9s %19s\n", "side", "wins", "win rate", "95% interval")
+	for i, s := range a.Sides {
+		lo, hi := Wilson(a.Wins[i], n)
+		fmt.Fprintf(&b, "%-16s %8d %8.2f%% %8.2f%% – %6.2f%%\n", s, a.Wins[i], pct(a.Wins[i], n), 100*lo, 100*hi)
+	}
+	if a.Draws > 0 {
+		fmt.Fprintf(&b, "%-16s %8d %8.2f%%\n", "draw", a.Draws, pct(a.Draws, n))
+	}
+	if n > 0 {
+		fmt.Fprintf(&b, "\nrounds: mean %.2f, median %d\n", float64(a.RoundsSum)/float64(n), a.Median())
+		b.WriteString(histChart(a.Hist(), n))
+		fmt.Fprintf(&b, "\ndamage per round:")
+		for i, s := range a.Sides {
+			fmt.Fprintf(&b, "  %s %.2f", s, float64(a.SideDamage[i])/math.Max(1, float64(a.RoundsSum)))
+		}
+		fmt.Fprintf(&b, "\n\n%-14s %-10s %9s %9s %9s %9s %8s\n", "fighter", "side", "dealt", "taken", "survived", "hp left", "hit rate")
+		for _, f := range a.Fighters {
+			hpl := 0.0
+			if f.Survived > 0 {
+				hpl = float64(f.HPLeft) / float64(f.Survived)
+			}
+			fmt.Fprintf(&b, "%-14s %-10s %9.2f %9.2f %8.1f%% %9.2f %7.1f%%\n", f.ID, a.Sides[f.Side], float64(f.Dealt)/float64(n),
+				float64(f.Taken)/float64(n), pct(f.Survived, n), hpl, pct(f.Hits, f.Attacks))
+		}
+	}
+	if a.Errors > 0 {
+		fmt.Fprintf(&b, "\n%d trials ended in an error; the first:\n", a.Errors)
+		for _, e := range a.FirstErrs {
+			fmt.Fprintf(&b, "  trial %d: %s\n    replay: dndsh run --seed %d --trial %d %s\n", e.Trial, e.Msg, a.Seed, e.Trial, a.Encounter)
+		}
+	}
+	return b.String()
+}
+
+func pct(k, n int64) float64 {
+	if n == 0 {
+		return 0
+	}
+	return 100 * float64(k) / float64(n)
+}
+
+// histChart draws the rounds histogram as bars.
+func histChart(h [][2]int64, n int64) string {
+	var b strings.Builder
+	var top int64
+	for _, x := range h {
+		top = max(top, x[1])
+	}
+	for _, x := range h {
+		bar := strings.Repeat("█", int(40*x[1]/max(top, 1)))
+		fmt.Fprintf(&b, "  %3d %6.2f%% %s\n", x[0], pct(x[1], n), bar)
+	}
+	return b.String()
+}

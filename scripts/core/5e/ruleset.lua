@@ -1,0 +1,8 @@
+-- D&D 5th edition, 2024 rules (inventory: rules/dnd5e-playing-the-game.md).
+return {
+  id = "5e",
+  name = { en = "D&D 5e (2024 rules)", zh = "龍與地下城 第五版（2024 規則）" },
+  extends = { "base" },
+  files = { "names.lua", "abilities.lua", "conditions.lua", "combat.lua", "dying.lua" },
+  variants = {},
+}
