@@ -1,15 +1,19 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/dndsh/dndsh/bindings/engine"
+	"github.com/dndsh/dndsh/bindings/luart"
 	"github.com/dndsh/dndsh/runtime/errs"
 )
 
@@ -26,6 +30,34 @@ type Env struct {
 	Getenv     func(string) string
 	Now        func() time.Time
 	IsTerminal func(fd uintptr) bool
+	// ReadFile reads a file (config files, :load, spec files). A relative
+	// path is relative to the working folder.
+	ReadFile func(path string) ([]byte, error)
+	// OpenDir opens a folder as a file system (script folders, spec
+	// folders); it fails when path is not a folder.
+	OpenDir func(path string) (fs.FS, error)
+	// MkdirAll creates a folder and its parents (the REPL's history
+	// folder). Nil means folders are not created.
+	MkdirAll func(path string) error
+	// Interrupt returns a context that is cancelled when the user presses
+	// Ctrl-C (SIGINT) while a command runs, and the function that stops
+	// listening. Nil means no interrupts (tests).
+	Interrupt func(parent context.Context) (context.Context, context.CancelFunc)
+}
+
+// interruptible returns a context for one command: cancelled by Ctrl-C when
+// env.Interrupt is set.
+func (e *Env) interruptible(parent context.Context) (context.Context, context.CancelFunc) {
+	if e.Interrupt == nil {
+		return context.WithCancel(parent)
+	}
+	return e.Interrupt(parent)
+}
+
+// stdinIsTerminal reports whether standard input is a terminal.
+func (e *Env) stdinIsTerminal() bool {
+	f, ok := e.Stdin.(*os.File)
+	return ok && e.IsTerminal != nil && e.IsTerminal(f.Fd())
 }
 
 // stdoutIsTerminal reports whether standard output is a terminal.
@@ -44,9 +76,12 @@ type command struct {
 }
 
 // flagSpec declares a flag: --name (and -short), taking a value or not.
+// A repeatable flag (multi) may be given several times; its values are
+// joined with commas (read them with opts.list).
 type flagSpec struct {
 	name, short string
 	value       bool
+	multi       bool
 	help        string
 }
 
@@ -63,6 +98,22 @@ func (o *opts) str(name, def string) string {
 		return v
 	}
 	return def
+}
+
+// list returns the values of a repeatable flag: every occurrence, each
+// split at commas, empty items dropped.
+func (o *opts) list(name string) []string {
+	v, ok := o.flags[name]
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func (o *opts) int(name string, def int64) (int64, error) {
@@ -131,13 +182,82 @@ func parseArgs(c *command, args []string) (*opts, error) {
 		if !f.value && hasVal {
 			return nil, usageErr("%s: flag %s takes no value", c.name, name)
 		}
+		if prev, ok := o.flags[f.name]; ok && f.multi {
+			val = prev + "," + val
+		}
 		o.flags[f.name] = val
 	}
 	return o, nil
 }
 
 func commands() []*command {
-	return []*command{rollCommand(), distCommand()}
+	return []*command{rollCommand(), distCommand(), replCommand(), configCommand(), testCommand(), rulesCommand(), runCommand(), simCommand(), mergeCommand()}
+}
+
+// sharedFlags are the flags of every command that builds a rules engine.
+// Their values override the configuration file (see config.go).
+func sharedFlags() []flagSpec {
+	return []flagSpec{
+		{name: "ruleset", value: true, help: "rule system id (5e, 3e, 1e, mod5e; default: base layer only)"},
+		{name: "variant", value: true, multi: true, help: "enable an optional rule (repeatable, or comma-separated)"},
+		{name: "seed", value: true, help: "seed of the random source (default: from the clock)"},
+		{name: "scripts", value: true, multi: true, help: "script folder overriding the built-in scripts by path (repeatable)"},
+		{name: "config", value: true, help: "configuration file (default: ./dndsh.toml, then the user's config folder)"},
+		{name: "unsafe", help: "open Lua's io and os libraries (trusted scripts only)"},
+	}
+}
+
+// engineSetup reads the configuration (file, then flags of sharedFlags) and
+// returns the engine options it gives, with the settings for what the
+// engine does not hold (budgets, history, language). Out is env.Stdout.
+func engineSetup(env *Env, o *opts) (engine.Options, *settings, error) {
+	st, err := loadSettings(env, o)
+	if err != nil {
+		return engine.Options{}, nil, err
+	}
+	eo, err := st.engineOptions(env)
+	return eo, st, err
+}
+
+// engineOptions turns settings into engine options, opening the script
+// folders through env.OpenDir.
+func (st *settings) engineOptions(env *Env) (engine.Options, error) {
+	eo := engine.Options{Ruleset: st.Ruleset, Variants: append([]string(nil), st.Variants...), Seed: st.Seed,
+		Out: env.Stdout, Unsafe: st.Unsafe, Timeout: st.Timeout, Cache: luart.NewCache()}
+	roots, err := st.scriptRoots(env)
+	if err != nil {
+		return engine.Options{}, err
+	}
+	eo.UserRoots = roots
+	return eo, nil
+}
+
+// scriptRoots opens the script folders of st, lowest precedence first.
+func (st *settings) scriptRoots(env *Env) ([]luart.Root, error) {
+	var roots []luart.Root
+	for _, dir := range st.Scripts {
+		if env.OpenDir == nil {
+			return nil, usageErr("script folders are not available here")
+		}
+		fsys, err := env.OpenDir(dir)
+		if err != nil {
+			e := errs.New(errs.Usage, "config", "script folder %s: %v", dir, unwrapPath(err))
+			e.Hint = "give an existing folder with --scripts DIR or scripts = [\"DIR\"] in dndsh.toml (" + st.from["scripts"] + ")"
+			return nil, e
+		}
+		roots = append(roots, engine.DirRoot(dir, fsys))
+	}
+	return roots, nil
+}
+
+// unwrapPath drops the path of an *fs.PathError, which the message names
+// already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 var helpFlag = flagSpec{name: "help", short: "h", help: "show this help"}
@@ -168,11 +288,12 @@ func printCommandHelp(w io.Writer, c *command) {
 // run runs the command line in env and returns the exit code.
 func run(env *Env) int {
 	cmds := commands()
-	if len(env.Args) == 0 {
-		printUsage(env.Stderr, cmds)
-		return 2
+	args := env.Args
+	if len(args) == 0 || (strings.HasPrefix(args[0], "-") && !isHelpOrVersion(args[0])) {
+		// No command, or flags only: the REPL ("dndsh --ruleset 5e").
+		args = append([]string{"repl"}, args...)
 	}
-	switch env.Args[0] {
+	switch args[0] {
 	case "--version", "version":
 		fmt.Fprintf(env.Stdout, "dndsh %s\n", version)
 		return 0
@@ -182,17 +303,17 @@ func run(env *Env) int {
 	}
 	var c *command
 	for _, x := range cmds {
-		if x.name == env.Args[0] {
+		if x.name == args[0] {
 			c = x
 		}
 	}
 	if c == nil {
-		fmt.Fprintf(env.Stderr, "dndsh: unknown command %q\n\n", env.Args[0])
+		fmt.Fprintf(env.Stderr, "dndsh: unknown command %q\n\n", args[0])
 		printUsage(env.Stderr, cmds)
 		return 2
 	}
 	c.flags = append(c.flags, helpFlag)
-	o, err := parseArgs(c, env.Args[1:])
+	o, err := parseArgs(c, args[1:])
 	if err == nil && o.has("help") {
 		printCommandHelp(env.Stdout, c)
 		return 0
@@ -205,6 +326,14 @@ func run(env *Env) int {
 		return errs.ExitCode(err)
 	}
 	return 0
+}
+
+func isHelpOrVersion(a string) bool {
+	switch a {
+	case "--version", "--help", "-h":
+		return true
+	}
+	return false
 }
 
 func reportError(w io.Writer, err error) {

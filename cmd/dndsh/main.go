@@ -2,12 +2,16 @@
 // one-shot dice and exact distributions, encounter runs and simulations.
 //
 // main is the only code that touches the process: it gathers arguments,
-// standard streams, environment and clock into an Env and hands it to run,
-// so every command also runs in-process in tests.
+// standard streams, environment, clock, file access and signals into an
+// Env and hands it to run, so every command also runs in-process in tests.
 package main
 
 import (
+	"context"
+	"fmt"
+	"io/fs"
 	"os"
+	"os/signal"
 	"time"
 
 	"golang.org/x/term"
@@ -24,6 +28,24 @@ func main() {
 		IsTerminal: func(fd uintptr) bool {
 			return term.IsTerminal(int(fd))
 		},
+		ReadFile: os.ReadFile,
+		OpenDir:  openDir,
+		MkdirAll: func(path string) error { return os.MkdirAll(path, 0o755) },
+		Interrupt: func(parent context.Context) (context.Context, context.CancelFunc) {
+			return signal.NotifyContext(parent, os.Interrupt)
+		},
 	}
 	os.Exit(run(env))
+}
+
+// openDir opens a folder of the file system as an fs.FS.
+func openDir(path string) (fs.FS, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.IsDir() {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("not a folder")}
+	}
+	return os.DirFS(path), nil
 }

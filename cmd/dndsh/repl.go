@@ -1,0 +1,873 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/dndsh/dndsh/bindings/engine"
+	"github.com/dndsh/dndsh/bindings/luart"
+	"github.com/dndsh/dndsh/runtime/dice"
+	"github.com/dndsh/dndsh/runtime/errs"
+	"github.com/dndsh/dndsh/runtime/journal"
+	"github.com/dndsh/dndsh/runtime/prob"
+	"github.com/dndsh/dndsh/runtime/rng"
+)
+
+func replCommand() *command {
+	return &command{
+		name:  "repl",
+		usage: "[--ruleset ID] [--variant ID]... [--seed N] [--scripts DIR]... [--config FILE] [--echo]",
+		help: "The rules REPL (also `dndsh` with no command). A line of dice notation is rolled, :commands manage\n" +
+			"the session (:help), a line naming a table command runs it, anything else is Lua. Reads plain lines\n" +
+			"with no prompt when standard input is not a terminal (dndsh < session.txt). See docs/repl.md.",
+		flags: append(sharedFlags(), flagSpec{name: "echo", help: `echo each input line as "> line" (writes a transcript, see docs/repl.md)`}),
+		run:   runREPL,
+	}
+}
+
+// sessionConfig is the configuration a session's save file holds: what a
+// replay needs to rebuild the engine.
+type sessionConfig struct {
+	Ruleset  string   `json:"ruleset"`
+	Variants []string `json:"variants"`
+}
+
+// loadCommand is a journaled :load. The file's text is kept, so an undo or
+// an :open replays what was run even when the file changed since.
+type loadCommand struct {
+	Load   string `json:"load"`
+	Source string `json:"source"`
+}
+
+// switchWriter forwards to w; the REPL points it at the terminal for a live
+// command and at io.Discard while it replays the session.
+type switchWriter struct{ w io.Writer }
+
+func (s *switchWriter) Write(p []byte) (int, error) { return s.w.Write(p) }
+
+// repl is one REPL session. It is the journal's Replayer: the session is
+// a seed, a sessionConfig and the list of input lines, and the engine is
+// rebuilt from them on :undo, :open, :ruleset and :variant.
+type repl struct {
+	env         *Env
+	st          *settings
+	base        engine.Options // roots, sandbox, timeout, compiled-script cache
+	budget      dice.Budget
+	echo        bool
+	interactive bool
+
+	runner *journal.Runner
+	cfg    sessionConfig // the configuration of the running engine
+	seed   uint64        // the session's seed
+
+	// The Replayer's state.
+	eng  *engine.Engine
+	lenv *lua.LTable // the session's Lua environment
+	n    int         // commands applied since the last Reset (names chunks)
+	src  *rng.Source // the session's dice (the Runner's)
+	log  *journal.Journal
+
+	out    switchWriter    // print and results: env.Stdout live, io.Discard in replays
+	live   bool            // a live command runs (not a replay)
+	cmdCtx context.Context // the live command's context (Ctrl-C cancels it)
+}
+
+func runREPL(env *Env, o *opts) error {
+	st, err := loadSettings(env, o)
+	if err != nil {
+		return err
+	}
+	base, err := st.engineOptions(env)
+	if err != nil {
+		return err
+	}
+	r := &repl{env: env, st: st, base: base, budget: st.diceBudget(), echo: o.has("echo"), cmdCtx: context.Background()}
+	r.out.w = env.Stdout
+	sess := &journal.Session{Seed: st.Seed, Config: mustJSON(sessionConfig{Ruleset: st.Ruleset, Variants: nonNil(st.Variants)})}
+	if r.runner, err = journal.Start(sess, r); err != nil {
+		return err
+	}
+	r.seed = st.Seed
+	r.out.w = env.Stdout
+	defer func() {
+		if r.eng != nil {
+			r.eng.Close()
+		}
+	}()
+
+	interactive := env.stdinIsTerminal()
+	r.interactive = interactive
+	var in lineReader
+	if interactive {
+		t, err := newTermReader(env, st, completer{r})
+		if err != nil {
+			return errs.New(errs.Internal, "repl", "cannot open the terminal: %v", err)
+		}
+		in = t
+		fmt.Fprintf(env.Stdout, "dndsh %s — rules %s, seed %d. :help for help, :help tour for a walkthrough, Ctrl-D to leave.\n",
+			version, r.systemName(), r.seed)
+	} else {
+		in = newPlainReader(env.Stdin)
+	}
+	defer in.close()
+	failed, first, firstLine := r.loop(in)
+	if interactive || failed == 0 {
+		return nil
+	}
+	e := errs.New(errs.Script, "repl", "%d input(s) failed; the first at line %d of the input", failed, firstLine)
+	var fe *errs.Error
+	if errors.As(first, &fe) {
+		e.Kind = fe.Kind
+	}
+	return e
+}
+
+// loop reads and runs chunks until the end of the input or :quit. It
+// returns how many inputs failed, the first error and its input line.
+func (r *repl) loop(in lineReader) (failed int, first error, firstLine int) {
+	var buf []string
+	lineNo, startLine := 0, 0
+	for {
+		prompt := r.systemName() + "> "
+		if len(buf) > 0 {
+			prompt = "...> "
+		}
+		line, err := in.readLine(prompt)
+		if errors.Is(err, errInterrupted) {
+			buf = nil
+			continue
+		}
+		eof := err != nil
+		if !eof {
+			lineNo++
+			if r.echo {
+				fmt.Fprintf(r.env.Stdout, "> %s\n", line)
+			}
+			if len(buf) == 0 {
+				if strings.TrimSpace(line) == "" {
+					continue
+				}
+				startLine = lineNo
+			}
+			buf = append(buf, line)
+		}
+		if len(buf) == 0 {
+			return
+		}
+		chunk := strings.Join(buf, "\n")
+		if !eof && r.incomplete(chunk, len(buf) == 1) {
+			continue
+		}
+		buf = nil
+		in.addHistory(chunk)
+		quit, err := r.handle(chunk)
+		if err != nil {
+			r.report(err)
+			failed++
+			if first == nil {
+				first, firstLine = err, startLine
+			}
+		}
+		if quit || eof {
+			return
+		}
+	}
+}
+
+// report prints an error; the REPL goes on.
+func (r *repl) report(err error) {
+	var e *errs.Error
+	if errors.As(err, &e) {
+		fmt.Fprint(r.env.Stderr, trimTrace(e).Pretty())
+		return
+	}
+	fmt.Fprintf(r.env.Stderr, "error: %v\n", err)
+}
+
+// trimTrace drops a traceback that says no more than the message: one
+// frame of Lua (the input itself) besides Go functions.
+func trimTrace(e *errs.Error) *errs.Error {
+	if e.Trace == "" {
+		return e
+	}
+	frames := 0
+	for _, l := range strings.Split(e.Trace, "\n") {
+		l = strings.TrimSpace(l)
+		if l != "" && l != "stack traceback:" && !strings.HasPrefix(l, "[G]:") && !strings.HasPrefix(l, "(tailcall)") {
+			frames++
+		}
+	}
+	if frames > 1 {
+		return e
+	}
+	c := *e
+	c.Trace = ""
+	return &c
+}
+
+// systemName is the loaded rule system's id, "base" for the base layer.
+func (r *repl) systemName() string {
+	if r.cfg.Ruleset == "" {
+		return "base"
+	}
+	return r.cfg.Ruleset
+}
+
+// inputKind is what a line of input is.
+type inputKind int
+
+const (
+	inputColon   inputKind = iota // a :command
+	inputDice                     // dice notation: rolled
+	inputCommand                  // a table command defined by the rules
+	inputLua                      // anything else
+)
+
+// classify tells what a chunk is. Dice notation wins over Lua, a table
+// command over Lua.
+func (r *repl) classify(chunk string) (inputKind, *lua.LFunction) {
+	t := strings.TrimSpace(chunk)
+	if strings.HasPrefix(t, ":") {
+		return inputColon, nil
+	}
+	if !strings.Contains(t, "\n") {
+		// Whether a line is dice is decided without budgets, so that a
+		// roll over budget is refused as dice and not run as Lua.
+		if _, err := dice.ParseBudget(t, unlimitedBudget()); err == nil {
+			return inputDice, nil
+		}
+		if fn := r.command(firstWord(t)); fn != nil {
+			return inputCommand, fn
+		}
+	}
+	return inputLua, nil
+}
+
+// unlimitedBudget is the budget that only tells dice notation from other
+// input.
+func unlimitedBudget() dice.Budget {
+	b := dice.DefaultBudget()
+	b.MaxDice, b.MaxDepth, b.MaxLen, b.MaxNest = 1<<30, 1<<30, 1<<30, 1<<20
+	return b
+}
+
+// firstWord returns the text up to the first space.
+func firstWord(s string) string {
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// command returns the table command defined as command.<word>, or nil.
+func (r *repl) command(word string) *lua.LFunction {
+	if r.eng == nil || word == "" || !isIdentifier(word) {
+		return nil
+	}
+	fn, _ := r.eng.Rules.Value("command." + word).(*lua.LFunction)
+	return fn
+}
+
+func isIdentifier(s string) bool {
+	for i, c := range s {
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && (c >= '0' && c <= '9' || c == '-') {
+			continue
+		}
+		return false
+	}
+	return s != ""
+}
+
+// commandNames lists the table commands the rules define.
+func (r *repl) commandNames() []string {
+	if r.eng == nil {
+		return nil
+	}
+	var out []string
+	for _, n := range r.eng.Rules.Prefixed("command.") {
+		if _, ok := r.eng.Rules.Value(n).(*lua.LFunction); ok {
+			out = append(out, strings.TrimPrefix(n, "command."))
+		}
+	}
+	return out
+}
+
+// chunkName names the chunk of the next command, so that error messages
+// and function names point at the input that defined them.
+func (r *repl) chunkName(n int) string { return fmt.Sprintf("<input %d>", n) }
+
+// incomplete reports whether a Lua chunk is unfinished and the REPL should
+// read another line.
+func (r *repl) incomplete(chunk string, firstLine bool) bool {
+	if firstLine {
+		if k, _ := r.classify(chunk); k != inputLua || diceTypoErr(chunk) != nil {
+			return false
+		}
+	}
+	_, err := r.compile(r.chunkName(r.runner.Commands()+1), chunk)
+	return luart.IsIncomplete(err)
+}
+
+// compile compiles a Lua chunk, as an expression ("return " + chunk) when
+// it is one, else as statements. An unfinished chunk gives an error for
+// which luart.IsIncomplete is true.
+func (r *repl) compile(name, chunk string) (*lua.LFunction, error) {
+	R := r.eng.R
+	fn, err := R.LoadBytes(name, "session", []byte("return "+chunk))
+	if err == nil {
+		// Keep the text as typed for error excerpts (LoadBytes records the
+		// source before compiling; the statement form need not compile).
+		_, _ = R.LoadBytes(name, "session", []byte(chunk))
+		return fn, nil
+	}
+	exprIncomplete := luart.IsIncomplete(err)
+	fn, err = R.LoadBytes(name, "session", []byte(chunk))
+	if err != nil && exprIncomplete && !luart.IsIncomplete(err) {
+		// "{1," is an unfinished expression but no statement at all.
+		return nil, err2incomplete(err)
+	}
+	return fn, err
+}
+
+// err2incomplete marks a syntax error as unfinished input.
+func err2incomplete(err error) error {
+	var e *errs.Error
+	if errors.As(err, &e) {
+		c := *e
+		c.Msg = "syntax error at the end of the input: the expression is not finished"
+		return &c
+	}
+	return err
+}
+
+// handle runs one complete chunk. Lines that change the session (dice,
+// table commands, Lua, :load, :seed) go through the journal; the other
+// :commands run directly.
+func (r *repl) handle(chunk string) (quit bool, err error) {
+	chunk = strings.TrimRight(chunk, " \t\r\n")
+	t := strings.TrimSpace(chunk)
+	if t == "" {
+		return false, nil
+	}
+	if strings.HasPrefix(t, ":") {
+		return r.colon(t)
+	}
+	if !strings.Contains(chunk, "\n") {
+		chunk = t
+	}
+	return false, r.do(mustJSON(chunk))
+}
+
+// do runs a journaled command live; Ctrl-C cancels it. A failed command
+// leaves no trace: the journal rolls the session back by replay.
+func (r *repl) do(cmd json.RawMessage) error {
+	ctx, stop := r.env.interruptible(context.Background())
+	defer stop()
+	r.cmdCtx, r.live, r.out.w = ctx, true, r.env.Stdout
+	err := r.runner.Do(cmd)
+	if ctx.Err() != nil && r.interactive {
+		fmt.Fprintln(r.env.Stderr) // the terminal echoed ^C without a newline
+	}
+	r.cmdCtx, r.live, r.out.w = context.Background(), false, r.env.Stdout
+	return err
+}
+
+// ctx is the context of Lua calls: the live command's, or a background one
+// in replays (a replay is not interrupted half-way).
+func (r *repl) ctx() context.Context {
+	if r.live {
+		return r.cmdCtx
+	}
+	return context.Background()
+}
+
+// Reset implements journal.Replayer: a fresh engine from the session's
+// configuration, with the modules as globals and a new Lua environment.
+// Output is discarded until the next live command.
+func (r *repl) Reset(s *journal.Session) error {
+	r.live, r.out.w = false, io.Discard
+	var c sessionConfig
+	if len(s.Config) > 0 {
+		if err := json.Unmarshal(s.Config, &c); err != nil {
+			return errs.New(errs.Data, "repl", "bad session configuration %s: %v", s.Config, err)
+		}
+	}
+	if r.eng != nil {
+		r.eng.Close()
+		r.eng = nil
+	}
+	o := r.base
+	o.Ruleset, o.Variants, o.Seed, o.Out = c.Ruleset, c.Variants, s.Seed, &r.out
+	o.Source = nil
+	e, err := engine.New(context.Background(), o)
+	if err != nil {
+		return err
+	}
+	if err := e.R.ExposeGlobals(); err != nil {
+		e.Close()
+		return err
+	}
+	r.eng, r.lenv, r.n, r.cfg = e, e.R.NewEnv(), 0, c
+	r.cfg.Variants = nonNil(c.Variants)
+	return nil
+}
+
+// Apply implements journal.Replayer: it runs one journaled command with
+// the session's dice and log.
+func (r *repl) Apply(cmd json.RawMessage, src *rng.Source, log *journal.Journal) error {
+	if r.eng == nil {
+		return errs.New(errs.Internal, "repl", "no engine")
+	}
+	r.eng.R.Src, r.eng.Journal, r.src, r.log = src, log, src, log
+	r.n++
+	var line string
+	if err := json.Unmarshal(cmd, &line); err == nil {
+		return r.exec(line)
+	}
+	var l loadCommand
+	if err := json.Unmarshal(cmd, &l); err == nil && l.Load != "" {
+		return r.load(l)
+	}
+	return errs.New(errs.Data, "repl", "unknown session command %s", cmd)
+}
+
+// exec runs one journaled input line.
+func (r *repl) exec(line string) error {
+	if rest, ok := strings.CutPrefix(line, ":seed "); ok {
+		n, err := strconv.ParseUint(strings.TrimSpace(rest), 10, 64)
+		if err != nil {
+			return usageErr(":seed wants a non-negative integer, got %q", strings.TrimSpace(rest))
+		}
+		r.src.Reset(n, 0)
+		fmt.Fprintf(&r.out, "dice reseeded with %d\n", n)
+		return nil
+	}
+	kind, fn := r.classify(line)
+	switch kind {
+	case inputDice:
+		return r.roll(line)
+	case inputCommand:
+		return r.runCommand(fn, line)
+	case inputColon:
+		return usageErr("%s cannot be replayed", firstWord(line))
+	}
+	return r.evalLua(line)
+}
+
+// roll rolls a line of dice notation with the session's dice and logs it.
+func (r *repl) roll(line string) error {
+	e, err := dice.ParseBudget(line, r.budget)
+	if err != nil {
+		return err
+	}
+	res, err := e.Roll(r.src)
+	if err != nil {
+		return err
+	}
+	if _, err := r.log.Record(journal.KindRoll, journal.Time{}, res.JSON()); err != nil {
+		return err
+	}
+	fmt.Fprintln(&r.out, res.Text())
+	return nil
+}
+
+// evalLua runs a Lua chunk in the session environment and prints its
+// values.
+func (r *repl) evalLua(chunk string) error {
+	fn, err := r.compile(r.chunkName(r.n), chunk)
+	if err != nil {
+		return r.diceTypo(chunk, err)
+	}
+	fn.Env = r.lenv
+	vals, err := r.eng.R.Call(r.ctx(), fn, lua.MultRet)
+	if err != nil {
+		return err
+	}
+	r.printValues(vals)
+	return nil
+}
+
+// diceTypo returns the dice parser's error instead of Lua's for a line
+// that is no Lua and starts as dice notation ("1d", "4d6kh"): it was
+// meant as a roll.
+func (r *repl) diceTypo(chunk string, luaErr error) error {
+	if err := diceTypoErr(chunk); err != nil {
+		return err
+	}
+	return luaErr
+}
+
+// diceTypoErr returns the dice parser's error for a single line that
+// starts like dice notation (a digit, or d and a digit) and got past its
+// first character, else nil.
+func diceTypoErr(chunk string) error {
+	t := strings.TrimSpace(chunk)
+	if strings.Contains(t, "\n") || t == "" {
+		return nil
+	}
+	digit := func(b byte) bool { return b >= '0' && b <= '9' }
+	if !digit(t[0]) && !(len(t) > 1 && (t[0] == 'd' || t[0] == 'D') && (digit(t[1]) || t[1] == '%')) {
+		return nil
+	}
+	_, err := dice.ParseBudget(t, unlimitedBudget())
+	var e *errs.Error
+	if errors.As(err, &e) && e.Col > 1 {
+		return err
+	}
+	return nil
+}
+
+func (r *repl) printValues(vals []lua.LValue) {
+	if len(vals) == 0 {
+		return
+	}
+	parts := make([]string, len(vals))
+	for i, v := range vals {
+		parts[i] = luart.Repr(v, true)
+	}
+	fmt.Fprintln(&r.out, strings.Join(parts, "\t"))
+}
+
+// load runs a journaled :load in the session environment.
+func (r *repl) load(l loadCommand) error {
+	fn, err := r.eng.R.LoadBytes(l.Load, "session", []byte(l.Source))
+	if err != nil {
+		return err
+	}
+	fn.Env = r.lenv
+	if _, err := r.eng.R.Call(r.ctx(), fn, 0); err != nil {
+		return err
+	}
+	fmt.Fprintf(&r.out, "loaded %s\n", l.Load)
+	return nil
+}
+
+// runCommand calls a table command with {args, flags, line, name} and
+// prints what it returns (a string as it is, a table pretty).
+func (r *repl) runCommand(fn *lua.LFunction, line string) error {
+	words, err := splitWords(line)
+	if err != nil {
+		return err
+	}
+	L := r.eng.R.L
+	t := L.NewTable()
+	args, flags := L.NewTable(), L.NewTable()
+	onlyArgs := false
+	for _, w := range words[1:] {
+		switch {
+		case onlyArgs:
+			args.Append(lua.LString(w))
+		case w == "--":
+			onlyArgs = true
+		case strings.HasPrefix(w, "--") && len(w) > 2:
+			name, val, hasVal := strings.Cut(w[2:], "=")
+			if hasVal {
+				flags.RawSetString(name, lua.LString(val))
+			} else {
+				flags.RawSetString(name, lua.LTrue)
+			}
+		default:
+			args.Append(lua.LString(w))
+		}
+	}
+	t.RawSetString("name", lua.LString(words[0]))
+	t.RawSetString("args", args)
+	t.RawSetString("flags", flags)
+	t.RawSetString("line", lua.LString(line))
+	vals, err := r.eng.R.Call(r.ctx(), fn, 1, t)
+	if err != nil {
+		return err
+	}
+	if len(vals) > 0 && vals[0] != lua.LNil {
+		fmt.Fprintln(&r.out, luart.Repr(vals[0], true))
+	}
+	return nil
+}
+
+// splitWords splits a command line at spaces; "double" or 'single' quotes
+// keep spaces in a word.
+func splitWords(line string) ([]string, error) {
+	var words []string
+	var cur strings.Builder
+	in, quote, has := false, rune(0), false
+	for _, c := range line {
+		switch {
+		case in && c == quote:
+			in = false
+		case in:
+			cur.WriteRune(c)
+		case c == '"' || c == '\'':
+			in, quote, has = true, c, true
+		case unicode.IsSpace(c):
+			if has {
+				words = append(words, cur.String())
+				cur.Reset()
+				has = false
+			}
+		default:
+			cur.WriteRune(c)
+			has = true
+		}
+	}
+	if in {
+		return nil, usageErr("unclosed %c quote in %q", quote, line)
+	}
+	if has {
+		words = append(words, cur.String())
+	}
+	return words, nil
+}
+
+// restart makes s the session: the engine is rebuilt and s's commands
+// replayed. When that fails, the previous session is restored and the
+// error returned.
+func (r *repl) restart(s *journal.Session) error {
+	old, err := r.runner.Session()
+	if err != nil {
+		return err
+	}
+	runner, err := journal.Start(s, r)
+	if err == nil {
+		r.runner, r.seed = runner, s.Seed
+		r.out.w = r.env.Stdout
+		return nil
+	}
+	back, rerr := journal.Start(old, r)
+	r.out.w = r.env.Stdout
+	if rerr != nil {
+		return &errs.Error{Kind: errs.Internal, Layer: "repl", Msg: "the session could not be restored: " + rerr.Error(), Err: err}
+	}
+	r.runner = back
+	return err
+}
+
+// withConfig returns the current session with configuration c.
+func (r *repl) withConfig(c sessionConfig) (*journal.Session, error) {
+	s, err := r.runner.Session()
+	if err != nil {
+		return nil, err
+	}
+	c.Variants = nonNil(c.Variants)
+	s.Config = mustJSON(c)
+	return s, nil
+}
+
+// colon runs a :command.
+func (r *repl) colon(line string) (bool, error) {
+	name, rest, _ := strings.Cut(strings.TrimPrefix(line, ":"), " ")
+	rest = strings.TrimSpace(rest)
+	args := strings.Fields(rest)
+	w := r.env.Stdout
+	switch name {
+	case "", "help", "h", "?":
+		return false, r.help(w, rest)
+	case "quit", "q", "exit":
+		return true, nil
+	case "rules":
+		if rest != "" {
+			why, ok := r.eng.Rules.Why(rest)
+			if !ok {
+				return false, errs.New(errs.Rule, "rules", "nothing defines %q", rest)
+			}
+			fmt.Fprint(w, why)
+			return false, nil
+		}
+		writeRules(w, r.eng, r.st.Lang)
+		return false, nil
+	case "ruleset":
+		if len(args) == 0 {
+			fmt.Fprintf(w, "rule system: %s (available: %s)\n", r.systemName(), strings.Join(r.eng.Rules.Systems(), ", "))
+			return false, nil
+		}
+		id := args[0]
+		if id == "base" {
+			id = ""
+		}
+		c := sessionConfig{Ruleset: id}
+		var dropped []string
+		for _, v := range r.cfg.Variants {
+			if sys, _, _ := strings.Cut(v, "."); sys == id {
+				c.Variants = append(c.Variants, v)
+			} else {
+				dropped = append(dropped, v)
+			}
+		}
+		s, err := r.withConfig(c)
+		if err != nil {
+			return false, err
+		}
+		if err := r.restart(s); err != nil {
+			return false, err
+		}
+		fmt.Fprintf(w, "rule system %s; %d command(s) replayed\n", r.systemName(), r.runner.Commands())
+		if len(dropped) > 0 {
+			fmt.Fprintf(w, "variants turned off: %s\n", strings.Join(dropped, ", "))
+		}
+		return false, nil
+	case "variant", "variants":
+		if len(args) == 0 {
+			writeVariants(w, r.eng, r.st.Lang)
+			return false, nil
+		}
+		if len(args) != 2 || (args[0] != "on" && args[0] != "off") {
+			return false, usageErr("usage: :variant on|off ID (:variant lists them)")
+		}
+		id := args[1]
+		c := sessionConfig{Ruleset: r.cfg.Ruleset}
+		has := slices.Contains(r.cfg.Variants, id)
+		switch {
+		case args[0] == "on" && has:
+			fmt.Fprintf(w, "variant %s is already on\n", id)
+			return false, nil
+		case args[0] == "off" && !has:
+			return false, usageErr("variant %s is not on (on: %s)", id, listOrNone(r.cfg.Variants))
+		case args[0] == "on":
+			c.Variants = append(slices.Clone(r.cfg.Variants), id)
+		default:
+			for _, v := range r.cfg.Variants {
+				if v != id {
+					c.Variants = append(c.Variants, v)
+				}
+			}
+		}
+		s, err := r.withConfig(c)
+		if err != nil {
+			return false, err
+		}
+		if err := r.restart(s); err != nil {
+			return false, err
+		}
+		fmt.Fprintf(w, "variant %s %s; %d command(s) replayed\n", id, args[0], r.runner.Commands())
+		return false, nil
+	case "load":
+		if rest == "" {
+			return false, usageErr("usage: :load FILE.lua")
+		}
+		if r.env.ReadFile == nil {
+			return false, usageErr(":load: files are not available here")
+		}
+		src, err := r.env.ReadFile(rest)
+		if err != nil {
+			e := errs.New(errs.Usage, "repl", "cannot read %s: %v", rest, unwrapPath(err))
+			e.File = rest
+			return false, e
+		}
+		return false, r.do(mustJSON(loadCommand{Load: rest, Source: string(src)}))
+	case "save":
+		if rest == "" {
+			return false, usageErr("usage: :save FILE")
+		}
+		s, err := r.runner.Session()
+		if err != nil {
+			return false, err
+		}
+		if err := journal.Save(rest, s); err != nil {
+			return false, err
+		}
+		fmt.Fprintf(w, "saved %d command(s) to %s (rules %s, seed %d)\n", len(s.Commands), rest, r.systemName(), s.Seed)
+		return false, nil
+	case "open":
+		if rest == "" {
+			return false, usageErr("usage: :open FILE")
+		}
+		s, err := journal.Load(rest)
+		if err != nil {
+			return false, err
+		}
+		if err := r.restart(s); err != nil {
+			return false, err
+		}
+		fmt.Fprintf(w, "opened %s: %d command(s) replayed (rules %s, seed %d)\n", rest, r.runner.Commands(), r.systemName(), r.seed)
+		return false, nil
+	case "undo":
+		n := 1
+		if len(args) > 0 {
+			v, err := strconv.Atoi(args[0])
+			if err != nil || v < 0 {
+				return false, usageErr(":undo wants a count, got %q", args[0])
+			}
+			n = v
+		}
+		err := r.runner.Undo(n)
+		r.out.w = r.env.Stdout
+		if err != nil {
+			return false, err
+		}
+		fmt.Fprintf(w, "undid %d command(s); %d left\n", n, r.runner.Commands())
+		return false, nil
+	case "log":
+		n := 20
+		if len(args) > 0 {
+			v, err := strconv.Atoi(args[0])
+			if err != nil || v < 1 {
+				return false, usageErr(":log wants a count, got %q", args[0])
+			}
+			n = v
+		}
+		for _, e := range r.runner.Journal().Tail(n) {
+			fmt.Fprintf(w, "%4d %-8s %s\n", e.Seq, e.Kind, e.Payload)
+		}
+		return false, nil
+	case "dist":
+		if rest == "" {
+			return false, usageErr("usage: :dist EXPR (for example :dist 4d6kh3)")
+		}
+		e, err := dice.ParseBudget(rest, r.budget)
+		if err != nil {
+			return false, err
+		}
+		d, err := prob.Of(e, 200000, r.seed)
+		if err != nil {
+			return false, err
+		}
+		writeDist(w, e, d)
+		return false, nil
+	case "seed":
+		if len(args) == 0 {
+			fmt.Fprintf(w, "session seed %d\n", r.seed)
+			return false, nil
+		}
+		return false, r.do(mustJSON(":seed " + args[0]))
+	}
+	e := errs.New(errs.Usage, "repl", "unknown command :%s", name)
+	e.Hint = "the commands are " + colonList() + "; :help NAME explains one"
+	return false, e
+}
+
+func listOrNone(l []string) string {
+	if len(l) == 0 {
+		return "none"
+	}
+	return strings.Join(l, ", ")
+}
+
+func nonNil(l []string) []string {
+	if l == nil {
+		return []string{}
+	}
+	return l
+}
+
+// mustJSON encodes values that always encode (strings and plain structs),
+// without HTML escaping so that save files read as typed.
+func mustJSON(v any) json.RawMessage {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		panic(err)
+	}
+	return json.RawMessage(strings.TrimSuffix(b.String(), "\n"))
+}
+
+// sortedEnvKeys lists the names the session defined.
+func sortedEnvKeys(r *repl) []string { return luart.SortedKeys(r.lenv) }
