@@ -42,6 +42,11 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 	if rules.Conditions, err = CompileConditions(g); err != nil {
 		return nil, err
 	}
+	if fn, ok := def.RawGetString("attack").(*lua.LTable); ok {
+		if needed, ok := fn.RawGetString("needed").(*lua.LFunction); ok {
+			rules.Attack.Needed = luaNeeded(r, needed)
+		}
+	}
 	root := &tbl{t: spec, where: "encounter"}
 	if mr := root.int("max_rounds", 0); mr > 0 {
 		rules.MaxRounds = mr
@@ -247,6 +252,31 @@ func luaTactic(r *luart.Runtime, fn *lua.LFunction) fight.Tactic {
 	}
 }
 
+// luaNeeded wraps a Lua function (attacker, target) -> number giving the
+// total an attack needs to hit (attack matrices, descending armour class).
+func luaNeeded(r *luart.Runtime, fn *lua.LFunction) func(a, t *fight.Fighter) int {
+	return func(a, t *fight.Fighter) int {
+		L := r.L
+		f := Current(r)
+		if err := L.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}, creaturemod.Push(L, a.C), creaturemod.Push(L, t.C)); err != nil {
+			if f != nil {
+				f.Fail(r.Convert(err))
+			}
+			return 1 << 20
+		}
+		v := L.Get(-1)
+		L.Pop(1)
+		n, ok := v.(lua.LNumber)
+		if !ok {
+			if f != nil {
+				f.Fail(&errs.Error{Kind: errs.Script, Layer: "fight", Msg: fmt.Sprintf("combat.attack.needed returned %s, not a number", luart.Repr(v, false))})
+			}
+			return 1 << 20
+		}
+		return int(n)
+	}
+}
+
 // defaultPhase is the phase a hook runs in when it names none.
 func defaultPhase(name string) event.Phase {
 	switch name {
@@ -439,10 +469,16 @@ func Module(g *rulesmod.Rules) luart.Module {
 				x.Out, x.Dead = true, true
 				return 0
 			}},
+			{Name: "flee", Args: "(c)", Doc: "creature c leaves the fight alive (fled, surrendered): out, not dead", Fn: func(L *lua.LState) int {
+				current(L)
+				x := fighterOf(L, 1)
+				x.Out, x.Dead, x.Fled = true, false, true
+				return 0
+			}},
 			{Name: "revive", Args: "(c)", Doc: "brings a downed creature back into the fight (it was stabilised and healed)", Fn: func(L *lua.LState) int {
 				current(L)
 				x := fighterOf(L, 1)
-				x.Out, x.Dead = false, false
+				x.Out, x.Dead, x.Fled = false, false, false
 				return 0
 			}},
 			{Name: "round", Args: "()", Doc: "returns the current round of the fight", Fn: func(L *lua.LState) int {
@@ -473,6 +509,8 @@ func fighterTable(L *lua.LState, x *fight.Fighter, side string) *lua.LTable {
 	t.RawSetString("taken", lua.LNumber(x.DamageTaken))
 	t.RawSetString("out", lua.LBool(x.Out))
 	t.RawSetString("dead", lua.LBool(x.Dead))
+	t.RawSetString("fled", lua.LBool(x.Fled))
+	t.RawSetString("level", lua.LNumber(x.Level))
 	return t
 }
 

@@ -129,8 +129,9 @@ type Fighter struct {
 	Data any
 
 	// Per-trial bookkeeping.
-	Out         bool // dead or down: takes no turns, is not a target
+	Out         bool // dead, down or fled: takes no turns, is not a target
 	Dead        bool
+	Fled        bool // left the fight alive (morale)
 	DamageDealt int
 	DamageTaken int
 	Attacks0    int // attacks made
@@ -329,7 +330,7 @@ func (f *Fight) trace(format string, args ...any) {
 func (f *Fight) Reset() error {
 	for _, x := range f.Fighters {
 		x.C.CopyFrom(x.Base)
-		x.Out, x.Dead = false, false
+		x.Out, x.Dead, x.Fled = false, false, false
 		x.DamageDealt, x.DamageTaken, x.Attacks0, x.Hits = 0, 0, 0, 0
 	}
 	f.round = 0
@@ -415,7 +416,7 @@ func (f *Fight) Run() (Outcome, error) {
 		}
 		for _, id := range f.enc.Current() {
 			x := f.byID[id]
-			if x == nil || x.Dead || !f.enc.CanAct(id) {
+			if x == nil || x.Dead || x.Fled || !f.enc.CanAct(id) {
 				continue
 			}
 			if x.Out {
