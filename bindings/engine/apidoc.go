@@ -1,0 +1,52 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dndsh/dndsh/bindings/creaturemod"
+	"github.com/dndsh/dndsh/bindings/luart"
+)
+
+// APIReference renders the Lua API of the engine's modules as Markdown,
+// from the modules' export tables (the one place the API is declared).
+func (e *Engine) APIReference() string {
+	var b strings.Builder
+	b.WriteString("# Lua API reference\n\n")
+	b.WriteString("Generated from the modules' export tables by `go test ./bindings/engine -run TestAPIReference -update`;\n")
+	b.WriteString("do not edit by hand. Modules are reached with `require(\"name\")` (and are globals in the REPL).\n")
+	section := func(title, doc string, funcs []luart.Func, prefix string) {
+		fmt.Fprintf(&b, "\n## %s\n\n%s\n\n", title, doc)
+		for _, f := range funcs {
+			fmt.Fprintf(&b, "- `%s%s%s` — %s\n", prefix, f.Name, f.Args, f.Doc)
+		}
+	}
+	for _, m := range e.R.Modules() {
+		section(m.Name, m.Doc, m.Funcs, m.Name+".")
+		if m.Name == "creature" {
+			section("creature handle methods", "Methods of a creature handle `c` (from creature.new, fight events, fight.enemies).", creaturemod.Methods(), "c:")
+		}
+	}
+	return b.String()
+}
+
+// Undocumented lists the exported functions that have no doc line.
+func (e *Engine) Undocumented() []string {
+	var out []string
+	for _, m := range e.R.Modules() {
+		if strings.TrimSpace(m.Doc) == "" {
+			out = append(out, m.Name+" (module)")
+		}
+		for _, f := range m.Funcs {
+			if strings.TrimSpace(f.Doc) == "" {
+				out = append(out, m.Name+"."+f.Name)
+			}
+		}
+	}
+	for _, f := range creaturemod.Methods() {
+		if strings.TrimSpace(f.Doc) == "" {
+			out = append(out, "c:"+f.Name)
+		}
+	}
+	return out
+}
