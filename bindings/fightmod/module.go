@@ -180,7 +180,7 @@ func statBlock(ctx context.Context, g *rulesmod.Rules, m *tbl) (*lua.LTable, err
 func fighterOf(r *luart.Runtime, stat *lua.LTable, id, side string, sideIdx int, t *tbl) (*fight.Fighter, error) {
 	c, err := creaturemod.FromTable(stat)
 	if err != nil {
-		return nil, err
+		return nil, specErr(t.where, "%s", strings.TrimPrefix(err.Error(), "dndsh: "))
 	}
 	c.ID, c.Side = id, side
 	if c.Name == "" {

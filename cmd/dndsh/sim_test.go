@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const r1 = "examples/5e/r1_fighters_vs_goblins.lua"
+
+// TestSimDeterministicAcrossJobsAndShards: -j 1, -j 2 and two shards merged
+// give byte-identical JSON aggregates.
+func TestSimDeterministicAcrossJobsAndShards(t *testing.T) {
+	root := "../.."
+	sim := func(args ...string) []byte {
+		te := newTestEnv(t, root, nil, append([]string{"sim", "--seed", "11", "-n", "300", "--json"}, args...)...)
+		te.Args = append(te.Args, r1)
+		if code := te.run(""); code != 0 {
+			t.Fatalf("sim %v: exit %d: %s", args, code, te.errOut.String())
+		}
+		return append([]byte(nil), te.out.Bytes()...)
+	}
+	one := sim("-j", "1")
+	two := sim("-j", "2")
+	if !bytes.Equal(one, two) {
+		t.Fatalf("-j 1 and -j 2 differ:\n%s\n%s", one, two)
+	}
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.json")
+	b := filepath.Join(dir, "b.json")
+	if err := os.WriteFile(a, sim("--shard", "0/2"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(b, sim("--shard", "1/2", "-j", "2"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	te := newTestEnv(t, root, nil, "merge", "--json", b, a)
+	if code := te.run(""); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, te.errOut.String())
+	}
+	// The unsharded study records its shard as "0/1"; compare everything
+	// else.
+	norm := func(b []byte) string {
+		s := string(b)
+		i := strings.Index(s, `"shards":`)
+		return s[:i]
+	}
+	if norm(te.out.Bytes()) != norm(one) {
+		t.Fatalf("merged shards differ from one run:\n%s\n%s", te.out.Bytes(), one)
+	}
+	te = newTestEnv(t, root, nil, "merge", a, a)
+	if code := te.run(""); code == 0 || !strings.Contains(te.errOut.String(), "merged twice") {
+		t.Fatalf("merging a shard twice must fail: %d %s", code, te.errOut.String())
+	}
+}
+
+func TestRunReplaysATrial(t *testing.T) {
+	run := func() string {
+		te := newTestEnv(t, "../..", nil, "run", "--seed", "3", "--trial", "42", r1)
+		if code := te.run(""); code != 0 {
+			t.Fatalf("exit %d: %s", code, te.errOut.String())
+		}
+		return te.out.String()
+	}
+	a, b := run(), run()
+	if a != b || !strings.Contains(a, "wins in") || !strings.Contains(a, "round 1") {
+		t.Fatalf("run is not reproducible or lacks its log:\n%s", a)
+	}
+}
+
+func TestRunReportsScriptErrors(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "bad.lua", "-- ruleset: 5e\nlocal fight = require(\"fight\")\nreturn fight.encounter{ sides = { { name = \"a\", members = { { stat = { id = \"x\", hp = 5, attacks = { { name = \"x\", damage = \"1d\" } } } } } } } }\n")
+	te := newTestEnv(t, dir, nil, "run", "--seed", "1", p)
+	code := te.run("")
+	if code == 0 || !strings.Contains(te.errOut.String(), "encounter.sides[1].members[1].attacks[1]: damage") {
+		t.Fatalf("want a script error naming the damage field, got exit %d: %s", code, te.errOut.String())
+	}
+}
+
+func TestRunNamesTheMemberOfABadStatBlock(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "bad.lua", "-- ruleset: 5e\nlocal fight = require(\"fight\")\nreturn fight.encounter{ sides = { { name = \"a\", members = { { stat = { hp = \"many\" } } } } } }\n")
+	te := newTestEnv(t, dir, nil, "run", "--seed", "1", p)
+	code := te.run("")
+	if code == 0 || !strings.Contains(te.errOut.String(), "encounter.sides[1].members[1]") {
+		t.Fatalf("want an error naming the member, got exit %d: %s", code, te.errOut.String())
+	}
+}
