@@ -3,33 +3,12 @@ package checkmod
 import (
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/dndsh/dndsh/bindings/luart"
 	"github.com/dndsh/dndsh/runtime/check"
 )
 
-// smallNums holds the Lua values of the whole numbers a check result is
-// mostly made of (faces, totals, margins), boxed once: a result table then
-// stores them without allocating. It is filled at package initialisation
-// and only read afterwards.
-var smallNums = func() (t [numHi - numLo + 1]lua.LValue) {
-	for i := range t {
-		t[i] = lua.LNumber(i + numLo)
-	}
-	return t
-}()
-
-// The range of smallNums.
-const (
-	numLo = -128
-	numHi = 383
-)
-
-// num returns n as a Lua number, from smallNums when it is there.
-func num(n int) lua.LValue {
-	if n >= numLo && n <= numHi {
-		return smallNums[n-numLo]
-	}
-	return lua.LNumber(n)
-}
+// num returns n as a Lua number (see luart.Int: no allocation for small n).
+func num(n int) lua.LValue { return luart.Int(n) }
 
 // decidedName is the Lua name of what decided an outcome.
 func decidedName(d check.Decided) lua.LString {

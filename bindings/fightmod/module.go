@@ -469,6 +469,33 @@ func Module(g *rulesmod.Rules) luart.Module {
 				x.Out, x.Dead = true, true
 				return 0
 			}},
+			{Name: "stabilize", Args: "(c [, stable])", Doc: "marks a downed creature stable (no more dying.turn events) or, with false, dying again", Fn: func(L *lua.LState) int {
+				current(L)
+				x := fighterOf(L, 1)
+				x.Stable = L.OptBool(2, true)
+				return 0
+			}},
+			{Name: "is", Args: "(c, state)", Doc: "returns whether creature c is in a state: player, out, dead, fled, stable (cheaper than fight.info)", Fn: func(L *lua.LState) int {
+				current(L)
+				x := fighterOf(L, 1)
+				var v bool
+				switch s := L.CheckString(2); s {
+				case "player":
+					v = x.Player
+				case "out":
+					v = x.Out
+				case "dead":
+					v = x.Dead
+				case "fled":
+					v = x.Fled
+				case "stable":
+					v = x.Stable
+				default:
+					L.ArgError(2, fmt.Sprintf("unknown state %q (player, out, dead, fled, stable)", s))
+				}
+				L.Push(lua.LBool(v))
+				return 1
+			}},
 			{Name: "flee", Args: "(c)", Doc: "creature c leaves the fight alive (fled, surrendered): out, not dead", Fn: func(L *lua.LState) int {
 				current(L)
 				x := fighterOf(L, 1)
@@ -478,7 +505,7 @@ func Module(g *rulesmod.Rules) luart.Module {
 			{Name: "revive", Args: "(c)", Doc: "brings a downed creature back into the fight (it was stabilised and healed)", Fn: func(L *lua.LState) int {
 				current(L)
 				x := fighterOf(L, 1)
-				x.Out, x.Dead, x.Fled = false, false, false
+				x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false
 				return 0
 			}},
 			{Name: "round", Args: "()", Doc: "returns the current round of the fight", Fn: func(L *lua.LState) int {
@@ -510,6 +537,7 @@ func fighterTable(L *lua.LState, x *fight.Fighter, side string) *lua.LTable {
 	t.RawSetString("out", lua.LBool(x.Out))
 	t.RawSetString("dead", lua.LBool(x.Dead))
 	t.RawSetString("fled", lua.LBool(x.Fled))
+	t.RawSetString("stable", lua.LBool(x.Stable))
 	t.RawSetString("level", lua.LNumber(x.Level))
 	return t
 }

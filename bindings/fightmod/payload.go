@@ -15,9 +15,10 @@ import (
 // bonus (before the roll), hit and crit (after it) and damage (before it is
 // applied).
 type attackView struct {
-	r *luart.Runtime
-	e *fight.AttackEvent
-	t *lua.LTable
+	r    *luart.Runtime
+	e    *fight.AttackEvent
+	t    *lua.LTable
+	strs map[string]lua.LValue
 }
 
 func (v *attackView) ToLua(L *lua.LState) *lua.LTable {
@@ -34,33 +35,53 @@ func (v *attackView) ToLua(L *lua.LState) *lua.LTable {
 	}
 	t.RawSetString("target", creaturemod.Push(L, e.Target.C))
 	if e.Attack != nil {
-		t.RawSetString("attack", lua.LString(e.Attack.Name))
+		name, ok := e.Attack.Data.(lua.LValue)
+		if !ok {
+			name = lua.LString(e.Attack.Name)
+			e.Attack.Data = name
+		}
+		t.RawSetString("attack", name)
 		t.RawSetString("ranged", lua.LBool(e.Attack.Ranged))
-		t.RawSetString("reach", lua.LNumber(e.Attack.Reach))
+		t.RawSetString("reach", luart.Int(e.Attack.Reach))
 	} else {
 		t.RawSetString("attack", lua.LNil)
 	}
-	t.RawSetString("adv", lua.LNumber(e.Adv))
-	t.RawSetString("bonus", lua.LNumber(e.Bonus))
-	t.RawSetString("natural", lua.LNumber(e.Roll.Natural))
-	t.RawSetString("total", lua.LNumber(e.Roll.Total))
-	t.RawSetString("needed", lua.LNumber(e.Roll.Target))
+	t.RawSetString("adv", luart.Int(e.Adv))
+	t.RawSetString("dis", luart.Int(e.Dis))
+	t.RawSetString("bonus", luart.Int(e.Bonus))
+	t.RawSetString("natural", luart.Int(e.Roll.Natural))
+	t.RawSetString("total", luart.Int(e.Roll.Total))
+	t.RawSetString("needed", luart.Int(e.Roll.Target))
 	t.RawSetString("hit", lua.LBool(e.Hit))
 	t.RawSetString("crit", lua.LBool(e.Crit))
-	t.RawSetString("damage", lua.LNumber(e.Damage))
+	t.RawSetString("damage", luart.Int(e.Damage))
 	typ := ""
 	if len(e.Parts) > 0 {
 		typ = e.Parts[0].Type
 	}
-	t.RawSetString("damage_type", lua.LString(typ))
-	t.RawSetString("hp_lost", lua.LNumber(e.Applied.HPLost))
-	t.RawSetString("past_zero", lua.LNumber(e.Applied.PastZero))
+	t.RawSetString("damage_type", v.str(typ))
+	t.RawSetString("hp_lost", luart.Int(e.Applied.HPLost))
+	t.RawSetString("past_zero", luart.Int(e.Applied.PastZero))
 	return t
+}
+
+// str returns s as a Lua string, boxed once per distinct value.
+func (v *attackView) str(s string) lua.LValue {
+	if l, ok := v.strs[s]; ok {
+		return l
+	}
+	if v.strs == nil {
+		v.strs = map[string]lua.LValue{}
+	}
+	l := lua.LValue(lua.LString(s))
+	v.strs[s] = l
+	return l
 }
 
 func (v *attackView) FromLua(_ *lua.LState, t *lua.LTable) error {
 	e := v.e
 	e.Adv = int(lua.LVAsNumber(t.RawGetString("adv")))
+	e.Dis = int(lua.LVAsNumber(t.RawGetString("dis")))
 	e.Bonus = int(lua.LVAsNumber(t.RawGetString("bonus")))
 	e.Hit = lua.LVAsBool(t.RawGetString("hit"))
 	e.Crit = lua.LVAsBool(t.RawGetString("crit"))
@@ -87,7 +108,7 @@ func (v *turnView) ToLua(L *lua.LState) *lua.LTable {
 	} else {
 		t.RawSetString("fighter", lua.LNil)
 	}
-	t.RawSetString("round", lua.LNumber(v.e.Round))
+	t.RawSetString("round", luart.Int(v.e.Round))
 	t.RawSetString("acted", lua.LBool(v.e.Acted))
 	t.RawSetString("skip", lua.LBool(v.e.Skip))
 	return t

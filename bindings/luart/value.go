@@ -257,3 +257,27 @@ func FromGo(L *lua.LState, v any) lua.LValue {
 	}
 	return lua.LString(fmt.Sprint(v))
 }
+
+// smallInts holds the Lua values of small whole numbers, boxed once at
+// package initialisation and only read afterwards: tables that store them
+// (event views, check results) do so without allocating.
+var smallInts = func() (t [intHi - intLo + 1]lua.LValue) {
+	for i := range t {
+		t[i] = lua.LNumber(i + intLo)
+	}
+	return t
+}()
+
+// The range of smallInts.
+const (
+	intLo = -128
+	intHi = 1023
+)
+
+// Int returns n as a Lua number, without allocating for small n.
+func Int(n int) lua.LValue {
+	if n >= intLo && n <= intHi {
+		return smallInts[n-intLo]
+	}
+	return lua.LNumber(n)
+}

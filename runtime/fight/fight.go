@@ -107,6 +107,8 @@ type Attack struct {
 	Ranged  bool
 
 	critExpr *dice.Expr // Damage with its dice doubled, made on first use
+	// Data is free for the binding layer (its Lua name, for instance).
+	Data any
 }
 
 // Fighter is a creature taking part in a fight.
@@ -132,6 +134,7 @@ type Fighter struct {
 	Out         bool // dead, down or fled: takes no turns, is not a target
 	Dead        bool
 	Fled        bool // left the fight alive (morale)
+	Stable      bool // down but no longer dying: no dying.turn events
 	DamageDealt int
 	DamageTaken int
 	Attacks0    int // attacks made
@@ -330,7 +333,7 @@ func (f *Fight) trace(format string, args ...any) {
 func (f *Fight) Reset() error {
 	for _, x := range f.Fighters {
 		x.C.CopyFrom(x.Base)
-		x.Out, x.Dead, x.Fled = false, false, false
+		x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false
 		x.DamageDealt, x.DamageTaken, x.Attacks0, x.Hits = 0, 0, 0, 0
 	}
 	f.round = 0
@@ -417,6 +420,9 @@ func (f *Fight) Run() (Outcome, error) {
 		for _, id := range f.enc.Current() {
 			x := f.byID[id]
 			if x == nil || x.Dead || x.Fled || !f.enc.CanAct(id) {
+				continue
+			}
+			if x.Out && x.Stable {
 				continue
 			}
 			if x.Out {

@@ -1,0 +1,94 @@
+package fightmod_test
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/dndsh/dndsh/bindings/engine"
+	"github.com/dndsh/dndsh/bindings/fightmod"
+	"github.com/dndsh/dndsh/runtime/fight"
+)
+
+// r1 compiles the R1 example in a fresh 5e runtime, with extra Lua run
+// first (hooks).
+func r1(tb testing.TB, extra string) (*engine.Engine, *fight.Fight) {
+	tb.Helper()
+	src, err := os.ReadFile("../../examples/5e/r1_fighters_vs_goblins.lua")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	e, err := engine.New(context.Background(), engine.Options{Ruleset: "5e", Seed: 1})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if extra != "" {
+		if _, err := e.R.DoString(context.Background(), "hooks.lua", extra, nil); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	out, err := e.R.DoString(context.Background(), "r1.lua", string(src), nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	f, err := fightmod.Compile(context.Background(), e.Rules, out[0].(*lua.LTable))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return e, f
+}
+
+func benchTrials(b *testing.B, extra string) {
+	e, f := r1(b, extra)
+	defer e.Close()
+	b.ReportAllocs()
+	i := uint64(0)
+	attacks := 0
+	for b.Loop() {
+		e.R.Src.Reset(1, i)
+		i++
+		if _, err := f.Run(); err != nil {
+			b.Fatal(err)
+		}
+		for _, x := range f.Fighters {
+			attacks += x.Attacks0
+		}
+	}
+	b.ReportMetric(float64(attacks)/float64(b.N), "attacks/trial")
+}
+
+// BenchmarkR1Trial5e is one R1 trial under the full 5e scripts.
+func BenchmarkR1Trial5e(b *testing.B) { benchTrials(b, "") }
+
+// BenchmarkR1TrialLuaHook adds an empty Lua hook on attack.roll: the
+// difference per attack from BenchmarkR1Trial5e is a hook's cost.
+func BenchmarkR1TrialLuaHook(b *testing.B) {
+	benchTrials(b, `require("rules").on("attack.roll", function(e) end, { phase = "modify" })`)
+}
+
+// TestLuaHookRunsAndChangesAttacks checks that a Lua hook on attack.roll
+// sees the attack and that what it changes counts.
+func TestLuaHookRunsAndChangesAttacks(t *testing.T) {
+	e, f := r1(t, `
+local rules = require("rules")
+rules.on("attack.roll", function(e)
+  if e.attack == "Scimitar" then e.bonus = e.bonus - 100 end
+end, { phase = "modify" })`)
+	defer e.Close()
+	if _, err := f.Run(); err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range f.Fighters {
+		if x.Side == 1 && x.Hits > 0 {
+			// only natural 20s can hit at -100
+			if x.Hits > x.Attacks0/5+2 {
+				t.Fatalf("%s hit %d of %d attacks at -100", x.ID, x.Hits, x.Attacks0)
+			}
+		}
+		if x.Side == 1 && x.Attacks0 == 0 {
+			continue
+		}
+	}
+}
