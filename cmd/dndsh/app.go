@@ -36,6 +36,9 @@ type Env struct {
 	// OpenDir opens a folder as a file system (script folders, spec
 	// folders); it fails when path is not a folder.
 	OpenDir func(path string) (fs.FS, error)
+	// WriteFile writes a file atomically (charts, reports). Nil means files
+	// cannot be written.
+	WriteFile func(path string, data []byte) error
 	// MkdirAll creates a folder and its parents (the REPL's history
 	// folder). Nil means folders are not created.
 	MkdirAll func(path string) error
@@ -191,7 +194,7 @@ func parseArgs(c *command, args []string) (*opts, error) {
 }
 
 func commands() []*command {
-	return []*command{rollCommand(), distCommand(), replCommand(), configCommand(), testCommand(), rulesCommand(), runCommand(), simCommand(), mergeCommand()}
+	return []*command{rollCommand(), distCommand(), replCommand(), configCommand(), testCommand(), rulesCommand(), runCommand(), simCommand(), mergeCommand(), completionCommand()}
 }
 
 // sharedFlags are the flags of every command that builds a rules engine.
@@ -266,14 +269,18 @@ func printUsage(w io.Writer, cmds []*command) {
 	fmt.Fprintf(w, "dndsh %s — a scriptable tabletop-RPG rules runtime\n\nUsage:\n", version)
 	sort.Slice(cmds, func(i, j int) bool { return cmds[i].name < cmds[j].name })
 	for _, c := range cmds {
-		fmt.Fprintf(w, "  dndsh %-6s %s\n         %s\n", c.name, c.usage, c.help)
+		fmt.Fprintf(w, "  dndsh %-6s %s\n         %s\n", c.name, c.usage, strings.ReplaceAll(c.help, "\n", "\n         "))
 	}
 	fmt.Fprintf(w, "\nExit codes: 0 ok, 1 failed checks, 2 usage, 3 syntax, 4 budget, 5 script error, 6 bad data, 7 rules error, 70 internal.\n")
 }
 
 func printCommandHelp(w io.Writer, c *command) {
 	fmt.Fprintf(w, "Usage: dndsh %s %s\n\n%s\n\nFlags:\n", c.name, c.usage, c.help)
-	for _, f := range append(c.flags, helpFlag) {
+	flags := c.flags
+	if len(flags) == 0 || flags[len(flags)-1].name != helpFlag.name {
+		flags = append(flags, helpFlag)
+	}
+	for _, f := range flags {
 		name := "--" + f.name
 		if f.short != "" {
 			name = "-" + f.short + ", " + name

@@ -19,6 +19,7 @@ func distCommand() *command {
 		flags: []flagSpec{
 			{name: "json", help: "print JSON instead of a table"},
 			{name: "samples", value: true, help: "Monte Carlo sample count when exact is out of budget (default 200000)"},
+			{name: "svg", value: true, help: "also write the chart as an SVG file"},
 		},
 		run: runDist,
 	}
@@ -53,6 +54,15 @@ func runDist(env *Env, o *opts) error {
 	d, err := prob.Of(e, int(n), 1)
 	if err != nil {
 		return err
+	}
+	if p := o.str("svg", ""); p != "" {
+		var bars []bar
+		for _, x := range d.Outcomes() {
+			bars = append(bars, bar{Label: fmt.Sprint(x.Value), Value: x.P, Note: fmt.Sprintf("%.3f%%", 100*x.P)})
+		}
+		if err := writeOut(env, p, svgBars("dist "+e.String(), "value", "probability", bars)); err != nil {
+			return err
+		}
 	}
 	if o.has("json") {
 		out := distJSON{Expr: e.Source, Canonical: e.String(), Exact: d.Exact, Mean: d.Mean(), StdDev: d.StdDev(),

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"golang.org/x/term"
+
+	"github.com/dndsh/dndsh/runtime/journal"
 )
 
 func main() {
@@ -28,9 +30,10 @@ func main() {
 		IsTerminal: func(fd uintptr) bool {
 			return term.IsTerminal(int(fd))
 		},
-		ReadFile: os.ReadFile,
-		OpenDir:  openDir,
-		MkdirAll: func(path string) error { return os.MkdirAll(path, 0o755) },
+		ReadFile:  os.ReadFile,
+		WriteFile: journal.WriteFileAtomic,
+		OpenDir:   openDir,
+		MkdirAll:  func(path string) error { return os.MkdirAll(path, 0o755) },
 		Interrupt: func(parent context.Context) (context.Context, context.CancelFunc) {
 			return signal.NotifyContext(parent, os.Interrupt)
 		},

@@ -25,7 +25,8 @@ func simCommand() *command {
 		flags: append(encounterFlags(),
 			flagSpec{name: "n", short: "n", value: true, help: "number of trials in the whole study (default 1000)"},
 			flagSpec{name: "jobs", short: "j", value: true, help: "worker goroutines (default 1)"},
-			flagSpec{name: "shard", value: true, help: "run shard i of K (0-based) of the study's trials"}),
+			flagSpec{name: "shard", value: true, help: "run shard i of K (0-based) of the study's trials"},
+			flagSpec{name: "svg", value: true, help: "also write the rounds histogram as an SVG file"}),
 		run: runSim,
 	}
 }
@@ -75,6 +76,16 @@ func runSim(env *Env, o *opts) error {
 		return err
 	}
 	agg.Shards[key] = hi - lo
+	if p := o.str("svg", ""); p != "" {
+		var bars []bar
+		n := max(agg.Completed(), 1)
+		for _, h := range agg.Hist() {
+			bars = append(bars, bar{Label: fmt.Sprint(h[0]), Value: float64(h[1]) / float64(n), Note: fmt.Sprintf("%.2f%%", 100*float64(h[1])/float64(n))})
+		}
+		if err := writeOut(env, p, svgBars("rounds: "+s.file, "rounds", "share of trials", bars)); err != nil {
+			return err
+		}
+	}
 	if o.has("json") {
 		b, err := agg.JSON()
 		if err != nil {

@@ -89,3 +89,18 @@ func TestRunNamesTheMemberOfABadStatBlock(t *testing.T) {
 		t.Fatalf("want an error naming the member, got exit %d: %s", code, te.errOut.String())
 	}
 }
+
+func TestCompletionAndSVG(t *testing.T) {
+	for _, sh := range []string{"bash", "zsh", "fish"} {
+		te := newTestEnv(t, "../..", nil, "completion", sh)
+		if code := te.run(""); code != 0 || !strings.Contains(te.out.String(), "sim") {
+			t.Fatalf("completion %s: exit %d: %s", sh, code, te.out.String())
+		}
+	}
+	var written string
+	te := newTestEnv(t, "../..", nil, "dist", "--svg", "x.svg", "2d6")
+	te.WriteFile = func(p string, b []byte) error { written = p + ":" + string(b); return nil }
+	if code := te.run(""); code != 0 || !strings.HasPrefix(written, "x.svg:<svg") || strings.Count(written, "<rect") != 12 {
+		t.Fatalf("dist --svg wrote %.80q (exit %d)", written, code)
+	}
+}
