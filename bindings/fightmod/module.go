@@ -512,6 +512,58 @@ func Module(g *rulesmod.Rules) luart.Module {
 				L.Push(lua.LNumber(current(L).Round()))
 				return 1
 			}},
+			{Name: "segment", Args: "()", Doc: "returns the current segment of the round (from 1; 0 when rounds have no segments)", Fn: func(L *lua.LState) int {
+				f := current(L)
+				seg := 0
+				if enc := f.Encounter(); enc != nil {
+					seg = enc.Segment()
+				}
+				L.Push(lua.LNumber(seg))
+				return 1
+			}},
+			{Name: "initiative", Args: "()", Doc: "returns this round's initiative result of every side that rolled one under side initiative, as {side = result} (empty in a surprise phase)", Fn: func(L *lua.LState) int {
+				f := current(L)
+				t := L.CreateTable(0, len(f.Sides))
+				if enc := f.Encounter(); enc != nil {
+					for _, s := range f.Sides {
+						if n, ok := enc.SideResult(s); ok {
+							t.RawSetString(s, lua.LNumber(n))
+						}
+					}
+				}
+				L.Push(t)
+				return 1
+			}},
+			{Name: "surprise", Args: "(c, segments)", Doc: "sets the surprise segments creature c loses under lost-segment surprise (in an encounter.start hook, before the first round)", Fn: func(L *lua.LState) int {
+				f := current(L)
+				x := fighterOf(L, 1)
+				n := L.CheckInt(2)
+				enc := f.Encounter()
+				if enc == nil {
+					L.RaiseError("fight.surprise: the fight has no encounter yet")
+				}
+				if err := enc.SetLostSegments(x.ID, n); err != nil {
+					luart.Raise(L, err)
+				}
+				return 0
+			}},
+			{Name: "all", Args: "()", Doc: "returns every creature of the current fight, in or out of it, in fight order", Fn: func(L *lua.LState) int {
+				f := current(L)
+				t := L.CreateTable(len(f.Fighters), 0)
+				for _, x := range f.Fighters {
+					t.Append(creaturemod.Push(L, x.C))
+				}
+				L.Push(t)
+				return 1
+			}},
+			{Name: "note", Args: "(text)", Doc: "writes a line to the fight's log (the output of dndsh run) when the fight is traced", Fn: func(L *lua.LState) int {
+				f := current(L)
+				text := L.CheckString(1)
+				if f.Trace != nil {
+					f.Trace("%s", text)
+				}
+				return 0
+			}},
 			{Name: "info", Args: "(c)", Doc: "returns {id, side, player, out, dead, dealt, taken} of creature c in the fight", Fn: func(L *lua.LState) int {
 				current(L)
 				x := fighterOf(L, 1)
@@ -560,4 +612,22 @@ func OutcomeTable(L *lua.LState, f *fight.Fight, out fight.Outcome, log []string
 		t.RawSetString("log", luart.FromGo(L, log))
 	}
 	return t
+}
+
+// LoadEncounter runs an encounter file's source (named name) in the runtime
+// of g and compiles the encounter table it returns into a fight.
+func LoadEncounter(ctx context.Context, g *rulesmod.Rules, name string, src []byte) (*fight.Fight, error) {
+	out, err := g.R.DoString(ctx, name, string(src), nil)
+	if err != nil {
+		return nil, err
+	}
+	var t *lua.LTable
+	if len(out) > 0 {
+		t, _ = out[0].(*lua.LTable)
+	}
+	if t == nil {
+		return nil, &errs.Error{Kind: errs.Script, Layer: "fight", File: name,
+			Msg: "an encounter file must return an encounter table (return fight.encounter{...})"}
+	}
+	return Compile(ctx, g, t)
 }

@@ -228,6 +228,11 @@ func (r *Runtime) Call(ctx context.Context, fn lua.LValue, nret int, args ...lua
 	return out, nil
 }
 
+// Enter runs the Lua calls that follow (hooks called from Go, such as a
+// fight's) under ctx bounded by the configured timeout, until the returned
+// function is called. A batch worker enters once per trial.
+func (r *Runtime) Enter(ctx context.Context) func() { return r.enter(ctx) }
+
 // enter sets the call's context (the caller's, bounded by the configured
 // timeout) and returns the function that removes it.
 func (r *Runtime) enter(ctx context.Context) func() {

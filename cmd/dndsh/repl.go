@@ -11,10 +11,7 @@ import (
 	"strings"
 	"unicode"
 
-	lua "github.com/yuin/gopher-lua"
-
 	"github.com/dndsh/dndsh/bindings/engine"
-	"github.com/dndsh/dndsh/bindings/luart"
 	"github.com/dndsh/dndsh/runtime/dice"
 	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/journal"
@@ -70,11 +67,11 @@ type repl struct {
 	seed   uint64        // the session's seed
 
 	// The Replayer's state.
-	eng  *engine.Engine
-	lenv *lua.LTable // the session's Lua environment
-	n    int         // commands applied since the last Reset (names chunks)
-	src  *rng.Source // the session's dice (the Runner's)
-	log  *journal.Journal
+	eng *engine.Engine
+	lua *luaSession // the session's Lua environment
+	n   int         // commands applied since the last Reset (names chunks)
+	src *rng.Source // the session's dice (the Runner's)
+	log *journal.Journal
 
 	out    switchWriter    // print and results: env.Stdout live, io.Discard in replays
 	live   bool            // a live command runs (not a replay)
@@ -82,33 +79,16 @@ type repl struct {
 }
 
 func runREPL(env *Env, o *opts) error {
-	st, err := loadSettings(env, o)
+	r, err := newREPL(env, o)
 	if err != nil {
 		return err
 	}
-	base, err := st.engineOptions(env)
-	if err != nil {
-		return err
-	}
-	r := &repl{env: env, st: st, base: base, budget: st.diceBudget(), echo: o.has("echo"), cmdCtx: context.Background()}
-	r.out.w = env.Stdout
-	sess := &journal.Session{Seed: st.Seed, Config: mustJSON(sessionConfig{Ruleset: st.Ruleset, Variants: nonNil(st.Variants)})}
-	if r.runner, err = journal.Start(sess, r); err != nil {
-		return err
-	}
-	r.seed = st.Seed
-	r.out.w = env.Stdout
-	defer func() {
-		if r.eng != nil {
-			r.eng.Close()
-		}
-	}()
-
+	defer r.close()
 	interactive := env.stdinIsTerminal()
 	r.interactive = interactive
 	var in lineReader
 	if interactive {
-		t, err := newTermReader(env, st, completer{r})
+		t, err := newTermReader(env, r.st, completer{r})
 		if err != nil {
 			return errs.New(errs.Internal, "repl", "cannot open the terminal: %v", err)
 		}
@@ -129,6 +109,35 @@ func runREPL(env *Env, o *opts) error {
 		e.Kind = fe.Kind
 	}
 	return e
+}
+
+// newREPL starts a session from the configuration and flags: the engine
+// is built and the (empty) session started.
+func newREPL(env *Env, o *opts) (*repl, error) {
+	st, err := loadSettings(env, o)
+	if err != nil {
+		return nil, err
+	}
+	base, err := st.engineOptions(env)
+	if err != nil {
+		return nil, err
+	}
+	r := &repl{env: env, st: st, base: base, budget: st.diceBudget(), echo: o.has("echo"), cmdCtx: context.Background()}
+	sess := &journal.Session{Seed: st.Seed, Config: mustJSON(sessionConfig{Ruleset: st.Ruleset, Variants: nonNil(st.Variants)})}
+	if r.runner, err = journal.Start(sess, r); err != nil {
+		return nil, err
+	}
+	r.seed = st.Seed
+	r.out.w = env.Stdout
+	return r, nil
+}
+
+// close releases the engine.
+func (r *repl) close() {
+	if r.eng != nil {
+		r.eng.Close()
+		r.eng = nil
+	}
 }
 
 // loop reads and runs chunks until the end of the input or :quit. It
@@ -234,22 +243,22 @@ const (
 
 // classify tells what a chunk is. Dice notation wins over Lua, a table
 // command over Lua.
-func (r *repl) classify(chunk string) (inputKind, *lua.LFunction) {
+func (r *repl) classify(chunk string) inputKind {
 	t := strings.TrimSpace(chunk)
 	if strings.HasPrefix(t, ":") {
-		return inputColon, nil
+		return inputColon
 	}
 	if !strings.Contains(t, "\n") {
 		// Whether a line is dice is decided without budgets, so that a
 		// roll over budget is refused as dice and not run as Lua.
 		if _, err := dice.ParseBudget(t, unlimitedBudget()); err == nil {
-			return inputDice, nil
+			return inputDice
 		}
-		if fn := r.command(firstWord(t)); fn != nil {
-			return inputCommand, fn
+		if r.isCommand(firstWord(t)) {
+			return inputCommand
 		}
 	}
-	return inputLua, nil
+	return inputLua
 }
 
 // unlimitedBudget is the budget that only tells dice notation from other
@@ -268,13 +277,9 @@ func firstWord(s string) string {
 	return s
 }
 
-// command returns the table command defined as command.<word>, or nil.
-func (r *repl) command(word string) *lua.LFunction {
-	if r.eng == nil || word == "" || !isIdentifier(word) {
-		return nil
-	}
-	fn, _ := r.eng.Rules.Value("command." + word).(*lua.LFunction)
-	return fn
+// isCommand reports whether word names a table command.
+func (r *repl) isCommand(word string) bool {
+	return r.lua != nil && isIdentifier(word) && r.lua.isCommand(word)
 }
 
 func isIdentifier(s string) bool {
@@ -294,8 +299,8 @@ func (r *repl) commandNames() []string {
 	}
 	var out []string
 	for _, n := range r.eng.Rules.Prefixed("command.") {
-		if _, ok := r.eng.Rules.Value(n).(*lua.LFunction); ok {
-			out = append(out, strings.TrimPrefix(n, "command."))
+		if w := strings.TrimPrefix(n, "command."); r.isCommand(w) {
+			out = append(out, w)
 		}
 	}
 	return out
@@ -308,45 +313,11 @@ func (r *repl) chunkName(n int) string { return fmt.Sprintf("<input %d>", n) }
 // incomplete reports whether a Lua chunk is unfinished and the REPL should
 // read another line.
 func (r *repl) incomplete(chunk string, firstLine bool) bool {
-	if firstLine {
-		if k, _ := r.classify(chunk); k != inputLua || diceTypoErr(chunk) != nil {
-			return false
-		}
+	if firstLine && (r.classify(chunk) != inputLua || diceTypoErr(chunk) != nil) {
+		return false
 	}
-	_, err := r.compile(r.chunkName(r.runner.Commands()+1), chunk)
-	return luart.IsIncomplete(err)
-}
-
-// compile compiles a Lua chunk, as an expression ("return " + chunk) when
-// it is one, else as statements. An unfinished chunk gives an error for
-// which luart.IsIncomplete is true.
-func (r *repl) compile(name, chunk string) (*lua.LFunction, error) {
-	R := r.eng.R
-	fn, err := R.LoadBytes(name, "session", []byte("return "+chunk))
-	if err == nil {
-		// Keep the text as typed for error excerpts (LoadBytes records the
-		// source before compiling; the statement form need not compile).
-		_, _ = R.LoadBytes(name, "session", []byte(chunk))
-		return fn, nil
-	}
-	exprIncomplete := luart.IsIncomplete(err)
-	fn, err = R.LoadBytes(name, "session", []byte(chunk))
-	if err != nil && exprIncomplete && !luart.IsIncomplete(err) {
-		// "{1," is an unfinished expression but no statement at all.
-		return nil, err2incomplete(err)
-	}
-	return fn, err
-}
-
-// err2incomplete marks a syntax error as unfinished input.
-func err2incomplete(err error) error {
-	var e *errs.Error
-	if errors.As(err, &e) {
-		c := *e
-		c.Msg = "syntax error at the end of the input: the expression is not finished"
-		return &c
-	}
-	return err
+	inc, _ := r.lua.check(r.chunkName(r.runner.Commands()+1), chunk)
+	return inc
 }
 
 // handle runs one complete chunk. Lines that change the session (dice,
@@ -359,6 +330,10 @@ func (r *repl) handle(chunk string) (quit bool, err error) {
 		return false, nil
 	}
 	if strings.HasPrefix(t, ":") {
+		// Replays (:undo, :open, ...) are not interrupted half-way, but a
+		// Ctrl-C meanwhile must not end the program either.
+		_, stop := r.env.interruptible(context.Background())
+		defer stop()
 		return r.colon(t)
 	}
 	if !strings.Contains(chunk, "\n") {
@@ -412,11 +387,12 @@ func (r *repl) Reset(s *journal.Session) error {
 	if err != nil {
 		return err
 	}
-	if err := e.R.ExposeGlobals(); err != nil {
+	ls, err := newLuaSession(e)
+	if err != nil {
 		e.Close()
 		return err
 	}
-	r.eng, r.lenv, r.n, r.cfg = e, e.R.NewEnv(), 0, c
+	r.eng, r.lua, r.n, r.cfg = e, ls, 0, c
 	r.cfg.Variants = nonNil(c.Variants)
 	return nil
 }
@@ -451,12 +427,11 @@ func (r *repl) exec(line string) error {
 		fmt.Fprintf(&r.out, "dice reseeded with %d\n", n)
 		return nil
 	}
-	kind, fn := r.classify(line)
-	switch kind {
+	switch r.classify(line) {
 	case inputDice:
 		return r.roll(line)
 	case inputCommand:
-		return r.runCommand(fn, line)
+		return r.runCommand(line)
 	case inputColon:
 		return usageErr("%s cannot be replayed", firstWord(line))
 	}
@@ -483,16 +458,13 @@ func (r *repl) roll(line string) error {
 // evalLua runs a Lua chunk in the session environment and prints its
 // values.
 func (r *repl) evalLua(chunk string) error {
-	fn, err := r.compile(r.chunkName(r.n), chunk)
+	text, has, err := r.lua.eval(r.ctx(), r.chunkName(r.n), chunk)
 	if err != nil {
 		return r.diceTypo(chunk, err)
 	}
-	fn.Env = r.lenv
-	vals, err := r.eng.R.Call(r.ctx(), fn, lua.MultRet)
-	if err != nil {
-		return err
+	if has {
+		fmt.Fprintln(&r.out, text)
 	}
-	r.printValues(vals)
 	return nil
 }
 
@@ -526,69 +498,48 @@ func diceTypoErr(chunk string) error {
 	return nil
 }
 
-func (r *repl) printValues(vals []lua.LValue) {
-	if len(vals) == 0 {
-		return
-	}
-	parts := make([]string, len(vals))
-	for i, v := range vals {
-		parts[i] = luart.Repr(v, true)
-	}
-	fmt.Fprintln(&r.out, strings.Join(parts, "\t"))
-}
-
 // load runs a journaled :load in the session environment.
 func (r *repl) load(l loadCommand) error {
-	fn, err := r.eng.R.LoadBytes(l.Load, "session", []byte(l.Source))
-	if err != nil {
-		return err
-	}
-	fn.Env = r.lenv
-	if _, err := r.eng.R.Call(r.ctx(), fn, 0); err != nil {
+	if err := r.lua.run(r.ctx(), l.Load, l.Source); err != nil {
 		return err
 	}
 	fmt.Fprintf(&r.out, "loaded %s\n", l.Load)
 	return nil
 }
 
-// runCommand calls a table command with {args, flags, line, name} and
+// runCommand calls a table command with {name, args, flags, line} and
 // prints what it returns (a string as it is, a table pretty).
-func (r *repl) runCommand(fn *lua.LFunction, line string) error {
+func (r *repl) runCommand(line string) error {
 	words, err := splitWords(line)
 	if err != nil {
 		return err
 	}
-	L := r.eng.R.L
-	t := L.NewTable()
-	args, flags := L.NewTable(), L.NewTable()
+	var args []string
+	flags := map[string]any{}
 	onlyArgs := false
 	for _, w := range words[1:] {
 		switch {
 		case onlyArgs:
-			args.Append(lua.LString(w))
+			args = append(args, w)
 		case w == "--":
 			onlyArgs = true
 		case strings.HasPrefix(w, "--") && len(w) > 2:
 			name, val, hasVal := strings.Cut(w[2:], "=")
 			if hasVal {
-				flags.RawSetString(name, lua.LString(val))
+				flags[name] = val
 			} else {
-				flags.RawSetString(name, lua.LTrue)
+				flags[name] = true
 			}
 		default:
-			args.Append(lua.LString(w))
+			args = append(args, w)
 		}
 	}
-	t.RawSetString("name", lua.LString(words[0]))
-	t.RawSetString("args", args)
-	t.RawSetString("flags", flags)
-	t.RawSetString("line", lua.LString(line))
-	vals, err := r.eng.R.Call(r.ctx(), fn, 1, t)
+	text, err := r.lua.command(r.ctx(), words[0], args, flags, line)
 	if err != nil {
 		return err
 	}
-	if len(vals) > 0 && vals[0] != lua.LNil {
-		fmt.Fprintln(&r.out, luart.Repr(vals[0], true))
+	if text != "" {
+		fmt.Fprintln(&r.out, text)
 	}
 	return nil
 }
@@ -730,6 +681,14 @@ func (r *repl) colon(line string) (bool, error) {
 			return false, nil
 		case args[0] == "off" && !has:
 			return false, usageErr("variant %s is not on (on: %s)", id, listOrNone(r.cfg.Variants))
+		case args[0] == "on" && r.eng.Rules.Variant(id) == nil:
+			var known []string
+			for _, v := range r.eng.Rules.Variants {
+				known = append(known, v.ID)
+			}
+			e := errs.New(errs.Rule, "rules", "unknown variant %q for rule system %s", id, r.systemName())
+			e.Hint = "declared variants: " + listOrNone(known) + " (:variant lists them)"
+			return false, e
 		case args[0] == "on":
 			c.Variants = append(slices.Clone(r.cfg.Variants), id)
 		default:
@@ -868,6 +827,3 @@ func mustJSON(v any) json.RawMessage {
 	}
 	return json.RawMessage(strings.TrimSuffix(b.String(), "\n"))
 }
-
-// sortedEnvKeys lists the names the session defined.
-func sortedEnvKeys(r *repl) []string { return luart.SortedKeys(r.lenv) }

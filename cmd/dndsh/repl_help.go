@@ -17,7 +17,7 @@ type colonCommand struct {
 // them.
 func colonCommands() []colonCommand {
 	return []colonCommand{
-		{"help", "[TOPIC]", "this help; TOPIC is a :command, a module (dice, rules, log), dice, lua, commands or tour"},
+		{"help", "[TOPIC]", "this help; TOPIC is a module (dice, rules, ...), a :command, dice, lua, commands or tour"},
 		{"rules", "[NAME]", "the load order, variants, definitions and overrides; with NAME, that definition's history"},
 		{"ruleset", "[ID]", "show the rule system, or switch to ID (the engine is rebuilt and the session replayed)"},
 		{"variant", "[on|off ID]", "list the optional rules, or turn one on or off (the session is replayed)"},
@@ -139,7 +139,9 @@ module functions (dice.ro<Tab>), command names and variant ids.
 
 // help prints :help TOPIC.
 func (r *repl) help(w io.Writer, topic string) error {
-	topic = strings.TrimPrefix(strings.TrimSpace(topic), ":")
+	topic = strings.TrimSpace(topic)
+	colonOnly := strings.HasPrefix(topic, ":")
+	topic = strings.TrimPrefix(topic, ":")
 	switch topic {
 	case "":
 		fmt.Fprint(w, helpOverview)
@@ -169,13 +171,9 @@ func (r *repl) help(w io.Writer, topic string) error {
 		fmt.Fprint(w, helpTour)
 		return nil
 	}
-	for _, c := range colonCommands() {
-		if c.name == topic {
-			fmt.Fprintf(w, ":%s %s\n  %s\n", c.name, c.args, c.help)
-			return nil
-		}
-	}
-	if r.eng != nil {
+	// "rules" is a module and a :command: ":help rules" shows the
+	// module, ":help :rules" the command.
+	if r.eng != nil && !colonOnly {
 		for _, m := range r.eng.R.Modules() {
 			if m.Name == topic {
 				fmt.Fprintf(w, "%s: %s\n", m.Name, m.Doc)
@@ -184,6 +182,12 @@ func (r *repl) help(w io.Writer, topic string) error {
 				}
 				return nil
 			}
+		}
+	}
+	for _, c := range colonCommands() {
+		if c.name == topic {
+			fmt.Fprintf(w, ":%s %s\n  %s\n", c.name, c.args, c.help)
+			return nil
 		}
 	}
 	e := errs.New(errs.Usage, "repl", "no help on %q", topic)

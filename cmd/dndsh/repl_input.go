@@ -221,10 +221,8 @@ func (c completer) luaWords(word string, first bool) []string {
 	if first {
 		out = append(out, r.commandNames()...)
 	}
-	if r.lenv != nil {
-		for _, k := range sortedEnvKeys(r) {
-			out = append(out, k)
-		}
+	if r.lua != nil {
+		out = append(out, r.lua.names()...)
 	}
 	return append(out, "print", "pairs", "ipairs", "tostring", "tonumber", "type", "require", "local", "function", "return", "for", "while", "if", "then", "end")
 }

@@ -19,14 +19,11 @@ func runCommand() *command {
 }
 
 func runRun(env *Env, o *opts) error {
-	s, err := loadStudy(env, o)
+	s, st, err := loadStudy(env, o)
 	if err != nil {
 		return err
 	}
-	seed, err := seedOf(env, o)
-	if err != nil {
-		return err
-	}
+	seed := st.Seed
 	trial, err := o.uint("trial", 0)
 	if err != nil {
 		return err
@@ -50,7 +47,9 @@ func runRun(env *Env, o *opts) error {
 		}
 		fmt.Fprintln(env.Stdout, line)
 	}
+	leave := e.R.Enter(ctx)
 	out, err := f.Run()
+	leave()
 	if err != nil {
 		return err
 	}

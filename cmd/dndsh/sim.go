@@ -26,7 +26,8 @@ func simCommand() *command {
 			flagSpec{name: "n", short: "n", value: true, help: "number of trials in the whole study (default 1000)"},
 			flagSpec{name: "jobs", short: "j", value: true, help: "worker goroutines (default 1)"},
 			flagSpec{name: "shard", value: true, help: "run shard i of K (0-based) of the study's trials"},
-			flagSpec{name: "svg", value: true, help: "also write the rounds histogram as an SVG file"}),
+			flagSpec{name: "svg", value: true, help: "also write the rounds histogram as an SVG file"},
+			flagSpec{name: "compare", value: true, help: "also run the same trials under a second configuration file (another ruleset or variant set) and report the differences"}),
 		run: runSim,
 	}
 }
@@ -46,14 +47,11 @@ func shardRange(spec string, n uint64) (lo, hi uint64, key string, err error) {
 }
 
 func runSim(env *Env, o *opts) error {
-	s, err := loadStudy(env, o)
+	s, st, err := loadStudy(env, o)
 	if err != nil {
 		return err
 	}
-	seed, err := seedOf(env, o)
-	if err != nil {
-		return err
-	}
+	seed := st.Seed
 	n, err := o.uint("n", 1000)
 	if err != nil {
 		return err
@@ -86,16 +84,67 @@ func runSim(env *Env, o *opts) error {
 			return err
 		}
 	}
+	var other *stats.Agg
+	if p := o.str("compare", ""); p != "" {
+		s2, err := compareStudy(env, s, p)
+		if err != nil {
+			return err
+		}
+		if other, err = simulate(ctx, env, s2, seed, n, lo, hi, int(jobs)); err != nil {
+			return err
+		}
+		other.Shards[key] = hi - lo
+	}
 	if o.has("json") {
 		b, err := agg.JSON()
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(env.Stdout, "%s\n", b)
+		if other != nil {
+			b, err := other.JSON()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(env.Stdout, "%s\n", b)
+		}
 		return nil
 	}
 	fmt.Fprint(env.Stdout, agg.Report())
+	if other != nil {
+		fmt.Fprintf(env.Stdout, "\n=== under %s\n", other.Config)
+		fmt.Fprint(env.Stdout, other.Report())
+		fmt.Fprintf(env.Stdout, "\n=== difference (%s minus %s)\n", agg.Config, other.Config)
+		fmt.Fprint(env.Stdout, stats.Compare(agg, other))
+	}
 	return nil
+}
+
+// compareStudy is s under the configuration file path (its ruleset,
+// variants and script folders; the encounter's own header does not apply).
+func compareStudy(env *Env, s *study, path string) (*study, error) {
+	data, err := env.ReadFile(path)
+	if err != nil {
+		return nil, &errs.Error{Kind: errs.Usage, Layer: "cli", Msg: fmt.Sprintf("--compare %s: %v", path, unwrapPath(err))}
+	}
+	st := defaultSettings()
+	if err := st.applyFile(path, data); err != nil {
+		return nil, err
+	}
+	roots, err := st.scriptRoots(env)
+	if err != nil {
+		return nil, err
+	}
+	s2 := *s
+	s2.roots = roots
+	if st.Ruleset != "" {
+		s2.ruleset = st.Ruleset
+	}
+	s2.variants = st.Variants
+	if s2.config() == s.config() && len(roots) == 0 {
+		return nil, usageErr("--compare %s: it sets the same rules (%s); set another ruleset or variants", path, s.config())
+	}
+	return &s2, nil
 }
 
 // simulate plays trials [lo, hi) of a study of n with jobs workers and
@@ -130,7 +179,9 @@ func simulate(ctx context.Context, env *Env, s *study, seed, n, lo, hi uint64, j
 					return
 				}
 				e.R.Src.Reset(seed, i)
+				leave := e.R.Enter(ctx)
 				out, err := f.Run()
+				leave()
 				if err != nil {
 					agg.AddError(i, err.Error())
 				} else {

@@ -5,8 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-
-	lua "github.com/yuin/gopher-lua"
+	"time"
 
 	"github.com/dndsh/dndsh/bindings/engine"
 	"github.com/dndsh/dndsh/bindings/fightmod"
@@ -27,56 +26,53 @@ type study struct {
 	variants []string
 	roots    []luart.Root
 	cache    *luart.Cache
+	timeout  time.Duration // per trial
+	unsafe   bool
 }
 
 // encounterFlags are the flags of run and sim.
 func encounterFlags() []flagSpec {
-	return []flagSpec{
-		{name: "seed", value: true, help: "seed of the study (default: from the clock, printed)"},
-		{name: "ruleset", value: true, help: "rule system (default: the file's '-- ruleset:' line, else 5e)"},
-		{name: "variant", value: true, help: "enable a variant rule (repeatable, or comma-separated)"},
-		{name: "scripts", value: true, help: "a folder of scripts that override the built-in ones by path"},
-		{name: "json", help: "print JSON"},
-	}
+	return append(sharedFlags(), flagSpec{name: "json", help: "print JSON"})
 }
 
-// loadStudy reads the encounter file and the options shared by run and sim.
-func loadStudy(env *Env, o *opts) (*study, error) {
+// loadStudy reads the encounter file and the configuration shared by run and
+// sim. The rule system comes from --ruleset, else the file's "-- ruleset:"
+// line, else the configuration file, else 5e; variants likewise.
+func loadStudy(env *Env, o *opts) (*study, *settings, error) {
 	if len(o.args) != 1 {
-		return nil, usageErr("want one encounter file (for example examples/5e/r1_fighters_vs_goblins.lua)")
+		return nil, nil, usageErr("want one encounter file (for example examples/5e/r1_fighters_vs_goblins.lua)")
 	}
 	file := o.args[0]
 	if env.ReadFile == nil {
-		return nil, usageErr("cannot read files here")
+		return nil, nil, usageErr("cannot read files here")
 	}
 	src, err := env.ReadFile(file)
 	if err != nil {
-		return nil, &errs.Error{Kind: errs.Usage, Layer: "cli", Msg: fmt.Sprintf("cannot read %s: %v", file, err)}
+		return nil, nil, &errs.Error{Kind: errs.Usage, Layer: "cli", Msg: fmt.Sprintf("cannot read %s: %v", file, unwrapPath(err))}
 	}
+	eo, st, err := engineSetup(env, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	s := studyOf(file, src, st, eo)
+	return s, st, nil
+}
+
+// studyOf builds a study of the encounter src under settings st.
+func studyOf(file string, src []byte, st *settings, eo engine.Options) *study {
 	h := spec.ParseHeader(string(src))
-	s := &study{file: filepath.ToSlash(file), src: src, ruleset: h.Ruleset, variants: h.Variants, cache: luart.NewCache()}
-	if v := o.str("ruleset", ""); v != "" {
-		s.ruleset = v
+	s := &study{file: filepath.ToSlash(file), src: src, ruleset: st.Ruleset, variants: st.Variants, roots: eo.UserRoots,
+		cache: luart.NewCache(), timeout: st.Timeout, unsafe: st.Unsafe}
+	if !strings.HasPrefix(st.from["ruleset"], "flag") && h.Ruleset != "" {
+		s.ruleset = h.Ruleset
+	}
+	if !strings.HasPrefix(st.from["variants"], "flag") && len(h.Variants) > 0 {
+		s.variants = h.Variants
 	}
 	if s.ruleset == "" {
 		s.ruleset = "5e"
 	}
-	for _, v := range strings.Split(o.str("variant", ""), ",") {
-		if v = strings.TrimSpace(v); v != "" {
-			s.variants = append(s.variants, v)
-		}
-	}
-	if dir := o.str("scripts", ""); dir != "" {
-		if env.OpenDir == nil {
-			return nil, usageErr("cannot open folders here")
-		}
-		fsys, err := env.OpenDir(dir)
-		if err != nil {
-			return nil, &errs.Error{Kind: errs.Usage, Layer: "cli", Msg: fmt.Sprintf("--scripts %s: %v", dir, err)}
-		}
-		s.roots = append(s.roots, luart.Root{Name: dir, FS: fsys})
-	}
-	return s, nil
+	return s
 }
 
 // config names the study's rules, for aggregates.
@@ -91,30 +87,15 @@ func (s *study) config() string {
 // worker builds a runtime and the fight of the study in it.
 func (s *study) worker(ctx context.Context, seed, index uint64) (*engine.Engine, *fight.Fight, error) {
 	e, err := engine.New(ctx, engine.Options{Ruleset: s.ruleset, Variants: s.variants, Seed: seed, Index: index,
-		UserRoots: s.roots, Cache: s.cache})
+		UserRoots: s.roots, Cache: s.cache, Timeout: s.timeout, Unsafe: s.unsafe})
 	if err != nil {
 		return nil, nil, err
 	}
-	out, err := e.R.DoString(ctx, s.file, string(s.src), nil)
-	if err != nil {
-		e.Close()
-		return nil, nil, err
-	}
-	var t *lua.LTable
-	if len(out) > 0 {
-		t, _ = out[0].(*lua.LTable)
-	}
-	if t == nil {
-		e.Close()
-		return nil, nil, &errs.Error{Kind: errs.Script, Layer: "fight", File: s.file,
-			Msg: "an encounter file must return an encounter table (return fight.encounter{...})"}
-	}
-	f, err := fightmod.Compile(ctx, e.Rules, t)
+	f, err := fightmod.LoadEncounter(ctx, e.Rules, s.file, s.src)
 	if err != nil {
 		e.Close()
 		return nil, nil, err
 	}
-	e.R.Set("fight.current", f)
 	return e, f, nil
 }
 

@@ -60,7 +60,7 @@ func splitSteps(lines []string) []step {
 		if len(steps) == 0 {
 			steps = append(steps, step{})
 		}
-		steps[len(steps)-1].lines = append(steps[len(steps)-1].lines, l)
+		steps[len(steps)-1].lines = append(steps[len(steps)-1].lines, strings.TrimRight(l, " "))
 	}
 	return steps
 }

@@ -117,6 +117,14 @@ func add(a, b int64) (int64, error) {
 	return c, nil
 }
 
+func sub(a, b int64) (int64, error) {
+	c := a - b
+	if (a^b)&(a^c) < 0 {
+		return 0, errOverflow
+	}
+	return c, nil
+}
+
 func mul(a, b int64) (int64, error) {
 	if a == 0 || b == 0 {
 		return 0, nil
@@ -146,31 +154,41 @@ func floorMod(a, b int64) int64 {
 	return m
 }
 
-// roundDiv divides a by b with the rounding of fn (floor, ceil, or round
-// half away from zero).
-func roundDiv(fn Func, a, b int64) int64 {
+// roundDiv divides a by b (b != 0) with the rounding of fn (floor, ceil, or
+// round half away from zero). ok is false when the quotient does not fit in
+// an int64 (only -2^63 / -1).
+func roundDiv(fn Func, a, b int64) (q int64, ok bool) {
+	if a == -1<<63 && b == -1 {
+		return 0, false
+	}
 	switch fn {
 	case FnCeil:
-		return -floorDiv(-a, b)
-	case FnRound:
-		na, nb := a, b
-		neg := (a < 0) != (b < 0)
-		if na < 0 {
-			na = -na
-		}
-		if nb < 0 {
-			nb = -nb
-		}
-		q, r := na/nb, na%nb
-		if r >= nb-r {
+		q = a / b
+		if a%b != 0 && (a < 0) == (b < 0) {
 			q++
 		}
-		if neg {
-			return -q
+		return q, true
+	case FnRound:
+		// Work on magnitudes as unsigned numbers: |-2^63| fits in a uint64.
+		ua, ub := absU(a), absU(b)
+		uq, ur := ua/ub, ua%ub
+		if ur >= ub-ur {
+			uq++
 		}
-		return q
+		if (a < 0) != (b < 0) {
+			return -int64(uq), uq <= 1<<63
+		}
+		return int64(uq), uq < 1<<63
 	}
-	return floorDiv(a, b)
+	return floorDiv(a, b), true
+}
+
+// absU returns |v| as an unsigned number (exact for -2^63).
+func absU(v int64) uint64 {
+	if v < 0 {
+		return -uint64(v)
+	}
+	return uint64(v)
 }
 
 // node returns a tree node in tree mode and nil otherwise. Callers pass
@@ -226,24 +244,20 @@ func (ev *evaluator) eval(n *Node) (int64, *Eval, error) {
 	case OpAdd:
 		v, err = add(l, r)
 	case OpSub:
-		if r == -1<<63 {
-			err = errOverflow
-		} else {
-			v, err = add(l, -r)
-		}
+		v, err = sub(l, r)
 	case OpMul:
 		v, err = mul(l, r)
 	case OpDiv, OpMod:
 		if r == 0 {
 			return 0, nil, ev.errf(n, errs.Rule, "division by zero in %s", n.text(ev))
 		}
-		if l == -1<<63 && r == -1 {
-			return 0, nil, errOverflow
-		}
 		if n.Op == OpDiv {
+			if l == -1<<63 && r == -1 {
+				return 0, nil, errOverflow
+			}
 			v = floorDiv(l, r)
 		} else {
-			v = floorMod(l, r)
+			v = floorMod(l, r) // -2^63 % -1 is 0
 		}
 	case OpCmp:
 		if n.Cmp.Test(l, r) {
@@ -274,10 +288,10 @@ func (ev *evaluator) evalCall(n *Node) (int64, *Eval, error) {
 		if b == 0 {
 			return 0, nil, ev.errf(n, errs.Rule, "division by zero in %s", Format(n))
 		}
-		if a == -1<<63 && b == -1 {
+		v, ok := roundDiv(n.Fn, a, b)
+		if !ok {
 			return 0, nil, errOverflow
 		}
-		v := roundDiv(n.Fn, a, b)
 		if ev.tree {
 			kids = []*Eval{{Node: d, Value: floorDiv(a, b), Kids: []*Eval{ak, bk}}}
 		}
@@ -394,7 +408,7 @@ func (ev *evaluator) evalDice(n *Node) (int64, *Eval, error) {
 	if count < 0 {
 		return 0, nil, ev.errf(n, errs.Rule, "negative dice count %d in %s", count, Format(n))
 	}
-	if ev.b.MaxDice > 0 && int64(ev.dice)+count > int64(ev.b.MaxDice) {
+	if ev.b.MaxDice > 0 && count > int64(ev.b.MaxDice-ev.dice) {
 		return 0, nil, budgetDice(*ev.b)
 	}
 	var stack [64]die
@@ -443,20 +457,12 @@ func (ev *evaluator) evalDice(n *Node) (int64, *Eval, error) {
 				}
 			}
 			val := face
-			clamped := false
-			if m.HasMin && val < m.Min {
-				val, clamped = m.Min, true
-			}
-			if m.HasMax && val > m.Max {
-				val, clamped = m.Max, true
-			}
 			if extra && m.Explode == ExplodePenetrate {
 				val--
 			}
 			if m.Explode == ExplodeCompound && extra {
-				pool[cur].value += val
-				if clamped {
-					pool[cur].flags |= fClamped
+				if pool[cur].value, err = add(pool[cur].value, val); err != nil {
+					return 0, nil, err
 				}
 				if ev.tree {
 					if comp == nil {
@@ -466,9 +472,6 @@ func (ev *evaluator) evalDice(n *Node) (int64, *Eval, error) {
 				}
 			} else {
 				d := die{face: face, value: val}
-				if clamped {
-					d.flags |= fClamped
-				}
 				if extra {
 					d.flags |= fExtra
 				}
@@ -495,6 +498,19 @@ func (ev *evaluator) evalDice(n *Node) (int64, *Eval, error) {
 				return 0, nil, err
 			}
 			extra = true
+		}
+	}
+	// Clamps apply to each die's final value: after a penetrating die's -1
+	// and to the whole sum of a compounding die.
+	if m.HasMin || m.HasMax {
+		for i := range pool {
+			d := &pool[i]
+			if m.HasMin && d.value < m.Min {
+				d.value, d.flags = m.Min, d.flags|fClamped
+			}
+			if m.HasMax && d.value > m.Max {
+				d.value, d.flags = m.Max, d.flags|fClamped
+			}
 		}
 	}
 	keepSelect(pool, m.Keep, m.KeepN)

@@ -27,9 +27,9 @@ func ParseBudget(src string, b Budget) (*Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkStaticDice(e.Root, b); err != nil {
+	if bad, err := checkStaticDice(e.Root, b); err != nil {
 		if ee, ok := err.(*errs.Error); ok {
-			ee.Source, ee.Col = clip(src), 1
+			ee.Source, ee.Col = clip(src), utf8.RuneCountInString(src[:bad.Pos])+1
 		}
 		return nil, err
 	}
@@ -109,6 +109,18 @@ func (p *parser) errAt(off int, format string, args ...any) error {
 	return &errs.Error{Kind: errs.Syntax, Layer: "dice", Source: clip(p.src), Col: col, Msg: fmt.Sprintf(format, args...)}
 }
 
+// end returns the current offset less the spaces before it (but not before
+// start): where the node that began at start ends.
+func (p *parser) end(start int) int {
+	i := p.pos
+	for i > start && isSpace(p.low[i-1]) {
+		i--
+	}
+	return i
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
 func (p *parser) skip() {
 	for p.pos < len(p.low) {
 		switch p.low[p.pos] {
@@ -145,10 +157,12 @@ func (p *parser) accept(s string) bool {
 	return false
 }
 
-func (p *parser) enter() error {
+// enter opens a nesting level whose opening token ('(', '{', a function's
+// '(' or a unary minus) is at byte offset at.
+func (p *parser) enter(at int) error {
 	p.depth++
 	if p.b.MaxNest > 0 && p.depth > p.b.MaxNest {
-		return &errs.Error{Kind: errs.Budget, Layer: "dice", Source: clip(p.src), Col: utf8.RuneCountInString(p.src[:p.pos]) + 1,
+		return &errs.Error{Kind: errs.Budget, Layer: "dice", Source: clip(p.src), Col: utf8.RuneCountInString(p.src[:at]) + 1,
 			Msg: fmt.Sprintf("nesting deeper than the budget (%d)", p.b.MaxNest)}
 	}
 	return nil
@@ -320,7 +334,7 @@ func (p *parser) parseUnary() (*Node, error) {
 	case '-':
 		start := p.pos
 		p.pos++
-		if err := p.enter(); err != nil {
+		if err := p.enter(start); err != nil {
 			return nil, err
 		}
 		x, err := p.parseUnary()
@@ -401,7 +415,7 @@ func (p *parser) parseAtom() (*Node, error) {
 	case c == 'd' && !isLetter(p.peekAt(1)):
 		return nil, p.errAt(p.pos+1, "expected the number of faces after 'd' (d6, d%%, dF or d(...))")
 	case c == '(' || c == '{':
-		return p.parseParen()
+		return p.parseParen(false)
 	case isLetter(c):
 		j := p.pos
 		for j < len(p.low) && isLetter(p.low[j]) {
@@ -447,7 +461,10 @@ func (p *parser) parseInt() (int64, error) {
 	return v, nil
 }
 
-func (p *parser) parseParen() (*Node, error) {
+// parseParen parses "(…)" or "{…}". sides is true for the faces of a dice
+// term, "d(…)": there a 'd' after the ')' is a drop modifier of the term,
+// not a dice term whose count is the parenthesis.
+func (p *parser) parseParen(sides bool) (*Node, error) {
 	open := p.pos
 	closeCh := byte(')')
 	curly := p.low[p.pos] == '{'
@@ -455,7 +472,7 @@ func (p *parser) parseParen() (*Node, error) {
 		closeCh = '}'
 	}
 	p.pos++
-	if err := p.enter(); err != nil {
+	if err := p.enter(open); err != nil {
 		return nil, err
 	}
 	defer func() { p.depth-- }()
@@ -484,7 +501,7 @@ func (p *parser) parseParen() (*Node, error) {
 	p.pos++
 	if !curly && len(items) == 1 && !p.lastWasComma(open) {
 		n := items[0]
-		if p.skip(); p.diceFollows() {
+		if p.skip(); !sides && p.diceFollows() {
 			return p.parseDice(n, open)
 		}
 		paren := p.alloc(Node{Op: n.Op, Val: n.Val, L: n.L, R: n.R, Cmp: n.Cmp, Fn: n.Fn, Args: n.Args, Dice: n.Dice,
@@ -495,12 +512,12 @@ func (p *parser) parseParen() (*Node, error) {
 	if err := p.parseMods(g.GroupMods, true); err != nil {
 		return nil, err
 	}
-	g.End = p.pos
+	g.End = p.end(open)
 	if g.GroupMods.Failure.Op != CmpNone && g.GroupMods.Success.Op == CmpNone {
 		return nil, p.errAt(open, "f needs a success compare point before it, as in {…}>=7f1")
 	}
 	// A group of one dice term keeps, drops and counts across its dice.
-	if len(items) == 1 && items[0].Op == OpDice && items[0].Label == "" {
+	if len(items) == 1 && items[0].Op == OpDice {
 		d := items[0]
 		gm, dm := g.GroupMods, &d.Dice.Mods
 		if gm.Keep != KeepNone {
@@ -515,6 +532,7 @@ func (p *parser) parseParen() (*Node, error) {
 			}
 			dm.Success, dm.Failure = gm.Success, gm.Failure
 		}
+		// The term keeps its label: {4d6[fire]}kh3 is 4d6kh3[fire].
 		d.Pos, d.End, d.Paren = g.Pos, g.End, true
 		return d, nil
 	}
@@ -542,7 +560,7 @@ func (p *parser) parseCall(fn Func, start int) (*Node, error) {
 	}
 	open := p.pos
 	p.pos++
-	if err := p.enter(); err != nil {
+	if err := p.enter(open); err != nil {
 		return nil, err
 	}
 	defer func() { p.depth-- }()
@@ -589,7 +607,7 @@ func (p *parser) parseDice(count *Node, start int) (*Node, error) {
 		p.pos++
 		t.Kind = Fudge
 	case c == '(':
-		s, err := p.parseParen()
+		s, err := p.parseParen(true)
 		if err != nil {
 			return nil, err
 		}
@@ -611,7 +629,7 @@ func (p *parser) parseDice(count *Node, start int) (*Node, error) {
 	if err := p.parseMods(&t.Mods, false); err != nil {
 		return nil, err
 	}
-	n.End = p.pos
+	n.End = p.end(start)
 	if t.Mods.Failure.Op != CmpNone && t.Mods.Success.Op == CmpNone {
 		return nil, p.errAt(start, "f needs a success compare point before it, as in 6d10>=7f1")
 	}
@@ -669,7 +687,7 @@ func (p *parser) parseMods(m *Mods, group bool) error {
 				p.pos++
 			}
 			m.RerollOnce = once
-			cp, ok, err := p.parseCP(true)
+			cp, ok, err := p.parseCP(cpOptional)
 			if err != nil {
 				return err
 			}
@@ -692,7 +710,7 @@ func (p *parser) parseMods(m *Mods, group bool) error {
 			default:
 				m.Explode = ExplodeAdd
 			}
-			cp, ok, err := p.parseCP(true)
+			cp, ok, err := p.parseCP(cpOptional)
 			if err != nil {
 				return err
 			}
@@ -716,12 +734,12 @@ func (p *parser) parseMods(m *Mods, group bool) error {
 				}
 				m.HasMax, m.Max = true, v
 			}
-		case c == 'f' && (isDigit(c1) || c1 == '=' || c1 == '<' || c1 == '>' || c1 == '-'):
+		case c == 'f' && p.cpFollows(p.pos+1):
 			if m.Failure.Op != CmpNone {
 				return p.errAt(at, "only one failure (f) modifier per term")
 			}
 			p.pos++
-			cp, _, err := p.parseCP(true)
+			cp, _, err := p.parseCP(cpBare)
 			if err != nil {
 				return err
 			}
@@ -733,7 +751,7 @@ func (p *parser) parseMods(m *Mods, group bool) error {
 			if m.Success.Op != CmpNone {
 				return nil // a second compare point compares the totals
 			}
-			cp, _, err := p.parseCP(false)
+			cp, _, err := p.parseCP(cpOperator)
 			if err != nil {
 				return err
 			}
@@ -744,12 +762,44 @@ func (p *parser) parseMods(m *Mods, group bool) error {
 	}
 }
 
-// parseCP reads a compare point. bare allows a bare number meaning "=".
-// ok is false when no compare point follows (only when bare is true).
-func (p *parser) parseCP(bare bool) (CP, bool, error) {
+// cpMode says how a compare point may be written.
+type cpMode uint8
+
+const (
+	cpOperator cpMode = iota // success counting: the operator is required (">=5", "=5")
+	cpBare                   // f: a bare number means "=" ("f1")
+	cpOptional               // r, ro, !, !!, !p: as cpBare, and the point may be absent
+)
+
+// cpFollows reports whether a compare point starts at byte offset i, spaces
+// skipped.
+func (p *parser) cpFollows(i int) bool {
+	for i < len(p.low) && isSpace(p.low[i]) {
+		i++
+	}
+	if i >= len(p.low) {
+		return false
+	}
+	c := p.low[i]
+	return c == '=' || c == '<' || c == '>' || c == '-' || isDigit(c)
+}
+
+// parseCP reads a compare point. ok is false when no compare point follows
+// (only in cpOptional mode). In cpOptional mode a '-' that follows spaces is
+// a minus sign, not a negative point: "1d6! - 1" subtracts 1, while
+// "4dFr-1" rerolls the -1s.
+func (p *parser) parseCP(mode cpMode) (CP, bool, error) {
+	before := p.pos
 	p.skip()
 	c := p.peekAt(0)
 	if c != '=' && c != '<' && c != '>' && !isDigit(c) && c != '-' {
+		if mode == cpOptional {
+			return CP{}, false, nil
+		}
+		return CP{}, false, p.errAt(p.pos, "expected a compare point (=N, <N, <=N, >N, >=N)")
+	}
+	if c == '-' && mode == cpOptional && p.pos > before {
+		p.pos = before
 		return CP{}, false, nil
 	}
 	var op Cmp
@@ -765,7 +815,7 @@ func (p *parser) parseCP(bare bool) (CP, bool, error) {
 	case p.accept("<"):
 		op = CmpLt
 	default:
-		if !bare {
+		if mode == cpOperator {
 			return CP{}, false, p.errAt(p.pos, "expected a compare point (=N, <N, <=N, >N, >=N)")
 		}
 		op = CmpEq
@@ -918,21 +968,24 @@ func walk(n *Node, f func(*Node)) {
 	}
 }
 
-// checkStaticDice fails early when the constant dice counts alone break the
-// dice budget, so "9999999999999d6" is refused before anything is rolled.
-func checkStaticDice(root *Node, b Budget) error {
+// checkStaticDice fails early when a constant dice count is negative or the
+// constant counts alone break the dice budget, so "9999999999999d6" is
+// refused before anything is rolled. It returns the term at fault with the
+// error.
+func checkStaticDice(root *Node, b Budget) (*Node, error) {
+	max := int64(b.MaxDice)
 	if b.MaxDice <= 0 {
-		return nil
+		max = 1<<63 - 1
 	}
 	var total int64
-	bad := staticDice(root, &total, int64(b.MaxDice))
+	bad := staticDice(root, &total, max)
 	if bad == nil {
-		return nil
+		return nil, nil
 	}
 	if bad.Dice.Count.Val < 0 {
-		return &errs.Error{Kind: errs.Syntax, Layer: "dice", Msg: fmt.Sprintf("negative dice count %d", bad.Dice.Count.Val)}
+		return bad, &errs.Error{Kind: errs.Syntax, Layer: "dice", Msg: fmt.Sprintf("negative dice count %d", bad.Dice.Count.Val)}
 	}
-	return budgetDice(b)
+	return bad, budgetDice(b)
 }
 
 // staticDice adds the constant dice counts under n to *total and returns
@@ -943,9 +996,10 @@ func staticDice(n *Node, total *int64, max int64) *Node {
 	}
 	if n.Op == OpDice && n.Dice.Count.Op == OpNum {
 		c := n.Dice.Count.Val
-		if *total += c; c < 0 || *total > max {
+		if c < 0 || c > max-*total {
 			return n
 		}
+		*total += c
 	}
 	for _, k := range [2]*Node{n.L, n.R} {
 		if bad := staticDice(k, total, max); bad != nil {
@@ -972,8 +1026,9 @@ func budgetDice(b Budget) error {
 		Hint: "roll fewer dice, or raise budgets.max_dice in dndsh.toml"}
 }
 
-// labelTerms splits the top-level sum into signed terms and gives each the
-// label it counts under: its own label, or, for a constant that follows a
+// labelTerms splits the top-level sum into signed terms (a unary minus
+// flips the sign of what it applies to) and gives each the label it counts
+// under: its own label, or, for a constant that follows a
 // labelled term (possibly through other such constants), that term's label.
 func labelTerms(root *Node) ([]signed, []string) {
 	if !hasLabel(root) {
@@ -982,10 +1037,16 @@ func labelTerms(root *Node) ([]signed, []string) {
 	var terms []signed
 	var flatten func(n *Node, neg bool)
 	flatten = func(n *Node, neg bool) {
-		if (n.Op == OpAdd || n.Op == OpSub) && n.Label == "" && !n.Paren {
-			flatten(n.L, neg)
-			flatten(n.R, neg != (n.Op == OpSub))
-			return
+		if n.Label == "" && !n.Paren {
+			switch n.Op {
+			case OpAdd, OpSub:
+				flatten(n.L, neg)
+				flatten(n.R, neg != (n.Op == OpSub))
+				return
+			case OpNeg:
+				flatten(n.L, !neg)
+				return
+			}
 		}
 		terms = append(terms, signed{neg: neg, node: n})
 	}
@@ -1015,8 +1076,14 @@ func hasLabel(n *Node) bool {
 	if n.Label != "" {
 		return true
 	}
-	if (n.Op == OpAdd || n.Op == OpSub) && !n.Paren {
+	if n.Paren {
+		return false
+	}
+	switch n.Op {
+	case OpAdd, OpSub:
 		return hasLabel(n.L) || hasLabel(n.R)
+	case OpNeg:
+		return hasLabel(n.L)
 	}
 	return false
 }

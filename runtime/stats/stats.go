@@ -273,3 +273,33 @@ func histChart(h [][2]int64, n int64) string {
 	}
 	return b.String()
 }
+
+// DiffInterval returns the 95% interval of p1 - p2 for k1 of n1 and k2 of
+// n2 by Newcombe's hybrid score method (from the two Wilson intervals).
+func DiffInterval(k1, n1, k2, n2 int64) (d, lo, hi float64) {
+	p1, p2 := float64(k1)/math.Max(1, float64(n1)), float64(k2)/math.Max(1, float64(n2))
+	l1, u1 := Wilson(k1, n1)
+	l2, u2 := Wilson(k2, n2)
+	d = p1 - p2
+	lo = d - math.Sqrt((p1-l1)*(p1-l1)+(u2-p2)*(u2-p2))
+	hi = d + math.Sqrt((u1-p1)*(u1-p1)+(p2-l2)*(p2-l2))
+	return d, lo, hi
+}
+
+// Compare reports a minus b: win rates per side with their intervals, mean
+// rounds and damage per round.
+func Compare(a, b *Agg) string {
+	var s strings.Builder
+	na, nb := a.Completed(), b.Completed()
+	fmt.Fprintf(&s, "%-16s %10s %23s\n", "side", "win rate", "95% interval")
+	for i, side := range a.Sides {
+		if i >= len(b.Wins) {
+			break
+		}
+		d, lo, hi := DiffInterval(a.Wins[i], na, b.Wins[i], nb)
+		fmt.Fprintf(&s, "%-16s %+9.2f%% %+9.2f%% – %+7.2f%%\n", side, 100*d, 100*lo, 100*hi)
+	}
+	ra, rb := float64(a.RoundsSum)/math.Max(1, float64(na)), float64(b.RoundsSum)/math.Max(1, float64(nb))
+	fmt.Fprintf(&s, "rounds: mean %+.2f (%.2f vs %.2f)\n", ra-rb, ra, rb)
+	return s.String()
+}

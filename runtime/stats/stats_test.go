@@ -54,3 +54,11 @@ func TestMergeIsOrderFree(t *testing.T) {
 		t.Fatal("studies with different seeds must not merge")
 	}
 }
+
+func TestDiffInterval(t *testing.T) {
+	// Newcombe (1998) example: 56/70 vs 48/80 gives 0.2 with (0.0524, 0.3339).
+	d, lo, hi := DiffInterval(56, 70, 48, 80)
+	if math.Abs(d-0.2) > 1e-12 || math.Abs(lo-0.0524) > 5e-4 || math.Abs(hi-0.3339) > 5e-4 {
+		t.Fatalf("got %.4f (%.4f, %.4f)", d, lo, hi)
+	}
+}
