@@ -146,6 +146,17 @@ func mapKeys(path string, t *lua.LTable) ([]string, error) {
 // checkKeys refuses keys of t outside allowed (typos in an options table
 // or a nested record).
 func checkKeys(path string, t *lua.LTable, allowed ...string) error {
+	ok := true
+	t.ForEach(func(k, _ lua.LValue) {
+		if s, isStr := k.(lua.LString); !isStr || !slices.Contains(allowed, string(s)) {
+			ok = false
+		}
+	})
+	if ok {
+		return nil
+	}
+	// Something is wrong: report it with the keys sorted, so the message
+	// does not depend on table order.
 	keys, err := mapKeys(path, t)
 	if err != nil {
 		return err
@@ -166,12 +177,28 @@ type fieldFn struct {
 }
 
 func readFields(path string, t *lua.LTable, fs ...fieldFn) error {
-	allowed := make([]string, len(fs))
-	for i, f := range fs {
-		allowed[i] = f.key
-	}
-	if err := checkKeys(path, t, allowed...); err != nil {
-		return err
+	known := true
+	t.ForEach(func(k, _ lua.LValue) {
+		s, isStr := k.(lua.LString)
+		if !isStr {
+			known = false
+			return
+		}
+		for _, f := range fs {
+			if f.key == string(s) {
+				return
+			}
+		}
+		known = false
+	})
+	if !known {
+		allowed := make([]string, len(fs))
+		for i, f := range fs {
+			allowed[i] = f.key
+		}
+		if err := checkKeys(path, t, allowed...); err != nil {
+			return err
+		}
 	}
 	for _, f := range fs {
 		if v := t.RawGetString(f.key); v != lua.LNil {

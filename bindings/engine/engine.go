@@ -15,6 +15,7 @@ import (
 	"github.com/dndsh/dndsh/bindings/creaturemod"
 	"github.com/dndsh/dndsh/bindings/dicemod"
 	"github.com/dndsh/dndsh/bindings/fightmod"
+	"github.com/dndsh/dndsh/bindings/gridmod"
 	"github.com/dndsh/dndsh/bindings/logmod"
 	"github.com/dndsh/dndsh/bindings/luart"
 	"github.com/dndsh/dndsh/bindings/rulesmod"
@@ -82,6 +83,7 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	r.Register(dicemod.Module(r))
 	r.Register(creaturemod.Module(r))
 	r.Register(checkmod.Module(r))
+	r.Register(gridmod.Module())
 	e.Rules = rulesmod.Install(r, e.Bus)
 	r.Register(logmod.Module(r, func() *journal.Journal { return e.Journal }))
 	r.Register(fightmod.Module(e.Rules))

@@ -16,7 +16,11 @@
 //	           crit = "double_dice"|"multiply"|"none", crit_mul = 2, min_damage = 0,
 //	           advantage = "onoff"|"graded" },
 //	damage_steps = { "immune", "adjust", "resist", "vuln" },
-//	down = { players = "dying"|"dead", monsters = "dead"|"dying" },
+//	down = { players = "dying"|"dead", monsters = "dead"|"dying",
+//	         condition = "unconscious",   -- added while down and dying
+//	         dying_save = { die = 20, dc = 10, successes = 3, failures = 3, double_fail = 1,
+//	                        revive = 20, revive_hp = 1, damage_failures = 1, crit_failures = 2,
+//	                        massive = false } },  -- rolled by the kernel at the dying creature's turn
 //	max_rounds = 100
 package fightmod
 
@@ -274,6 +278,19 @@ func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 	down := root.sub("down")
 	rules.Players = downRule(down, "players", fight.DownDying)
 	rules.Monsters = downRule(down, "monsters", fight.DownDead)
+	rules.DownCondition = down.str("condition", "")
+	if ds := down.sub("dying_save"); ds.t != nil {
+		rules.Dying = &fight.DyingSave{
+			Die: ds.int("die", 20), DC: ds.int("dc", 10),
+			Successes: ds.int("successes", 3), Failures: ds.int("failures", 3),
+			DoubleFail: ds.faces("double_fail", check.FaceRange{}), Revive: ds.faces("revive", check.FaceRange{}),
+			ReviveHP: ds.int("revive_hp", 1), DamageFailures: ds.int("damage_failures", 1),
+			CritFailures: ds.int("crit_failures", 2), Massive: ds.bool("massive", false),
+		}
+		if ds.err != nil {
+			return nil, ds.err
+		}
+	}
 	rules.MaxRounds = root.int("max_rounds", 100)
 	if root.err != nil {
 		return nil, root.err

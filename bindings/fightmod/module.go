@@ -503,9 +503,10 @@ func Module(g *rulesmod.Rules) luart.Module {
 				return 0
 			}},
 			{Name: "revive", Args: "(c)", Doc: "brings a downed creature back into the fight (it was stabilised and healed)", Fn: func(L *lua.LState) int {
-				current(L)
+				f := current(L)
 				x := fighterOf(L, 1)
-				x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false
+				f.Revive(x)
+				x.Fled = false
 				return 0
 			}},
 			{Name: "round", Args: "()", Doc: "returns the current round of the fight", Fn: func(L *lua.LState) int {

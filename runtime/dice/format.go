@@ -6,9 +6,11 @@ import (
 )
 
 // Format renders a node in canonical notation: "2d20kh1+5" for "1d20+5 adv".
+// The canonical form reads back as the same expression (see
+// docs/dice-notation.md, "Canonical form").
 func Format(n *Node) string {
 	var b strings.Builder
-	formatNode(&b, n)
+	formatNode(&b, n, nil)
 	return b.String()
 }
 
@@ -17,10 +19,36 @@ func (e *Expr) String() string { return Format(e.Root) }
 
 var opText = [...]string{OpAdd: " + ", OpSub: " - ", OpMul: " * ", OpDiv: " / ", OpMod: " % "}
 
-func formatNode(b *strings.Builder, n *Node) {
-	if n.Paren && n.Op != OpDice {
+// formatNode writes n with its parentheses and label. wrap is a dice term
+// or group that must be put in parentheses (it ends the left side of a
+// comparison, which would otherwise read as its compare point).
+func formatNode(b *strings.Builder, n *Node, wrap *Node) {
+	paren := n.Paren && n.Op != OpDice || n == wrap
+	if paren {
 		b.WriteByte('(')
 	}
+	formatBody(b, n, wrap)
+	if paren {
+		b.WriteByte(')')
+	}
+	if n.Label != "" {
+		b.WriteString("[" + n.Label + "]")
+	}
+}
+
+// formatInner writes n for a place that puts it in parentheses itself (the
+// count or faces of a dice term): its own parentheses are left out unless a
+// label follows them.
+func formatInner(b *strings.Builder, n *Node) {
+	if n.Paren && n.Label == "" {
+		formatBody(b, n, nil)
+		return
+	}
+	formatNode(b, n, nil)
+}
+
+// formatBody writes n without its parentheses and label.
+func formatBody(b *strings.Builder, n *Node, wrap *Node) {
 	switch n.Op {
 	case OpNum:
 		b.WriteString(itoa(n.Val))
@@ -32,13 +60,13 @@ func formatNode(b *strings.Builder, n *Node) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			formatNode(b, a)
+			formatNode(b, a, nil)
 		}
 		b.WriteByte('}')
-		formatMods(b, n.GroupMods)
+		formatMods(b, n.GroupMods, nil)
 	case OpNeg:
 		b.WriteByte('-')
-		formatNode(b, n.L)
+		formatNode(b, n.L, wrap)
 	case OpCall:
 		b.WriteString(n.Fn.String())
 		b.WriteByte('(')
@@ -46,38 +74,53 @@ func formatNode(b *strings.Builder, n *Node) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			formatNode(b, a)
+			formatNode(b, a, nil)
 		}
 		b.WriteByte(')')
 	case OpCmp:
-		formatNode(b, n.L)
+		formatNode(b, n.L, lastTerm(n.L))
 		b.WriteString(" " + n.Cmp.String() + " ")
-		formatNode(b, n.R)
+		formatNode(b, n.R, nil)
 	default:
-		formatNode(b, n.L)
+		formatNode(b, n.L, wrap)
 		b.WriteString(opText[n.Op])
-		formatNode(b, n.R)
-	}
-	if n.Paren && n.Op != OpDice {
-		b.WriteByte(')')
-	}
-	if n.Label != "" {
-		b.WriteString("[" + n.Label + "]")
+		formatNode(b, n.R, wrap)
 	}
 }
 
-func formatOperand(b *strings.Builder, n *Node) {
-	if n.Op == OpNum && n.Val >= 0 || n.Paren {
-		formatNode(b, n)
-		return
+// lastTerm returns the dice term or group that the printed form of n ends
+// with, when nothing (a parenthesis, a label) closes it: a comparison
+// printed after it would read as its compare point ("2d6 >= 7" counts the
+// dice showing 7 or more; "1d6 != 3" explodes on 3). Nil when there is none.
+func lastTerm(n *Node) *Node {
+	for n != nil && n.Label == "" && !(n.Paren && n.Op != OpDice) {
+		switch n.Op {
+		case OpDice, OpGroup:
+			return n
+		case OpAdd, OpSub, OpMul, OpDiv, OpMod:
+			n = n.R
+		case OpNeg:
+			n = n.L
+		default:
+			return nil
+		}
 	}
-	b.WriteByte('(')
-	formatNode(b, n)
-	b.WriteByte(')')
+	return nil
 }
+
+// plainNum reports whether n prints as a bare non-negative number.
+func plainNum(n *Node) bool { return n.Op == OpNum && n.Val >= 0 && n.Label == "" }
 
 func formatDice(b *strings.Builder, t *DiceTerm) {
-	formatOperand(b, t.Count)
+	// The count is a number, or in parentheses: "1d(1d6)" must not print
+	// as "1d1d6", nor "(1d4)d6" as "1d4d6".
+	if plainNum(t.Count) {
+		b.WriteString(itoa(t.Count.Val))
+	} else {
+		b.WriteByte('(')
+		formatInner(b, t.Count)
+		b.WriteByte(')')
+	}
 	b.WriteByte('d')
 	switch t.Kind {
 	case Percent:
@@ -85,23 +128,60 @@ func formatDice(b *strings.Builder, t *DiceTerm) {
 	case Fudge:
 		b.WriteByte('F')
 	default:
-		formatOperand(b, t.Sides)
+		if plainNum(t.Sides) && !t.Sides.Paren {
+			b.WriteString(itoa(t.Sides.Val))
+		} else {
+			b.WriteByte('(')
+			formatInner(b, t.Sides)
+			b.WriteByte(')')
+		}
 	}
-	formatMods(b, &t.Mods)
+	formatMods(b, &t.Mods, t)
 }
 
-func formatMods(b *strings.Builder, m *Mods) {
-	for _, cp := range m.Reroll {
+// formatMods writes the modifiers of a dice term t (nil for a group) in
+// their order of application. A reroll or explosion without compare point
+// that would be printed right before the success compare point takes it as
+// its own ("4d6!>=5" explodes on 5 and up), so it is printed with its
+// default point written out ("4d6!6>=5", "4d6r1>=5"); when that point is not
+// known (an explosion on a die with computed faces) the success and failure
+// points are printed first instead ("4d(1d6)>=5!").
+func formatMods(b *strings.Builder, m *Mods, t *DiceTerm) {
+	explodeCP := m.ExplodeCP
+	lastReroll := CP{}
+	countFirst := false
+	if t != nil && m.Success.Op != CmpNone && !m.HasMin && !m.HasMax && m.Keep == KeepNone {
+		lo, hi, known := faceRange(t)
+		switch {
+		case m.Explode != ExplodeNone && m.ExplodeCP.Op == CmpNone && known:
+			explodeCP = CP{Op: CmpEq, V: hi}
+		case m.Explode != ExplodeNone && m.ExplodeCP.Op == CmpNone:
+			countFirst = true
+		case m.Explode == ExplodeNone && len(m.Reroll) > 0 && m.Reroll[len(m.Reroll)-1].Op == CmpNone:
+			// The lowest face is known even when the faces are computed.
+			if !known {
+				lo = 1
+			}
+			lastReroll = CP{Op: CmpEq, V: lo}
+		}
+	}
+	if countFirst {
+		formatCounting(b, m)
+	}
+	for i, cp := range m.Reroll {
 		if m.RerollOnce {
 			b.WriteString("ro")
 		} else {
 			b.WriteString("r")
 		}
+		if i == len(m.Reroll)-1 && lastReroll.Op != CmpNone {
+			cp = lastReroll
+		}
 		b.WriteString(bareCP(cp))
 	}
 	if m.Explode != ExplodeNone {
 		b.WriteString(m.Explode.String())
-		b.WriteString(bareCP(m.ExplodeCP))
+		b.WriteString(bareCP(explodeCP))
 	}
 	if m.HasMin {
 		b.WriteString("mi" + itoa(m.Min))
@@ -112,6 +192,12 @@ func formatMods(b *strings.Builder, m *Mods) {
 	if m.Keep != KeepNone {
 		b.WriteString(m.Keep.String() + itoa(m.KeepN))
 	}
+	if !countFirst {
+		formatCounting(b, m)
+	}
+}
+
+func formatCounting(b *strings.Builder, m *Mods) {
 	if m.Success.Op != CmpNone {
 		b.WriteString(m.Success.String())
 	}
@@ -171,7 +257,7 @@ func formatEval(b *strings.Builder, e *Eval) {
 	case OpNum:
 		b.WriteString(itoa(n.Val))
 	case OpDice:
-		formatDice(b, n.Dice)
+		formatDiceEval(b, n.Dice, e)
 		b.WriteString(" (")
 		for i, d := range e.Dice {
 			if i > 0 {
@@ -195,7 +281,7 @@ func formatEval(b *strings.Builder, e *Eval) {
 			}
 		}
 		b.WriteByte('}')
-		formatMods(b, n.GroupMods)
+		formatMods(b, n.GroupMods, nil)
 	case OpNeg:
 		b.WriteByte('-')
 		formatEval(b, e.Kids[0])
@@ -229,6 +315,51 @@ func formatEval(b *strings.Builder, e *Eval) {
 	if n.Label != "" {
 		b.WriteString(" [" + n.Label + "]")
 	}
+}
+
+// formatDiceEval writes a dice term as formatDice does, with the dice of a
+// computed count or number of faces shown: "(1d4 (3))d6".
+func formatDiceEval(b *strings.Builder, t *DiceTerm, e *Eval) {
+	if len(e.Kids) == 0 {
+		formatDice(b, t)
+		return
+	}
+	// Kids are the count, then the faces of a standard die (see evalDice).
+	if plainNum(t.Count) {
+		b.WriteString(itoa(t.Count.Val))
+	} else {
+		b.WriteByte('(')
+		formatEvalInner(b, e.Kids[0])
+		b.WriteByte(')')
+	}
+	b.WriteByte('d')
+	switch {
+	case t.Kind == Percent:
+		b.WriteByte('%')
+	case t.Kind == Fudge:
+		b.WriteByte('F')
+	case plainNum(t.Sides) && !t.Sides.Paren:
+		b.WriteString(itoa(t.Sides.Val))
+	default:
+		b.WriteByte('(')
+		formatEvalInner(b, e.Kids[1])
+		b.WriteByte(')')
+	}
+	formatMods(b, &t.Mods, t)
+}
+
+// formatEvalInner is formatEval without the node's own parentheses, for a
+// place that writes them itself (as formatInner).
+func formatEvalInner(b *strings.Builder, e *Eval) {
+	if n := e.Node; n.Paren && n.Label == "" {
+		c := *n
+		c.Paren = false
+		x := *e
+		x.Node = &c
+		formatEval(b, &x)
+		return
+	}
+	formatEval(b, e)
 }
 
 func formatDie(b *strings.Builder, d *Die) {

@@ -3,7 +3,6 @@ package dice_test
 import (
 	"encoding/json"
 	"errors"
-	"regexp"
 	"testing"
 	"unicode/utf8"
 
@@ -95,11 +94,9 @@ func checkExpr(t *testing.T, src string, b dice.Budget) {
 	rb.MaxLen, rb.MaxNest = 0, 2*b.MaxNest+2
 	e2, err := dice.ParseBudget(canon, rb)
 	if err != nil {
-		skipKnownFormatBug(t, canon, e)
 		t.Fatalf("%q: canonical form %q does not parse: %v", src, canon, err)
 	}
 	if c2 := e2.String(); c2 != canon {
-		skipKnownFormatBug(t, canon, e, e2)
 		t.Fatalf("%q: canonical form %q reads back as %q", src, canon, c2)
 	}
 	// Errors are compared by kind: their text quotes the term as written.
@@ -107,8 +104,7 @@ func checkExpr(t *testing.T, src string, b dice.Budget) {
 		t1, err1 := e.Total(rng.New(s))
 		t2, err2 := e2.Total(rng.New(s))
 		if (err1 == nil) != (err2 == nil) || err1 != nil && errs.ExitCode(err1) != errs.ExitCode(err2) || t1 != t2 {
-			skipKnownFormatBug(t, canon, e, e2)
-			t.Fatalf("%q: canonical form %q rolls differently with seed %d: %d (%v) vs %d (%v)", src, canon, s, t1, err1, t2, err2)
+				t.Fatalf("%q: canonical form %q rolls differently with seed %d: %d (%v) vs %d (%v)", src, canon, s, t1, err1, t2, err2)
 		}
 	}
 }
@@ -138,115 +134,4 @@ func maxDepth(t *dice.Eval) int {
 	}
 	visit(t)
 	return best
-}
-
-// Known bugs of the canonical form (Expr.String), reported with the corpus
-// (see the "known bug" notes in spec/dice/*.tsv). The fuzz target skips an
-// input whose round trip fails only because of one of them (unless
-// DICE_KNOWN_BUGS=1), so that the fuzzer keeps looking for new ones.
-
-// bareModMinus matches a reroll or explosion without compare point followed
-// by a binary minus: "1d6! - 1" reads back as an explosion on face -1.
-var bareModMinus = regexp.MustCompile(`(r|ro|!|!!|!p) - `)
-
-func skipKnownFormatBug(t *testing.T, canon string, exprs ...*dice.Expr) {
-	t.Helper()
-	if knownBugsEnabled() {
-		return
-	}
-	for _, e := range exprs {
-		if why := knownFormatBug(e.Root, canon); why != "" {
-			t.Skipf("known bug: %s: %q is printed %q", why, exprs[0].Source, canon)
-		}
-	}
-}
-
-func knownFormatBug(root *dice.Node, canon string) string {
-	why := ""
-	walkNodes(root, func(n *dice.Node) {
-		switch {
-		case why != "":
-		case n.Op == dice.OpCmp && cmpReadsAsCP(n):
-			why = "a comparison of totals right after a dice term or group is printed as its compare point ((2d6) >= 7 -> 2d6 >= 7, 2d6 == 7 -> 2d6 = 7, {1} == 1 -> {1} = 1, (1d6) != 3 -> 1d6 != 3)"
-		case n.Op == dice.OpDice && n.Dice.Mods.Success.Op != dice.CmpNone && bareBeforeSuccess(&n.Dice.Mods):
-			why = "a reroll or explosion without compare point is printed right before the success compare point (4d6>=5! -> 4d6!>=5)"
-		case n.Op == dice.OpDice && (parenOperand(n.Dice.Count) || parenOperand(n.Dice.Sides)):
-			why = "a count or sides written in parentheses around a number or a dice term is printed (1)d6 / 1d1d6 and reads back as something else (((1))d6, 1d(1d6))"
-		}
-	})
-	if why == "" && bareModMinus.MatchString(canon) {
-		why = "a reroll or explosion without compare point followed by ' - ' reads the minus as a negative compare point (1d6! - 1)"
-	}
-	return why
-}
-
-// parenOperand reports whether the count or sides n was written in
-// parentheses around a number or a dice term.
-func parenOperand(n *dice.Node) bool {
-	return n != nil && n.Paren && (n.Op == dice.OpNum || n.Op == dice.OpDice)
-}
-
-// bareBeforeSuccess reports whether the last modifier printed before the
-// success compare point is an r, ro or explosion without compare point.
-func bareBeforeSuccess(m *dice.Mods) bool {
-	if m.HasMin || m.HasMax || m.Keep != dice.KeepNone {
-		return false
-	}
-	if m.Explode != dice.ExplodeNone {
-		return m.ExplodeCP.Op == dice.CmpNone
-	}
-	return len(m.Reroll) > 0 && m.Reroll[len(m.Reroll)-1].Op == dice.CmpNone
-}
-
-// cmpReadsAsCP reports whether the comparison n, printed after its left
-// operand, would read back as a compare point of the dice term or group
-// that ends the left operand.
-func cmpReadsAsCP(n *dice.Node) bool {
-	last := lastTerm(n.L)
-	switch {
-	case last == nil:
-		return false
-	case last.Op == dice.OpDice:
-		// "!=" reads as an explosion even after a success compare point.
-		return n.Cmp == dice.CmpNe || !last.Dice.Mods.Counting()
-	default: // a group
-		return n.Cmp != dice.CmpNe && !last.GroupMods.Counting()
-	}
-}
-
-// lastTerm returns the unlabelled dice term or group that the printed form
-// of n ends with, or nil.
-func lastTerm(n *dice.Node) *dice.Node {
-	for n != nil {
-		if n.Label != "" || n.Paren && n.Op != dice.OpDice {
-			return nil
-		}
-		switch n.Op {
-		case dice.OpDice, dice.OpGroup:
-			return n
-		case dice.OpAdd, dice.OpSub, dice.OpMul, dice.OpDiv, dice.OpMod:
-			n = n.R
-		case dice.OpNeg:
-			n = n.L
-		default:
-			return nil
-		}
-	}
-	return nil
-}
-
-func walkNodes(n *dice.Node, f func(*dice.Node)) {
-	if n == nil {
-		return
-	}
-	f(n)
-	walkNodes(n.L, f)
-	walkNodes(n.R, f)
-	for _, a := range n.Args {
-		walkNodes(a, f)
-	}
-	if n.Dice != nil {
-		walkNodes(n.Dice.Count, f)
-		walkNodes(n.Dice.Sides, f)
-	}
 }

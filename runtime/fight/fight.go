@@ -77,6 +77,27 @@ type Rules struct {
 	// Conditions are what conditions do in a fight, by condition name
 	// (compiled from the rule system's condition definitions).
 	Conditions map[string]*CondEffect
+	// DownCondition is added to a creature that goes down dying (and
+	// removed when it is revived); "" adds none.
+	DownCondition string
+	// Dying, when set, is the dying creatures' save track, rolled by the
+	// kernel at the start of each of their turns (after dying.turn hooks).
+	Dying *DyingSave
+}
+
+// DyingSave is a track of saves a dying creature rolls at the start of its
+// turns: enough successes stabilise it, enough failures kill it. Special
+// natural faces count double or revive it, and damage taken while dying
+// counts as failures.
+type DyingSave struct {
+	Die, DC             int // roll 1dDie; DC or more succeeds
+	Successes, Failures int // needed to stabilise, to die
+	DoubleFail          check.FaceRange
+	Revive              check.FaceRange // natural faces that revive with ReviveHP
+	ReviveHP            int
+	DamageFailures      int  // failures per hit taken while dying
+	CritFailures        int  // failures per critical hit taken while dying
+	Massive             bool // going down with damage past zero of at least the maximum kills
 }
 
 // CondEffect is what a condition does to fights: advantage levels on the
@@ -135,6 +156,8 @@ type Fighter struct {
 	Dead        bool
 	Fled        bool // left the fight alive (morale)
 	Stable      bool // down but no longer dying: no dying.turn events
+	// Dying save track of the current trial.
+	SaveSuccesses, SaveFailures int
 	DamageDealt int
 	DamageTaken int
 	Attacks0    int // attacks made
@@ -205,8 +228,9 @@ type AttackEvent struct {
 	Applied   creature.Outcome
 }
 
-// TurnEvent is the payload of turn.start, turn.act, turn.end, round.start
-// and encounter.start/end. A turn.act handler that performs the fighter's
+// TurnEvent is the payload of turn.start, turn.act, turn.end, round.start,
+// round.end (after a round's last step, before the next round starts) and
+// encounter.start/end. A turn.act handler that performs the fighter's
 // action sets Acted so the default attack is skipped.
 type TurnEvent struct {
 	Fighter *Fighter
@@ -219,7 +243,7 @@ type TurnEvent struct {
 type ids struct {
 	encStart, encEnd, roundStart, turnStart, turnAct, turnEnd event.ID
 	atkDeclare, atkRoll, dmgRoll, dmgApply, down, dying       event.ID
-	dyingStart                                                event.ID
+	dyingStart, roundEnd                                      event.ID
 }
 
 // Fight is an encounter that plays itself; reuse it across trials.
@@ -306,7 +330,7 @@ func New(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, sid
 	}
 	f.ids = ids{intern("encounter.start"), intern("encounter.end"), intern("round.start"), intern("turn.start"),
 		intern("turn.act"), intern("turn.end"), intern("attack.declare"), intern("attack.roll"), intern("damage.roll"),
-		intern("damage.apply"), intern("creature.down"), intern("dying.turn"), intern("creature.dying")}
+		intern("damage.apply"), intern("creature.down"), intern("dying.turn"), intern("creature.dying"), intern("round.end")}
 	if err != nil {
 		return nil, err
 	}
@@ -334,6 +358,7 @@ func (f *Fight) Reset() error {
 	for _, x := range f.Fighters {
 		x.C.CopyFrom(x.Base)
 		x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false
+		x.SaveSuccesses, x.SaveFailures = 0, 0
 		x.DamageDealt, x.DamageTaken, x.Attacks0, x.Hits = 0, 0, 0, 0
 	}
 	f.round = 0
@@ -407,6 +432,25 @@ func (f *Fight) Run() (Outcome, error) {
 			return Outcome{Winner: -1, Rounds: maxRounds}, nil
 		}
 		if r != lastRound {
+			if lastRound >= 0 && f.Bus.Has(f.ids.roundEnd) {
+				// round.end: the round's last step is done (rules that act
+				// "last in the round"); it may end the fight.
+				f.turn = TurnEvent{Round: lastRound}
+				if err := f.emitTurn(f.ids.roundEnd, nil); err != nil {
+					return Outcome{}, err
+				}
+				if f.failed != nil {
+					return Outcome{}, f.failed
+				}
+				if w, over := f.winner(); over {
+					f.round = lastRound
+					f.turn = TurnEvent{Round: f.round}
+					if err := f.emitTurn(f.ids.encEnd, nil); err != nil {
+						return Outcome{}, err
+					}
+					return Outcome{Winner: w, Rounds: f.round}, nil
+				}
+			}
 			lastRound = r
 			f.round = r
 			if f.Trace != nil {
@@ -430,6 +474,11 @@ func (f *Fight) Run() (Outcome, error) {
 				// (dying.turn); one they revive takes its turn.
 				if err := f.emitTurnAs(f.ids.dying, x); err != nil {
 					return Outcome{}, err
+				}
+				if x.Out && !x.Dead && !x.Stable && f.Rules.Dying != nil {
+					if err := f.dyingSave(x); err != nil {
+						return Outcome{}, err
+					}
 				}
 				if x.Out {
 					continue
@@ -790,8 +839,76 @@ func (f *Fight) Apply(e *AttackEvent) error {
 	if t.C.HP() <= t.C.Floor() && !t.Out {
 		return f.Down(t, e)
 	}
+	if t.Out && !t.Dead && f.Rules.Dying != nil && dealt+rec.Outcome.PastZero > 0 {
+		// Damage while dying: failures, or death outright when massive.
+		d := f.Rules.Dying
+		n := d.DamageFailures
+		if e.Crit {
+			n = d.CritFailures
+		}
+		t.Stable = false
+		if d.Massive && rec.Outcome.PastZero >= t.C.MaxHP() {
+			n = d.Failures
+		}
+		f.addFailures(t, n)
+	}
 	return nil
 }
+
+// dyingSave rolls x's dying save.
+func (f *Fight) dyingSave(x *Fighter) error {
+	d := f.Rules.Dying
+	face, err := f.Src.Roll(1, d.Die)
+	if err != nil {
+		return err
+	}
+	switch {
+	case d.Revive.Has(face):
+		if _, err := x.C.Heal(d.ReviveHP); err != nil {
+			return err
+		}
+		f.revive(x)
+		if f.Trace != nil {
+			f.trace("%s rolls %d on its dying save and wakes", x.ID, face)
+		}
+	case d.DoubleFail.Has(face):
+		f.addFailures(x, 2)
+	case face >= d.DC:
+		x.SaveSuccesses++
+		if x.SaveSuccesses >= d.Successes {
+			x.Stable, x.SaveSuccesses, x.SaveFailures = true, 0, 0
+			if f.Trace != nil {
+				f.trace("%s is stable", x.ID)
+			}
+		}
+	default:
+		f.addFailures(x, 1)
+	}
+	return nil
+}
+
+func (f *Fight) addFailures(x *Fighter, n int) {
+	x.SaveFailures += n
+	if x.SaveFailures >= f.Rules.Dying.Failures {
+		x.Dead = true
+		if f.Trace != nil {
+			f.trace("%s dies", x.ID)
+		}
+	}
+}
+
+// revive brings a downed creature back into the fight.
+func (f *Fight) revive(x *Fighter) {
+	x.Out, x.Dead, x.Stable = false, false, false
+	x.SaveSuccesses, x.SaveFailures = 0, 0
+	if f.Rules.DownCondition != "" {
+		x.C.RemoveCondition(f.Rules.DownCondition)
+	}
+}
+
+// Revive brings a downed creature back into the fight (healed or
+// stabilised by a script), removing the down condition.
+func (f *Fight) Revive(x *Fighter) { f.revive(x) }
 
 // Down takes t out of the fight (dead or dying by the rules), through
 // creature.down: a handler that cancels it keeps t in (a last stand). A
@@ -821,6 +938,14 @@ func (f *Fight) Down(t *Fighter, e *AttackEvent) error {
 	}
 	t.Out = true
 	t.Dead = t.Dead || rule == DownDead
+	if !t.Dead && f.Rules.Dying != nil && f.Rules.Dying.Massive && e != nil && e.Applied.PastZero >= t.C.MaxHP() {
+		t.Dead = true // massive damage
+	}
+	if !t.Dead && f.Rules.DownCondition != "" {
+		if _, err := t.C.AddCondition(creature.Condition{Name: f.Rules.DownCondition, Source: "down"}, creature.CondSpec{}); err != nil {
+			return err
+		}
+	}
 	if !t.Dead && f.Bus.Has(f.ids.dyingStart) {
 		// creature.dying: the rule system's dying rules start (a script may
 		// kill the creature at once, for massive damage).

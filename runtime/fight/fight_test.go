@@ -160,3 +160,51 @@ func BenchmarkR1Trial(b *testing.B) {
 		}
 	}
 }
+
+// TestDyingSaveTrack drives a downed player through the kernel's dying
+// save track with forced faces: a success, a natural 1 (two failures), a
+// failure: dead. Another revives on a natural 20.
+func TestDyingSaveTrack(t *testing.T) {
+	f := r1(t, 1)
+	f.Rules.DownCondition = "unconscious"
+	f.Rules.Dying = &DyingSave{Die: 20, DC: 10, Successes: 3, Failures: 3, DoubleFail: check.Face(1),
+		Revive: check.Face(20), ReviveHP: 1, DamageFailures: 1, CritFailures: 2, Massive: true}
+	if err := f.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	x := f.Fighter("fighter1")
+	x.C.SetHP(0)
+	if err := f.Down(x, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !x.Out || x.Dead || !x.C.HasCondition("unconscious") {
+		t.Fatalf("down: out %v dead %v", x.Out, x.Dead)
+	}
+	f.Src.Force(12, 1, 5)
+	for i := 0; i < 3; i++ {
+		if err := f.dyingSave(x); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !x.Dead || x.SaveSuccesses != 1 || x.SaveFailures != 3 {
+		t.Fatalf("dead %v successes %d failures %d", x.Dead, x.SaveSuccesses, x.SaveFailures)
+	}
+	y := f.Fighter("fighter2")
+	y.C.SetHP(0)
+	_ = f.Down(y, nil)
+	f.Src.Force(20)
+	_ = f.dyingSave(y)
+	if y.Out || y.C.HP() != 1 || y.C.HasCondition("unconscious") {
+		t.Fatalf("natural 20: out %v hp %d", y.Out, y.C.HP())
+	}
+	z := f.Fighter("fighter3")
+	z.C.SetHP(0)
+	_ = f.Down(z, nil)
+	f.Src.Force(10, 11, 19)
+	for i := 0; i < 3; i++ {
+		_ = f.dyingSave(z)
+	}
+	if !z.Stable || z.Dead {
+		t.Fatalf("three successes: stable %v dead %v", z.Stable, z.Dead)
+	}
+}

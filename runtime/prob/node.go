@@ -79,29 +79,35 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
+// roundDiv divides as the roller does (see dice's roundDiv), without
+// negating a: -(-2^63) does not fit in an int64.
 func roundDiv(fn dice.Func, a, b int64) int64 {
 	switch fn {
 	case dice.FnCeil:
-		return -floorDiv(-a, b)
-	case dice.FnRound:
-		neg := (a < 0) != (b < 0)
-		na, nb := a, b
-		if na < 0 {
-			na = -na
-		}
-		if nb < 0 {
-			nb = -nb
-		}
-		q, r := na/nb, na%nb
-		if r >= nb-r {
+		q := a / b
+		if a%b != 0 && (a < 0) == (b < 0) {
 			q++
 		}
-		if neg {
-			return -q
-		}
 		return q
+	case dice.FnRound:
+		ua, ub := absU(a), absU(b)
+		q, r := ua/ub, ua%ub
+		if r >= ub-r {
+			q++
+		}
+		if (a < 0) != (b < 0) {
+			return -int64(q)
+		}
+		return int64(q)
 	}
 	return floorDiv(a, b)
+}
+
+func absU(v int64) uint64 {
+	if v < 0 {
+		return -uint64(v)
+	}
+	return uint64(v)
 }
 
 func (c *calc) call(n *dice.Node) (*Dist, error) {
@@ -326,13 +332,13 @@ func (c *calc) fixedTerm(m *dice.Mods, cnt, lo, hi int64) (*Dist, error) {
 		die.Leftover = face.Leftover
 		return c.iid(die, cnt, m)
 	case m.Explode == dice.ExplodeCompound:
-		// One die's value is the sum of its chain; counting and keeping see
-		// that sum.
-		chain, err := c.chain(face, explodes, func(f int64, extra bool) int64 { return clamp(f) }, true)
+		// One die's value is the sum of its chain, clamped as a whole;
+		// counting and keeping see that value.
+		chain, err := c.chain(face, explodes, func(f int64, extra bool) int64 { return f }, true)
 		if err != nil {
 			return nil, err
 		}
-		die, err := c.mapDist(chain, contrib)
+		die, err := c.mapDist(chain, func(v int64) int64 { return contrib(clamp(v)) })
 		if err != nil {
 			return nil, err
 		}
@@ -345,12 +351,14 @@ func (c *calc) fixedTerm(m *dice.Mods, cnt, lo, hi int64) (*Dist, error) {
 			return nil, errTooBig
 		}
 		pen := m.Explode == dice.ExplodePenetrate
+		// Each die of the pool is clamped on its own, after the -1 of a
+		// penetrating extra die.
 		chain, err := c.chain(face, explodes, func(f int64, extra bool) int64 {
-			v := clamp(f)
+			v := f
 			if extra && pen {
 				v--
 			}
-			return contrib(v)
+			return contrib(clamp(v))
 		}, false)
 		if err != nil {
 			return nil, err

@@ -19,8 +19,16 @@ rules.define("combat", {
              crit = "double_dice", advantage = "onoff", min_damage = 0 },
   -- 5E-DMG-09/10: immunity, adjustments, Resistance, then Vulnerability.
   damage_steps = { "immune", "adjust", "resist", "vuln" },
-  -- 5E-ZERO-01/02: monsters die at 0 HP; characters fall unconscious and
-  -- make Death Saving Throws (dying.lua).
-  down = { players = "dying", monsters = "dead" },
+  -- 5E-ZERO-01/02: monsters die at 0 HP; characters fall Unconscious
+  -- (5E-ZERO-06) and make Death Saving Throws, rolled by the kernel as data
+  -- (T-21): a d20 at the start of each turn, 10 or more succeeds, three
+  -- successes stabilise, three failures kill, a natural 1 counts twice, a
+  -- natural 20 regains 1 HP (5E-ZERO-08..10); damage while dying is a
+  -- failure, two from a Critical Hit (5E-ZERO-11); massive damage kills
+  -- (5E-ZERO-04).
+  down = { players = "dying", monsters = "dead", condition = "unconscious",
+           dying_save = { die = 20, dc = 10, successes = 3, failures = 3, double_fail = 1,
+                          revive = 20, revive_hp = 1, damage_failures = 1, crit_failures = 2,
+                          massive = true } },
   max_rounds = 100,
 })
