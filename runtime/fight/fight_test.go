@@ -208,3 +208,22 @@ func TestDyingSaveTrack(t *testing.T) {
 		t.Fatalf("three successes: stable %v dead %v", z.Stable, z.Dead)
 	}
 }
+
+// BenchmarkStrike is one whole attack in Go with no listeners: declare,
+// roll, hit, damage, apply (the target is healed back between attacks).
+func BenchmarkStrike(b *testing.B) {
+	f := r1(b, 1)
+	if err := f.Reset(); err != nil {
+		b.Fatal(err)
+	}
+	x, g := f.Fighter("fighter1"), f.Fighter("goblin1")
+	g.Base.SetMaxHP(1 << 30)
+	g.C.SetMaxHP(1 << 30)
+	g.C.SetHP(1 << 30)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := f.Strike(x, g, &x.Attacks[0], 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
