@@ -152,16 +152,16 @@ type Fighter struct {
 	Data any
 
 	// Per-trial bookkeeping.
-	Out         bool // dead, down or fled: takes no turns, is not a target
-	Dead        bool
-	Fled        bool // left the fight alive (morale)
-	Stable      bool // down but no longer dying: no dying.turn events
+	Out    bool // dead, down or fled: takes no turns, is not a target
+	Dead   bool
+	Fled   bool // left the fight alive (morale)
+	Stable bool // down but no longer dying: no dying.turn events
 	// Dying save track of the current trial.
 	SaveSuccesses, SaveFailures int
-	DamageDealt int
-	DamageTaken int
-	Attacks0    int // attacks made
-	Hits        int
+	DamageDealt                 int
+	DamageTaken                 int
+	Attacks0                    int // attacks made
+	Hits                        int
 }
 
 // Alive reports whether f is still in the fight.
