@@ -123,6 +123,17 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 	if err != nil {
 		return nil, err
 	}
+	// The default tactic: the rule system's (or a later layer's)
+	// "tactics.default" definition, a built-in name or a function.
+	if v := g.Value("tactics.default"); v != lua.LNil {
+		tac, err := tacticOf(r, &tbl{t: wrapValue(L(r), "tactics", v), where: "rules tactics.default"}, "the default tactics", nil)
+		if err != nil {
+			return nil, err
+		}
+		if tac != nil {
+			f.Default = tac
+		}
+	}
 	byCreature := map[*creature.Creature]*fight.Fighter{}
 	for _, x := range f.Fighters {
 		byCreature[x.C] = x
@@ -631,4 +642,14 @@ func LoadEncounter(ctx context.Context, g *rulesmod.Rules, name string, src []by
 			Msg: "an encounter file must return an encounter table (return fight.encounter{...})"}
 	}
 	return Compile(ctx, g, t)
+}
+
+// L returns the runtime's Lua state.
+func L(r *luart.Runtime) *lua.LState { return r.L }
+
+// wrapValue returns a table {key = v}.
+func wrapValue(L *lua.LState, key string, v lua.LValue) *lua.LTable {
+	t := L.NewTable()
+	t.RawSetString(key, v)
+	return t
 }

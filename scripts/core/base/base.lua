@@ -9,3 +9,9 @@ rules.define("base.events", {
   "check.roll", "save.roll", "condition.add", "condition.remove", "move", "reaction",
   "turn.end", "round.end", "encounter.end",
 })
+
+-- The default tactics of fights that play themselves: attack the living
+-- enemy with the fewest hit points. A system, a variant or a session may
+-- define another built-in ("first", "random") or a function
+-- (self, enemies) -> target; encounter sides and creatures override it.
+rules.define("tactics.default", "lowest_hp")
