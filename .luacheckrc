@@ -5,9 +5,9 @@ max_line_length = 140
 files["spec"] = {
   -- the spec runner defines these helpers and exposes the modules as globals
   read_globals = { "test", "eq", "near", "ok", "matches", "fails", "output",
-    "dice", "creature", "check", "rules", "log", "fight" },
+    "dice", "creature", "check", "rules", "log", "fight", "combat", "grid" },
 }
 -- REPL session files may set session variables (the REPL's session
 -- environment accepts them)
 files["spec/transcripts"] = { allow_defined = true, ignore = { "212" },
-  read_globals = { "dice", "creature", "check", "rules", "log", "fight" } }
+  read_globals = { "dice", "creature", "check", "rules", "log", "fight", "combat", "grid" } }

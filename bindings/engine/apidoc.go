@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dndsh/dndsh/bindings/combatmod"
 	"github.com/dndsh/dndsh/bindings/creaturemod"
 	"github.com/dndsh/dndsh/bindings/luart"
 )
@@ -23,11 +24,23 @@ func (e *Engine) APIReference() string {
 	}
 	for _, m := range e.R.Modules() {
 		section(m.Name, m.Doc, m.Funcs, m.Name+".")
-		if m.Name == "creature" {
-			section("creature handle methods", "Methods of a creature handle `c` (from creature.new, fight events, fight.enemies).", creaturemod.Methods(), "c:")
+		for _, h := range handleMethods {
+			if h.module == m.Name {
+				section(h.title, h.doc, h.methods(), h.prefix)
+			}
 		}
 	}
 	return b.String()
+}
+
+// handleMethods are the methods of the modules' handle types; the
+// reference lists them after their module.
+var handleMethods = []struct {
+	module, title, doc, prefix string
+	methods                    func() []luart.Func
+}{
+	{"creature", "creature handle methods", "Methods of a creature handle `c` (from creature.new, fight events, fight.enemies).", "c:", creaturemod.Methods},
+	{"combat", "combat encounter methods", "Methods of an encounter handle `enc` (from combat.new).", "enc:", combatmod.Methods},
 }
 
 // Undocumented lists the exported functions that have no doc line.
@@ -43,9 +56,11 @@ func (e *Engine) Undocumented() []string {
 			}
 		}
 	}
-	for _, f := range creaturemod.Methods() {
-		if strings.TrimSpace(f.Doc) == "" {
-			out = append(out, "c:"+f.Name)
+	for _, h := range handleMethods {
+		for _, f := range h.methods() {
+			if strings.TrimSpace(f.Doc) == "" {
+				out = append(out, h.prefix+f.Name)
+			}
 		}
 	}
 	return out

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/dndsh/dndsh/bindings/checkmod"
+	"github.com/dndsh/dndsh/bindings/combatmod"
 	"github.com/dndsh/dndsh/bindings/creaturemod"
 	"github.com/dndsh/dndsh/bindings/dicemod"
 	"github.com/dndsh/dndsh/bindings/fightmod"
@@ -83,6 +84,7 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	r.Register(dicemod.Module(r))
 	r.Register(creaturemod.Module(r))
 	r.Register(checkmod.Module(r))
+	r.Register(combatmod.Module(r))
 	r.Register(gridmod.Module())
 	e.Rules = rulesmod.Install(r, e.Bus)
 	r.Register(logmod.Module(r, func() *journal.Journal { return e.Journal }))

@@ -9,7 +9,7 @@
 //
 //	initiative = { mode = "individual"|"side", die = "1d20", ties = {"modifier", "reroll"},
 //	               reroll_each_round = false, surprise = "none"|"lost_round"|"lost_segments"|"round"|"disadvantage",
-//	               advantage = "cancel"|"net" }
+//	               advantage = "cancel"|"net" }          -- read by combatmod.ReadInitiative, as combat.new reads it
 //	segments = 0, round_seconds = 6,
 //	slots = { action = 1, bonus = 1, reaction = 1 },  -- per-turn action budget
 //	attack = { die = 20, auto_hit = 20, auto_miss = 1, threat = 20, confirm = false,
@@ -30,6 +30,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/dndsh/dndsh/bindings/combatmod"
 	"github.com/dndsh/dndsh/bindings/rulesmod"
 	"github.com/dndsh/dndsh/runtime/check"
 	"github.com/dndsh/dndsh/runtime/combat"
@@ -158,78 +159,13 @@ func (r *tbl) faces(key string, def check.FaceRange) check.FaceRange {
 	return def
 }
 
-// dieSpec reads "1d20" or 20 as combat.Dice.
-func (r *tbl) dieSpec(key string, def combat.Dice) combat.Dice {
-	switch v := r.get(key).(type) {
-	case *lua.LNilType:
-		return def
-	case lua.LNumber:
-		return combat.Dice{Count: 1, Sides: int(v)}
-	case lua.LString:
-		var n, s int
-		if _, err := fmt.Sscanf(strings.ToLower(string(v)), "%dd%d", &n, &s); err == nil && n > 0 && s > 0 {
-			return combat.Dice{Count: n, Sides: s}
-		}
-		if _, err := fmt.Sscanf(strings.ToLower(string(v)), "d%d", &s); err == nil && s > 0 {
-			return combat.Dice{Count: 1, Sides: s}
-		}
-	}
-	r.fail("%s must be a die such as \"1d20\" or 20", key)
-	return def
-}
-
 // CompileRules turns a combat definition table into fight.Rules.
 func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 	root := &tbl{t: t, where: "combat"}
 	rules := &fight.Rules{}
 	c := &rules.Combat
 	ini := root.sub("initiative")
-	switch m := ini.str("mode", "individual"); m {
-	case "individual":
-		c.Mode = combat.Individual
-	case "side":
-		c.Mode = combat.BySide
-	default:
-		ini.fail("mode %q: want individual or side", m)
-	}
-	c.Die = ini.dieSpec("die", combat.Dice{Count: 1, Sides: 20})
-	for _, s := range ini.strs("ties", []string{"modifier", "reroll"}) {
-		switch s {
-		case "modifier":
-			c.Ties = append(c.Ties, combat.TieModifier)
-		case "score":
-			c.Ties = append(c.Ties, combat.TieScore)
-		case "reroll":
-			c.Ties = append(c.Ties, combat.TieReroll)
-		case "simultaneous":
-			c.Ties = append(c.Ties, combat.TieSimultaneous)
-		default:
-			ini.fail("ties: unknown rule %q (modifier, score, reroll, simultaneous)", s)
-		}
-	}
-	c.RerollEachRound = ini.bool("reroll_each_round", false)
-	switch s := ini.str("surprise", "none"); s {
-	case "none":
-		c.Surprise = combat.SurpriseNone
-	case "lost_round":
-		c.Surprise = combat.SurpriseLostRound
-	case "lost_segments":
-		c.Surprise = combat.SurpriseLostSegments
-	case "round":
-		c.Surprise = combat.SurpriseRound
-	case "disadvantage":
-		c.Surprise = combat.SurpriseInitiativeDisadvantage
-	default:
-		ini.fail("surprise %q: want none, lost_round, lost_segments, round or disadvantage", s)
-	}
-	switch s := ini.str("advantage", "cancel"); s {
-	case "cancel":
-		c.Advantage = combat.AdvantageCancel
-	case "net":
-		c.Advantage = combat.AdvantageNet
-	default:
-		ini.fail("advantage %q: want cancel or net", s)
-	}
+	iniErr := combatmod.ReadInitiative(ini.t, combatmod.InitiativeOptions{Where: ini.where, Layer: "fight", Surprise: true}, c)
 	c.SegmentsPerRound = root.int("segments", 0)
 	c.RoundSeconds = root.int("round_seconds", 0)
 	if slots := root.sub("slots"); slots.t != nil {
@@ -295,7 +231,10 @@ func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 	if root.err != nil {
 		return nil, root.err
 	}
-	for _, x := range []*tbl{ini, atk, down} {
+	if iniErr != nil {
+		return nil, iniErr
+	}
+	for _, x := range []*tbl{atk, down} {
 		if x.err != nil {
 			return nil, x.err
 		}
