@@ -101,7 +101,7 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 				if count > 1 {
 					id = fmt.Sprintf("%s%d", base, k)
 				}
-				x, err := fighterOf(r, stat, id, name, len(sides)-1, &tbl{t: stat, where: m.where})
+				x, err := buildFighter(r, stat, id, name, len(sides)-1, &tbl{t: stat, where: m.where})
 				if err != nil {
 					return nil, err
 				}
@@ -188,7 +188,7 @@ func statBlock(ctx context.Context, g *rulesmod.Rules, m *tbl) (*lua.LTable, err
 	return out, nil
 }
 
-func fighterOf(r *luart.Runtime, stat *lua.LTable, id, side string, sideIdx int, t *tbl) (*fight.Fighter, error) {
+func buildFighter(r *luart.Runtime, stat *lua.LTable, id, side string, sideIdx int, t *tbl) (*fight.Fighter, error) {
 	c, err := creaturemod.FromTable(stat)
 	if err != nil {
 		return nil, specErr(t.where, "%s", strings.TrimPrefix(err.Error(), "dndsh: "))
@@ -400,6 +400,138 @@ func Module(g *rulesmod.Rules) luart.Module {
 					luart.Raise(L, err)
 				}
 				L.Push(OutcomeTable(L, f, out, log))
+				return 1
+			}},
+			{Name: "table", Args: "()", Doc: "starts a fight played by hand (the REPL's table) under the rule system's combat rules and makes it current; returns nothing", Fn: func(L *lua.LState) int {
+				def, ok := g.Value("combat").(*lua.LTable)
+				if !ok {
+					L.RaiseError("the rule system %q defines no combat table", g.System)
+				}
+				rules, err := CompileRules(def)
+				if err == nil {
+					rules.Conditions, err = CompileConditions(g)
+				}
+				if err != nil {
+					luart.Raise(L, err)
+				}
+				f, err := fight.NewTable(rules, g.Bus, r.Src)
+				if err != nil {
+					luart.Raise(L, err)
+				}
+				r.Set(currentKey, f)
+				r.Set("fight.byCreature", map[*creature.Creature]*fight.Fighter{})
+				g.Adapt = adapter(r, f)
+				return 0
+			}},
+			{Name: "add", Args: "(stat_or_monster_id [, opts])", Doc: "adds creatures to the table fight: a stat block or a monster id; opts: id, side (default \"foes\"), count, player, and stat-block fields to override (hp, ac, ...); returns the list of their handles", Fn: func(L *lua.LState) int {
+				f := current(L)
+				if !f.IsTable() {
+					L.RaiseError("fight.add works on a table fight (fight.table())")
+				}
+				opts := L.OptTable(2, L.NewTable())
+				m := L.NewTable()
+				switch v := L.Get(1).(type) {
+				case lua.LString:
+					m.RawSetString("monster", v)
+				case *lua.LTable:
+					m.RawSetString("stat", v)
+				default:
+					L.ArgError(1, "stat block or monster id expected, got "+v.Type().String())
+				}
+				opts.ForEach(func(k, v lua.LValue) { m.RawSet(k, v) })
+				mt := &tbl{t: m, where: "fight.add"}
+				stat, err := statBlock(context.Background(), g, mt)
+				if err != nil {
+					luart.Raise(L, err)
+				}
+				side := mt.str("side", "foes")
+				count := mt.int("count", 1)
+				base := mt.str("id", lua.LVAsString(stat.RawGetString("id")))
+				if mt.err != nil {
+					luart.Raise(L, mt.err)
+				}
+				byC, _ := r.Get("fight.byCreature").(map[*creature.Creature]*fight.Fighter)
+				out := L.NewTable()
+				for k := 1; k <= count; k++ {
+					id := base
+					if count > 1 || f.Fighter(id) != nil {
+						for n := k; ; n++ {
+							id = fmt.Sprintf("%s%d", base, n)
+							if f.Fighter(id) == nil {
+								break
+							}
+						}
+					}
+					x, err := buildFighter(r, stat, id, side, 0, &tbl{t: stat, where: "fight.add"})
+					if err != nil {
+						luart.Raise(L, err)
+					}
+					x.Player = mt.bool("player", lua.LVAsBool(stat.RawGetString("player")))
+					if err := f.Add(x, side); err != nil {
+						luart.Raise(L, err)
+					}
+					byC[x.C] = x
+					if on, ok := stat.RawGetString("on").(*lua.LTable); ok {
+						if err := registerHooks(g, x, on); err != nil {
+							luart.Raise(L, err)
+						}
+					}
+					out.Append(creaturemod.Push(L, x.C))
+				}
+				L.Push(out)
+				return 1
+			}},
+			{Name: "begin", Args: "()", Doc: "rolls initiative for the table fight and starts the first turn; returns the order as {{id, count}...}", Fn: func(L *lua.LState) int {
+				f := current(L)
+				if err := f.Begin(); err != nil {
+					luart.Raise(L, err)
+				}
+				L.Push(orderTable(L, f))
+				return 1
+			}},
+			{Name: "next", Args: "()", Doc: "ends the current turn of the table fight and starts the next (expiring what ends); returns the handles of the creatures whose turn it is", Fn: func(L *lua.LState) int {
+				f := current(L)
+				cur, err := f.Next()
+				if err != nil {
+					luart.Raise(L, err)
+				}
+				t := L.NewTable()
+				for _, x := range cur {
+					t.Append(creaturemod.Push(L, x.C))
+				}
+				L.Push(t)
+				return 1
+			}},
+			{Name: "order", Args: "()", Doc: "returns the initiative order of the current fight as {{id, count, side, hp, max_hp, out, dead, conditions}...}, empty before initiative", Fn: func(L *lua.LState) int {
+				L.Push(orderTable(L, current(L)))
+				return 1
+			}},
+			{Name: "turn", Args: "()", Doc: "returns the handles of the creatures whose turn it is", Fn: func(L *lua.LState) int {
+				f := current(L)
+				t := L.NewTable()
+				for _, x := range f.Current() {
+					t.Append(creaturemod.Push(L, x.C))
+				}
+				L.Push(t)
+				return 1
+			}},
+			{Name: "get", Args: "(id)", Doc: "returns the handle of the creature called id in the current fight, or nil", Fn: func(L *lua.LState) int {
+				f := current(L)
+				if x := f.Fighter(L.CheckString(1)); x != nil {
+					L.Push(creaturemod.Push(L, x.C))
+				} else {
+					L.Push(lua.LNil)
+				}
+				return 1
+			}},
+			{Name: "attacks", Args: "(c)", Doc: "returns the names of creature c's attacks, in stat-block order", Fn: func(L *lua.LState) int {
+				current(L)
+				x := fighterOf(L, 1)
+				t := L.CreateTable(len(x.Attacks), 0)
+				for _, a := range x.Attacks {
+					t.Append(lua.LString(a.Name))
+				}
+				L.Push(t)
 				return 1
 			}},
 			{Name: "enemies", Args: "(c)", Doc: "returns the living enemies of creature c in the current fight", Fn: func(L *lua.LState) int {
@@ -651,5 +783,36 @@ func L(r *luart.Runtime) *lua.LState { return r.L }
 func wrapValue(L *lua.LState, key string, v lua.LValue) *lua.LTable {
 	t := L.NewTable()
 	t.RawSetString(key, v)
+	return t
+}
+
+// orderTable lists the fight's creatures in initiative order (all of them
+// when initiative has not been rolled).
+func orderTable(L *lua.LState, f *fight.Fight) *lua.LTable {
+	t := L.NewTable()
+	row := func(x *fight.Fighter, count int, has bool) {
+		rt := fighterTable(L, x, f.Sides[x.Side])
+		if has {
+			rt.RawSetString("count", luart.Int(count))
+		}
+		conds := L.NewTable()
+		for _, c := range x.C.Conditions(nil) {
+			conds.Append(lua.LString(c.Name))
+		}
+		rt.RawSetString("conditions", conds)
+		t.Append(rt)
+	}
+	if enc := f.Encounter(); enc != nil {
+		for _, id := range enc.Order() {
+			if x := f.Fighter(id); x != nil {
+				n, ok := enc.Count(id)
+				row(x, n, ok)
+			}
+		}
+		return t
+	}
+	for _, x := range f.Fighters {
+		row(x, 0, false)
+	}
 	return t
 }

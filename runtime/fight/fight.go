@@ -271,6 +271,7 @@ type Fight struct {
 	conds   []creature.Condition
 	round   int
 	failed  error // an error reported by a tactic (Fail), returned by Run
+	table   bool  // played by hand (NewTable)
 }
 
 // Fail records an error met where none can be returned (inside a tactic);
@@ -299,6 +300,10 @@ func New(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, sid
 	if len(fighters) == 0 {
 		return nil, errs.New(errs.Rule, "kernel", "a fight needs fighters")
 	}
+	return build(rules, bus, src, fighters, sides)
+}
+
+func build(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, sides []string) (*Fight, error) {
 	f := &Fight{Rules: rules, Fighters: fighters, Sides: sides, Bus: bus, Src: src, Default: LowestHP,
 		byID: make(map[string]*Fighter, len(fighters))}
 	if f.Bus == nil {
@@ -355,6 +360,9 @@ func (f *Fight) trace(format string, args ...any) {
 // Reset restores every fighter to its base state and builds a fresh
 // initiative order, for a new trial drawing from the fight's source.
 func (f *Fight) Reset() error {
+	if f.table {
+		return errs.New(errs.Rule, "kernel", "a table fight is played by hand; it cannot be reset or run")
+	}
 	for _, x := range f.Fighters {
 		x.C.CopyFrom(x.Base)
 		x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false

@@ -227,3 +227,47 @@ func BenchmarkStrike(b *testing.B) {
 		}
 	}
 }
+
+func TestTableFight(t *testing.T) {
+	f, err := NewTable(d20Rules(), event.New(), rng.New(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Begin(); err == nil {
+		t.Fatal("Begin with no creatures must fail")
+	}
+	a := fighter(t, "hero", 0, 20, 15, 3, 5, "1d8+3", true)
+	g := fighter(t, "goblin", 0, 7, 15, 2, 4, "1d6+2", false)
+	if err := f.Add(a, "party"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Add(g, "foes"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Add(fighter(t, "hero", 0, 1, 1, 0, 0, "1", true), "party"); err == nil {
+		t.Fatal("duplicate names must fail")
+	}
+	if err := f.Begin(); err != nil {
+		t.Fatal(err)
+	}
+	first := f.Current()
+	if len(first) != 1 {
+		t.Fatalf("current: %v", first)
+	}
+	f.Src.Force(20, 8, 8)
+	e, err := f.Strike(a, g, &a.Attacks[0], 0)
+	if err != nil || !e.Crit || !g.Dead {
+		t.Fatalf("crit %v dead %v err %v", e.Crit, g.Dead, err)
+	}
+	next, err := f.Next()
+	if err != nil || len(next) != 1 || next[0] == first[0] {
+		t.Fatalf("next: %v %v", next, err)
+	}
+	late := fighter(t, "ogre", 0, 30, 11, -1, 6, "2d8+4", false)
+	if err := f.Add(late, "foes"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Run(); err == nil {
+		t.Fatal("a table fight must refuse Run")
+	}
+}

@@ -1,0 +1,162 @@
+package fight
+
+import (
+	"github.com/dndsh/dndsh/runtime/combat"
+	"github.com/dndsh/dndsh/runtime/errs"
+	"github.com/dndsh/dndsh/runtime/event"
+	"github.com/dndsh/dndsh/runtime/rng"
+)
+
+// NewTable returns a fight played by hand, as at the table: no fighters
+// yet; Add them (before or after Begin), Begin rolls initiative, Next moves
+// to the next turn. Strike, Deal, Down and Revive work as in a fight that
+// plays itself, through the same events, so the REPL and a simulation
+// resolve an attack the same way. Fighters keep their state: a table fight
+// is never Reset.
+func NewTable(rules *Rules, bus *event.Bus, src *rng.Source) (*Fight, error) {
+	f, err := build(rules, bus, src, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	f.table = true
+	return f, nil
+}
+
+// Add puts x into a table fight on side (created on first use). After
+// Begin, x joins the initiative order at the start of the next round.
+func (f *Fight) Add(x *Fighter, side string) error {
+	if !f.table {
+		return errs.New(errs.Rule, "kernel", "fighters can only be added to a table fight")
+	}
+	if _, dup := f.byID[x.ID]; dup {
+		return errs.New(errs.Rule, "kernel", "there is already a creature called %q", x.ID)
+	}
+	x.Side = -1
+	for i, s := range f.Sides {
+		if s == side {
+			x.Side = i
+		}
+	}
+	if x.Side < 0 {
+		f.Sides = append(f.Sides, side)
+		x.Side = len(f.Sides) - 1
+	}
+	if x.C == nil {
+		x.C = x.Base.Clone()
+	}
+	x.Owner = event.Owner(len(f.Fighters) + 1)
+	f.Fighters = append(f.Fighters, x)
+	f.byID[x.ID] = x
+	if f.enc != nil {
+		return f.enc.Join([]combat.Spec{{ID: x.ID, Side: side, Modifier: x.Init, Score: x.Init, Aware: true}}, combat.JoinRoundStart)
+	}
+	return nil
+}
+
+// Begin rolls initiative for a table fight and starts its first turn.
+func (f *Fight) Begin() error {
+	if !f.table {
+		return errs.New(errs.Rule, "kernel", "Begin is for table fights; a self-playing fight begins in Run")
+	}
+	if f.enc != nil {
+		return errs.New(errs.Rule, "kernel", "initiative has been rolled already")
+	}
+	if len(f.Fighters) == 0 {
+		return errs.New(errs.Rule, "kernel", "add creatures before rolling initiative")
+	}
+	enc, err := combat.New(f.Rules.Combat, f.Src)
+	if err != nil {
+		return err
+	}
+	for _, s := range f.Sides {
+		if err := enc.AddSide(combat.SideSpec{Name: s}); err != nil {
+			return err
+		}
+	}
+	for _, x := range f.Fighters {
+		if err := enc.Add(combat.Spec{ID: x.ID, Side: f.Sides[x.Side], Modifier: x.Init, Score: x.Init, Aware: true}); err != nil {
+			return err
+		}
+	}
+	f.enc = enc
+	f.turn = TurnEvent{}
+	if err := f.emitTurn(f.ids.encStart, nil); err != nil {
+		return err
+	}
+	if _, err := enc.Begin(); err != nil {
+		return err
+	}
+	f.round = enc.Round()
+	return f.startTurns()
+}
+
+// Next ends the current turn and starts the next one (in a new round when
+// the order is done), raising the turn events; it returns the fighters
+// whose turn it now is.
+func (f *Fight) Next() ([]*Fighter, error) {
+	if f.enc == nil {
+		return nil, errs.New(errs.Rule, "kernel", "roll initiative first")
+	}
+	for _, x := range f.Current() {
+		f.turn = TurnEvent{Fighter: x, Round: f.round}
+		if err := f.emitTurn(f.ids.turnEnd, x); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := f.enc.NextTurn(); err != nil {
+		return nil, err
+	}
+	if r := f.enc.Round(); r != f.round {
+		f.round = r
+		f.turn = TurnEvent{Round: r}
+		if err := f.emitTurn(f.ids.roundStart, nil); err != nil {
+			return nil, err
+		}
+	}
+	return f.Current(), f.startTurns()
+}
+
+// startTurns raises turn.start for the fighters whose turn it is (dying
+// ones roll their dying save instead).
+func (f *Fight) startTurns() error {
+	for _, x := range f.Current() {
+		if x.Dead || x.Fled {
+			continue
+		}
+		if x.Out {
+			if x.Stable {
+				continue
+			}
+			if err := f.emitTurnAs(f.ids.dying, x); err != nil {
+				return err
+			}
+			if x.Out && !x.Dead && !x.Stable && f.Rules.Dying != nil {
+				if err := f.dyingSave(x); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if err := f.emitTurnAs(f.ids.turnStart, x); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Current returns the fighters whose turn it is (nil before initiative).
+func (f *Fight) Current() []*Fighter {
+	if f.enc == nil {
+		return nil
+	}
+	var out []*Fighter
+	for _, id := range f.enc.Current() {
+		if x := f.byID[id]; x != nil {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// IsTable reports whether f is played by hand.
+func (f *Fight) IsTable() bool { return f.table }

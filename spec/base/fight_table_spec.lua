@@ -1,0 +1,39 @@
+-- A fight played by hand (the REPL's table): the same attack pipeline as
+-- self-playing fights.
+-- ruleset: 5e
+
+local goblin = { id = "goblin", hp = 7, ac = 15, init = 2,
+  attacks = { { name = "Scimitar", bonus = 4, damage = "1d6+2", type = "slashing" } } }
+local hero = { id = "hero", hp = 20, ac = 16, init = 3, player = true,
+  attacks = { { name = "Longsword", bonus = 5, damage = "1d8+3", type = "slashing" } } }
+
+test("add creatures, roll initiative, strike, next", function()
+  fight.table()
+  local gs = fight.add(goblin, { count = 2 })
+  eq(#gs, 2)
+  eq(gs[2]:get("id"), "goblin2")
+  local h = fight.add(hero, { side = "party" })[1]
+  dice.force{ 10, 12, 15 } -- goblin group? each rolls: goblin1 10+2, goblin2 12+2, hero 15+3
+  local order = fight.begin()
+  eq(order[1].id, "hero")
+  eq(order[1].count, 18)
+  dice.force{ 20, 8, 8 }
+  local r = fight.strike(h, gs[1], "Longsword")
+  eq(r.crit, true)
+  eq(r.damage, 19)
+  eq(fight.info(gs[1]).dead, true)
+  local now = fight.next()
+  eq(now[1]:get("id"), "goblin2")
+  eq(#fight.attacks(h), 1)
+  eq(fight.get("hero"), h)
+end)
+
+test("a table fight refuses initiative twice and unknown creatures", function()
+  fight.table()
+  fails(function() fight.begin() end, "add creatures")
+  fight.add(goblin)
+  dice.force{ 5 }
+  fight.begin()
+  fails(function() fight.begin() end, "already")
+  eq(fight.get("nobody"), nil)
+end)
