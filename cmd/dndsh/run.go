@@ -37,15 +37,17 @@ func runRun(env *Env, o *opts) error {
 	defer e.Close()
 	asJSON := o.has("json")
 	seq := 0
-	f.Trace = func(format string, args ...any) {
-		line := fmt.Sprintf(format, args...)
-		if asJSON {
+	if asJSON {
+		// JSON Lines: one structured record per step (sorted keys, so the
+		// same seed gives the same bytes).
+		f.Record = func(kind string, fields map[string]any) {
 			seq++
-			b, _ := json.Marshal(map[string]any{"seq": seq, "text": line})
+			fields["seq"], fields["kind"] = seq, kind
+			b, _ := json.Marshal(fields)
 			fmt.Fprintf(env.Stdout, "%s\n", b)
-			return
 		}
-		fmt.Fprintln(env.Stdout, line)
+	} else {
+		f.Trace = func(format string, args ...any) { fmt.Fprintf(env.Stdout, format+"\n", args...) }
 	}
 	leave := e.R.Enter(ctx)
 	out, err := f.Run()

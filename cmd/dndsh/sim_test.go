@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,5 +103,26 @@ func TestCompletionAndSVG(t *testing.T) {
 	te.WriteFile = func(p string, b []byte) error { written = p + ":" + string(b); return nil }
 	if code := te.run(""); code != 0 || !strings.HasPrefix(written, "x.svg:<svg") || strings.Count(written, "<rect") != 12 {
 		t.Fatalf("dist --svg wrote %.80q (exit %d)", written, code)
+	}
+}
+
+func TestRunJSONLines(t *testing.T) {
+	te := newTestEnv(t, "../..", nil, "run", "--json", "--seed", "5", r1)
+	if code := te.run(""); code != 0 {
+		t.Fatalf("exit %d: %s", code, te.errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(te.out.String()), "\n")
+	kinds := map[string]int{}
+	for i, l := range lines {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("line %d is not JSON: %v: %s", i+1, err, l)
+		}
+		if k, ok := m["kind"].(string); ok {
+			kinds[k]++
+		}
+	}
+	if kinds["round"] == 0 || kinds["attack"] == 0 || kinds["down"] == 0 || !strings.Contains(lines[len(lines)-1], `"outcome"`) {
+		t.Fatalf("records by kind %v; last line %s", kinds, lines[len(lines)-1])
 	}
 }

@@ -256,6 +256,9 @@ type Fight struct {
 	Default  Tactic
 	// Trace, when set, receives a line per step (dndsh run's readable log).
 	Trace func(format string, args ...any)
+	// Record, when set, receives a structured record per step (attack,
+	// down, dying save, round, initiative): dndsh run --json's journal.
+	Record func(kind string, fields map[string]any)
 
 	enc     *combat.Encounter
 	byID    map[string]*Fighter
@@ -463,6 +466,14 @@ func (f *Fight) Run() (Outcome, error) {
 			f.round = r
 			if f.Trace != nil {
 				f.trace("-- round %d", r)
+			}
+			if f.Record != nil {
+				order := make([]map[string]any, 0, len(f.Fighters))
+				for _, id := range f.enc.Order() {
+					n, _ := f.enc.Count(id)
+					order = append(order, map[string]any{"id": id, "count": n})
+				}
+				f.Record("round", map[string]any{"round": r, "order": order})
 			}
 			f.turn = TurnEvent{Round: r}
 			if err := f.emitTurn(f.ids.roundStart, nil); err != nil {
@@ -725,6 +736,9 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 		if f.Trace != nil {
 			f.trace("%s attacks %s with %s: %d vs %d, miss", x.ID, t.ID, a.Name, e.Roll.Total, tt.Target)
 		}
+		if f.Record != nil {
+			f.recordAttack(e)
+		}
 		return e, nil
 	}
 	x.Hits++
@@ -745,7 +759,31 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	if f.Trace != nil {
 		f.trace("%s hits %s with %s: %d vs %d%s, %d damage", x.ID, t.ID, a.Name, e.Roll.Total, tt.Target, critText(e.Crit), e.Damage)
 	}
+	if f.Record != nil {
+		f.recordAttack(e)
+	}
 	return e, f.Apply(e)
+}
+
+// recordAttack sends an attack's record to f.Record: the dice with their
+// roles, the modifiers, the needed total and the outcome.
+func (f *Fight) recordAttack(e *AttackEvent) {
+	var dice []map[string]any
+	for _, d := range e.Roll.Dice {
+		dice = append(dice, map[string]any{"face": d.Face, "state": d.State.String(), "role": d.Role.String()})
+	}
+	rec := map[string]any{"round": f.round, "attacker": e.Attacker.ID, "target": e.Target.ID, "attack": e.Attack.Name,
+		"dice": dice, "natural": e.Roll.Natural, "total": e.Roll.Total, "needed": e.Roll.Target,
+		"adv": e.Adv, "dis": e.Dis, "hit": e.Hit, "crit": e.Crit}
+	if e.Hit {
+		rec["damage"] = e.Damage
+		var parts []map[string]any
+		for _, p := range e.Parts {
+			parts = append(parts, map[string]any{"type": p.Type, "amount": p.Amount})
+		}
+		rec["parts"] = parts
+	}
+	f.Record("attack", rec)
 }
 
 func critText(c bool) string {
@@ -870,6 +908,12 @@ func (f *Fight) dyingSave(x *Fighter) error {
 	if err != nil {
 		return err
 	}
+	if f.Record != nil {
+		defer func() {
+			f.Record("dying_save", map[string]any{"round": f.round, "who": x.ID, "face": face,
+				"successes": x.SaveSuccesses, "failures": x.SaveFailures, "stable": x.Stable, "dead": x.Dead, "revived": !x.Out})
+		}()
+	}
 	switch {
 	case d.Revive.Has(face):
 		if _, err := x.C.Heal(d.ReviveHP); err != nil {
@@ -978,6 +1022,9 @@ func (f *Fight) Down(t *Fighter, e *AttackEvent) error {
 		if f.Trace != nil {
 			f.trace("%s is down", t.ID)
 		}
+	}
+	if f.Record != nil {
+		f.Record("down", map[string]any{"round": f.round, "who": t.ID, "dead": t.Dead, "hp": t.C.HP()})
 	}
 	return nil
 }
