@@ -1,11 +1,15 @@
 // Command mechgen lists every mechanic ID of the rules inventories as
-// spec/mechanics.tsv, keeping the status and note of IDs already listed.
+// spec/mechanics.tsv.
 //
-//	go run ./tools/mechgen ../shared/rules spec/mechanics.tsv
+//	go run ./tools/mechgen ../shared/rules spec/mechanics.tsv [spec]
 //
 // Columns: id, system, inventory, layer, status, note. Status is one of
 // covered (a spec names it in a "-- covers:" line), todo, left-out (the
-// note says why) or info (informational: no mechanic).
+// note says why) or info (informational: no mechanic). With a spec folder,
+// an ID named by a spec file's "-- covers:" line is marked covered, one
+// listed in spec/left-out.tsv (id, tab, reason) is marked left-out with
+// that reason, and others go back to todo; without it, statuses already in
+// the file are kept.
 package main
 
 import (
@@ -19,8 +23,9 @@ import (
 )
 
 var (
-	reID    = regexp.MustCompile(`^(?:- )?\*\*((?:5E|3E|1E|DMG|HB)-[A-Z0-9]+-\d+[a-z]?)[*:]`)
-	reLayer = regexp.MustCompile("`(kernel|script:core|script:variant|script:monster|script:[a-z]+)`")
+	reID     = regexp.MustCompile(`^(?:- )?\*\*((?:5E|3E|1E|DMG|HB)-[A-Z0-9]+-\d+[a-z]?)[*:]`)
+	reCovers = regexp.MustCompile(`(?m)^--\s*covers\s*:\s*(.*)$`)
+	reLayer  = regexp.MustCompile("`(kernel|script:core|script:variant|script:monster|script:[a-z]+)`")
 )
 
 var systems = map[string]string{
@@ -34,8 +39,8 @@ var systems = map[string]string{
 type row struct{ id, system, inv, layer, status, note string }
 
 func main() {
-	if len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: mechgen RULES_DIR OUT.tsv")
+	if len(os.Args) != 3 && len(os.Args) != 4 {
+		fmt.Fprintln(os.Stderr, "usage: mechgen RULES_DIR OUT.tsv [SPEC_DIR]")
 		os.Exit(2)
 	}
 	old := map[string]row{}
@@ -48,6 +53,35 @@ func main() {
 			}
 		}
 		f.Close()
+	}
+	covered := map[string]bool{}
+	leftOut := map[string]string{}
+	scan := len(os.Args) > 3
+	if scan {
+		specDir := os.Args[3]
+		_ = filepath.WalkDir(specDir, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, "_spec.lua") {
+				return err
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			for _, m := range reCovers.FindAllStringSubmatch(string(b), -1) {
+				for _, id := range strings.FieldsFunc(m[1], func(r rune) bool { return r == ' ' || r == ',' || r == '\t' }) {
+					covered[id] = true
+				}
+			}
+			return nil
+		})
+		if b, err := os.ReadFile(filepath.Join(specDir, "left-out.tsv")); err == nil {
+			for _, line := range strings.Split(string(b), "\n") {
+				id, reason, ok := strings.Cut(line, "\t")
+				if ok && !strings.HasPrefix(id, "#") {
+					leftOut[strings.TrimSpace(id)] = strings.TrimSpace(reason)
+				}
+			}
+		}
 	}
 	var rows []row
 	seen := map[string]bool{}
@@ -78,8 +112,18 @@ func main() {
 			if strings.Contains(line, "informational") {
 				r.status, r.note = "info", "informational: no mechanic"
 			}
-			if o, ok := old[r.id]; ok {
+			if o, ok := old[r.id]; ok && !scan {
 				r.status, r.note = o.status, o.note
+			}
+			if scan && r.status != "info" {
+				switch {
+				case covered[r.id]:
+					r.status, r.note = "covered", ""
+				case leftOut[r.id] != "":
+					r.status, r.note = "left-out", leftOut[r.id]
+				default:
+					r.status, r.note = "todo", ""
+				}
 			}
 			rows = append(rows, r)
 		}
