@@ -7,6 +7,7 @@ count=${COUNT:-3}
 go test -run x -bench . -benchmem -count "$count" \
   ./runtime/dice/ ./runtime/prob/ ./runtime/event/ ./runtime/check/ ./runtime/creature/ \
   ./runtime/combat/ ./runtime/fight/ ./bindings/fightmod/ ./bindings/engine/
+go test -run x -bench BenchmarkTableAttack -benchmem -count "$count" ./cmd/dndsh/
 go build -o /tmp/dndsh-bench ./cmd/dndsh
 for j in 1 2; do
   echo "== dndsh sim R1, 100000 trials, -j $j"

@@ -254,7 +254,7 @@ func (r *repl) classify(chunk string) inputKind {
 		if _, err := dice.ParseBudget(t, unlimitedBudget()); err == nil {
 			return inputDice
 		}
-		if r.isCommand(firstWord(t)) {
+		if w := firstWord(t); r.isCommand(w) && !isAssignment(t[len(w):]) {
 			return inputCommand
 		}
 	}
@@ -275,6 +275,14 @@ func firstWord(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// isAssignment reports whether the rest of a line after its first word
+// assigns to it ("save = 3", "add = nil"): such a line is Lua even when the
+// word names a table command.
+func isAssignment(rest string) bool {
+	rest = strings.TrimLeft(rest, " \t")
+	return strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==")
 }
 
 // isCommand reports whether word names a table command.
@@ -387,6 +395,9 @@ func (r *repl) Reset(s *journal.Session) error {
 	if err != nil {
 		return err
 	}
+	// The session's language, for scripts (the table commands print in
+	// Chinese under lang = "zh").
+	defineSessionLang(e, r.st.Lang)
 	ls, err := newLuaSession(e)
 	if err != nil {
 		e.Close()
@@ -536,12 +547,26 @@ func (r *repl) runCommand(line string) error {
 	}
 	text, err := r.lua.command(r.ctx(), words[0], args, flags, line)
 	if err != nil {
-		return err
+		return commandErr(err, words[0])
 	}
 	if text != "" {
 		fmt.Fprintln(&r.out, text)
 	}
 	return nil
+}
+
+// commandErr words an error a table command raised on purpose, with no
+// position (error(msg, 0): "no creature called goblin9"): a message for
+// the user, not a script bug, so it is shown as the command's
+// ("error[attack]: ...") without a traceback.
+func commandErr(err error, word string) error {
+	var e *errs.Error
+	if !errors.As(err, &e) || e.File != "" || e.Kind != errs.Script {
+		return err
+	}
+	c := *e
+	c.Trace, c.Layer = "", word
+	return &c
 }
 
 // splitWords splits a command line at spaces; "double" or 'single' quotes

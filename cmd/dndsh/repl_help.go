@@ -98,6 +98,10 @@ const helpCommands = `Table commands are Lua functions the rules define as comma
 
 Then "hit goblin 7 --crit" calls it and prints what it returns (a string as it is, a
 table pretty). Quotes keep spaces in a word: hit "goblin boss" 7.
+
+The base layer defines the commands of a fight played by hand (under a rule system
+with a combat table, such as 5e): add, init, order (or show), attack, save, damage,
+heal, cond, next and end; see docs/repl.md. A line "word = ..." is Lua, not a command.
 `
 
 const helpTour = `A two-minute tour of dndsh.

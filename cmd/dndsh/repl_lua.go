@@ -124,6 +124,16 @@ func newLuaSession(e *engine.Engine) (*luaSession, error) {
 	}, nil
 }
 
+// defineSessionLang defines "session.lang" in e's session layer: the
+// language of the configuration ("en" or "zh"; "" counts as "en"), which
+// scripts read with rules.get("session.lang").
+func defineSessionLang(e *engine.Engine, lang string) {
+	if lang == "" {
+		lang = "en"
+	}
+	e.Rules.Define("session.lang", luart.FromGo(e.R.L, lang))
+}
+
 // atEOF reports whether a syntax error is at the very end of the input:
 // more lines may finish the chunk. luart.IsIncomplete also counts an error
 // at the last token ("1 +\nend"), which more input cannot fix; an error

@@ -13,11 +13,12 @@ func TestRulesCommand(t *testing.T) {
 	out := te.out.String()
 	for _, s := range []string{
 		"rule system: toy (available: ",
-		"load order (later layers win):\n  1. base (base)\n       core/base/base.lua  [embedded]\n  2. toy (system)\n       core/toy/toy.lua  [toy]\n  3. variant:toy.loud (variant)\n       variants/toy/loud.lua  [toy]\n  4. session (session)\n",
+		"load order (later layers win):\n  1. base (base)\n       core/base/base.lua  [embedded]\n       core/base/table.lua  [embedded]\n  2. toy (system)\n       core/toy/toy.lua  [toy]\n  3. variant:toy.loud (variant)\n       variants/toy/loud.lua  [toy]\n  4. session (session)\n",
 		"variants:\n  [on ] toy.loud  Loud greetings  (TOY-01)  variants/toy/loud.lua\n",
 		"  toy.greeting     variant:toy.loud  (variants/toy/loud.lua)\n",
 		"  command.attack   toy  (core/toy/toy.lua)\n",
-		"overrides (1):\n  toy.greeting: define in toy -> define in variant:toy.loud (wins)\n",
+		// toy's attack command replaces the base layer's table command
+		"overrides (2):\n  command.attack: define in base -> define in toy (wins)\n  toy.greeting: define in toy -> define in variant:toy.loud (wins)\n",
 	} {
 		if !strings.Contains(out, s) {
 			t.Errorf("output lacks %q", s)

@@ -151,16 +151,17 @@ func (e Explode) String() string { return explodeText[e] }
 // Mods are the modifiers of a dice term or a group. The order they are
 // written in does not matter; they apply in a fixed order (see
 // docs/dice-notation.md): rerolls, explosions, clamps, keep/drop, then
-// success and failure counting.
+// success and failure counting. A clamp applies to a die's final value:
+// after the -1 of a penetrating die, to the sum of a compounding die.
 type Mods struct {
 	Reroll     []CP // r / ro selectors; several mean "any of them"
 	RerollOnce bool // ro: at most one reroll per die
 	Explode    Explode
 	ExplodeCP  CP // Op == CmpNone means "on the highest face"
 	HasMin     bool
-	Min        int64 // miN: faces below N count as N
+	Min        int64 // miN: a die whose final value is below N counts N
 	HasMax     bool
-	Max        int64 // maN: faces above N count as N
+	Max        int64 // maN: a die whose final value is above N counts N
 	Keep       Keep
 	KeepN      int64
 	Success    CP // Op == CmpNone: no success counting
@@ -224,7 +225,7 @@ type Budget struct {
 	MaxDice   int // dice rolled per expression, rerolls and explosions included
 	MaxDepth  int // rerolls plus explosions per die
 	MaxLen    int // characters of source
-	MaxNest   int // nesting depth of parentheses, groups and calls
+	MaxNest   int // nesting depth of parentheses, groups, calls and unary minus signs
 	MaxStates int // size bound for exact distributions (support size and work units / 1000)
 }
 

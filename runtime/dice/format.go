@@ -248,9 +248,15 @@ func (r *Result) Text() string {
 	return b.String()
 }
 
-func formatEval(b *strings.Builder, e *Eval) {
+func formatEval(b *strings.Builder, e *Eval) { formatEvalWrap(b, e, nil) }
+
+// formatEvalWrap is formatEval with formatNode's wrap: a dice term or group
+// that ends the left side of a comparison is shown in parentheses, as in
+// the canonical form.
+func formatEvalWrap(b *strings.Builder, e *Eval, wrap *Node) {
 	n := e.Node
-	if n.Paren && n.Op != OpDice {
+	paren := n.Paren && n.Op != OpDice || n == wrap
+	if paren {
 		b.WriteByte('(')
 	}
 	switch n.Op {
@@ -284,7 +290,7 @@ func formatEval(b *strings.Builder, e *Eval) {
 		formatMods(b, n.GroupMods, nil)
 	case OpNeg:
 		b.WriteByte('-')
-		formatEval(b, e.Kids[0])
+		formatEvalWrap(b, e.Kids[0], wrap)
 	case OpCall:
 		b.WriteString(n.Fn.String() + "(")
 		for i, k := range e.Kids {
@@ -301,15 +307,15 @@ func formatEval(b *strings.Builder, e *Eval) {
 		}
 		b.WriteByte(')')
 	case OpCmp:
-		formatEval(b, e.Kids[0])
+		formatEvalWrap(b, e.Kids[0], lastTerm(n.L))
 		b.WriteString(" " + n.Cmp.String() + " ")
 		formatEval(b, e.Kids[1])
 	default:
-		formatEval(b, e.Kids[0])
+		formatEvalWrap(b, e.Kids[0], wrap)
 		b.WriteString(opText[n.Op])
-		formatEval(b, e.Kids[1])
+		formatEvalWrap(b, e.Kids[1], wrap)
 	}
-	if n.Paren && n.Op != OpDice {
+	if paren {
 		b.WriteByte(')')
 	}
 	if n.Label != "" {

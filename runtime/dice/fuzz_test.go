@@ -104,7 +104,7 @@ func checkExpr(t *testing.T, src string, b dice.Budget) {
 		t1, err1 := e.Total(rng.New(s))
 		t2, err2 := e2.Total(rng.New(s))
 		if (err1 == nil) != (err2 == nil) || err1 != nil && errs.ExitCode(err1) != errs.ExitCode(err2) || t1 != t2 {
-				t.Fatalf("%q: canonical form %q rolls differently with seed %d: %d (%v) vs %d (%v)", src, canon, s, t1, err1, t2, err2)
+			t.Fatalf("%q: canonical form %q rolls differently with seed %d: %d (%v) vs %d (%v)", src, canon, s, t1, err1, t2, err2)
 		}
 	}
 }
@@ -134,4 +134,43 @@ func maxDepth(t *dice.Eval) int {
 	}
 	visit(t)
 	return best
+}
+
+// TestRoundTripCorners runs the fuzz checks on inputs whose canonical form
+// needs care: comparisons right after a dice term or group, modifiers
+// without compare point before a minus or a success point, computed counts
+// and faces, labels in odd places.
+func TestRoundTripCorners(t *testing.T) {
+	for _, s := range []string{
+		"1d6! - 1", "1d6!! - 1", "1d6!p - 1", "1d6r - 1", "1d6ro - 1", "1d6r - -1", "{1d6!} - 1",
+		"-(1d6!)", "max(1d6!, 2) - 1", "{1d6!, 2} - 1", "1d6!mi2 - 1", "1d6![x] - 1", "4dF! - 1",
+		"(1d6!) != 1", "(1d6r) >= 2", "(1d6r) = 2", "({1d6}) >= 3", "{1, 2}>1 != 1", "({1, 2}>1) = 1",
+		"2 * (1d6) < 4", "1 + -(2d6) >= 7", "(2d6>=7) != 1", "(2d6>=7f1) = 1", "{2d6} == 7",
+		"1d(1d6!)", "(1d6!)d6", "(2d6)d(1d4)>=2!", "1d(6)>=3!", "(1d4)d%>=50!", "(1d4)dF>=1!",
+		"4d6>=5ro", "4d6>=5r1!", "4d(1d6)>=5r1!", "4d(1d6)>=5ro!!", "(1d20!) >= 5 adv",
+		"1d(6[x])", "((6)[x])d6", "-(-5)[x]", "--5[x]", "-(-5)", "(1,)d6", "{1d6}d6", "({1d6})d6",
+		"4d(1d6)d1", "1d((6)d1)", "4d(6)dl1>=3", "{4d6[a]}kh3[b]", "(2d6[x])[y] + 1",
+		"ceil((-281474976710656*32768)/2)", "round((-281474976710656*32768)/-3)",
+	} {
+		t.Run(s, func(t *testing.T) { checkExpr(t, s, dice.DefaultBudget()) })
+	}
+}
+
+// TestErrorSpans checks that a term quoted in an error is quoted as
+// written, without the spaces after it.
+func TestErrorSpans(t *testing.T) {
+	for src, want := range map[string]string{
+		"2d20 adv":          "2d20 adv : col 6: adv needs a single d20 (1d20), not 2d20",
+		"2d20kh2   dis":     "2d20kh2   dis : col 11: dis needs a single d20 (1d20), not 2d20kh2",
+		"{2d20 }kh2 \t adv": "{2d20 }kh2 \t adv : col 14: adv needs a single d20 (1d20), not {2d20 }kh2",
+	} {
+		_, err := dice.Parse(src)
+		if err == nil || err.Error() != want {
+			t.Errorf("%q: error %v, want %q", src, err, want)
+		}
+	}
+	e := dice.MustParse("4d6 kh 3  + 1")
+	if d := e.Root.L; d.Op != dice.OpDice || e.Source[d.Pos:d.End] != "4d6 kh 3" {
+		t.Errorf("span of the dice term: %q", e.Source[d.Pos:d.End])
+	}
 }

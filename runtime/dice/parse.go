@@ -64,13 +64,36 @@ func (p *parser) newTerm() *DiceTerm {
 	return &p.terms[len(p.terms)-1]
 }
 
-// alloc returns a new node holding n, carved from the current slab.
-func (p *parser) alloc(n Node) *Node {
+// newNode returns a new zero node carved from the current slab. Setting
+// its fields one by one is cheaper than copying a whole Node in (a copy of
+// a struct with pointers goes through the GC's bulk write barrier).
+func (p *parser) newNode() *Node {
 	if len(p.slab) == cap(p.slab) {
 		p.slab = make([]Node, 0, 4)
 	}
-	p.slab = append(p.slab, n)
+	p.slab = p.slab[:len(p.slab)+1]
 	return &p.slab[len(p.slab)-1]
+}
+
+// alloc returns a new node holding n, carved from the current slab.
+func (p *parser) alloc(n Node) *Node {
+	x := p.newNode()
+	*x = n
+	return x
+}
+
+// num returns a new integer literal node.
+func (p *parser) num(v int64, pos, end int) *Node {
+	n := p.newNode()
+	n.Op, n.Val, n.Pos, n.End = OpNum, v, pos, end
+	return n
+}
+
+// binary returns a new node l op r.
+func (p *parser) binary(op Op, l, r *Node) *Node {
+	n := p.newNode()
+	n.Op, n.L, n.R, n.Pos, n.End = op, l, r, l.Pos, r.End
+	return n
 }
 
 func asciiLower(s string) string {
@@ -299,7 +322,7 @@ func (p *parser) parseSum() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		l = p.alloc(Node{Op: op, L: l, R: r, Pos: l.Pos, End: r.End})
+		l = p.binary(op, l, r)
 	}
 }
 
@@ -325,7 +348,7 @@ func (p *parser) parseProduct() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		l = p.alloc(Node{Op: op, L: l, R: r, Pos: l.Pos, End: r.End})
+		l = p.binary(op, l, r)
 	}
 }
 
@@ -439,7 +462,7 @@ func (p *parser) parseNumber() (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return p.alloc(Node{Op: OpNum, Val: v, Pos: start, End: p.pos}), nil
+	return p.num(v, start, p.pos), nil
 }
 
 // parseInt reads an unsigned integer literal.
@@ -597,7 +620,7 @@ func (p *parser) parseDice(count *Node, start int) (*Node, error) {
 	t := p.newTerm()
 	t.Count = count
 	if count == nil {
-		t.Count = p.alloc(Node{Op: OpNum, Val: 1, Pos: start, End: start})
+		t.Count = p.num(1, start, start)
 	}
 	switch c := p.peekAt(0); {
 	case c == '%':
@@ -625,7 +648,8 @@ func (p *parser) parseDice(count *Node, start int) (*Node, error) {
 	if t.Sides != nil && t.Sides.Op == OpNum && t.Sides.Val < 1 {
 		return nil, p.errAt(t.Sides.Pos, "a die needs at least one face, got d%d", t.Sides.Val)
 	}
-	n := p.alloc(Node{Op: OpDice, Dice: t, Pos: start})
+	n := p.newNode()
+	n.Op, n.Dice, n.Pos = OpDice, t, start
 	if err := p.parseMods(&t.Mods, false); err != nil {
 		return nil, err
 	}
@@ -946,7 +970,7 @@ func (p *parser) applyAdv(root *Node, k Keep, at int) (*Node, error) {
 	if d.Mods.Keep != KeepNone || d.Mods.Counting() {
 		return nil, p.errAt(at, "%s cannot apply to a d20 that already keeps, drops or counts", word)
 	}
-	d.Count = p.alloc(Node{Op: OpNum, Val: 2, Pos: d.Count.Pos, End: d.Count.End})
+	d.Count = p.num(2, d.Count.Pos, d.Count.End)
 	d.Mods.Keep, d.Mods.KeepN = k, 1
 	return root, nil
 }

@@ -266,6 +266,7 @@ type Fight struct {
 	atk     AttackEvent
 	turn    TurnEvent
 	ev      event.Event
+	tev     event.Event // turn-level events (see emitTurn)
 	enemies []*Fighter
 	test    check.Test
 	parts   []creature.Damage
@@ -403,12 +404,15 @@ func (f *Fight) emitTurn(id event.ID, x *Fighter) error {
 	if !f.Bus.Has(id) {
 		return nil
 	}
-	f.ev.Reset(id)
+	// Turn-level events have their own Event: a hook that acts (strikes,
+	// deals damage, downs a creature) dispatches attack-level events on
+	// f.ev while the turn event is still being dispatched.
+	f.tev.Reset(id)
 	if x != nil {
-		f.ev.Actor = x.Owner
+		f.tev.Actor = x.Owner
 	}
-	f.ev.Data = &f.turn
-	return f.Bus.Run(&f.ev, event.AllPhases)
+	f.tev.Data = &f.turn
+	return f.Bus.Run(&f.tev, event.AllPhases)
 }
 
 // Run plays one trial from Reset to the end and returns its outcome.
@@ -439,29 +443,29 @@ func (f *Fight) Run() (Outcome, error) {
 			return Outcome{Winner: w, Rounds: f.round}, nil
 		}
 		r := f.enc.Round()
+		if r != lastRound && lastRound >= 0 && f.Bus.Has(f.ids.roundEnd) {
+			// round.end: the round's last step is done (rules that act
+			// "last in the round"); it may end the fight.
+			f.turn = TurnEvent{Round: lastRound}
+			if err := f.emitTurn(f.ids.roundEnd, nil); err != nil {
+				return Outcome{}, err
+			}
+			if f.failed != nil {
+				return Outcome{}, f.failed
+			}
+			if w, over := f.winner(); over {
+				f.round = lastRound
+				f.turn = TurnEvent{Round: f.round}
+				if err := f.emitTurn(f.ids.encEnd, nil); err != nil {
+					return Outcome{}, err
+				}
+				return Outcome{Winner: w, Rounds: f.round}, nil
+			}
+		}
 		if r > maxRounds {
 			return Outcome{Winner: -1, Rounds: maxRounds}, nil
 		}
 		if r != lastRound {
-			if lastRound >= 0 && f.Bus.Has(f.ids.roundEnd) {
-				// round.end: the round's last step is done (rules that act
-				// "last in the round"); it may end the fight.
-				f.turn = TurnEvent{Round: lastRound}
-				if err := f.emitTurn(f.ids.roundEnd, nil); err != nil {
-					return Outcome{}, err
-				}
-				if f.failed != nil {
-					return Outcome{}, f.failed
-				}
-				if w, over := f.winner(); over {
-					f.round = lastRound
-					f.turn = TurnEvent{Round: f.round}
-					if err := f.emitTurn(f.ids.encEnd, nil); err != nil {
-						return Outcome{}, err
-					}
-					return Outcome{Winner: w, Rounds: f.round}, nil
-				}
-			}
 			lastRound = r
 			f.round = r
 			if f.Trace != nil {

@@ -59,6 +59,13 @@ func TestHandComputed(t *testing.T) {
 	// groups
 	near(t, "{1d6, 1d6}kh1 P(6)", exact(t, "{1d6, 1d6}kh1").At(6), 11.0/36)
 	near(t, "clamps", exact(t, "1d6mi3").At(3), 0.5)
+	// clamps apply after explosions: a compounding die is clamped as a
+	// whole (5 for a 5, or a 6 and anything), a penetrating extra die after
+	// its -1
+	near(t, "1d6!!ma5 P(5)", exact(t, "1d6!!ma5").At(5), 1.0/3)
+	near(t, "1d6!!ma5 P(6)", exact(t, "1d6!!ma5").At(6), 0)
+	near(t, "1d6!pmi2 P(8)", exact(t, "1d6!pmi2").At(8), 3.0/36) // 6 then 1, 2 or 3: 6 + (0, 1 or 2 -> 2)
+	near(t, "1d6!pmi2 P(7)", exact(t, "1d6!pmi2").At(7), 0)
 	near(t, "4dFkh2 P(2)", exact(t, "4dFkh2").At(2), 1-math.Pow(2.0/3, 4)-4*(1.0/3)*math.Pow(2.0/3, 3))
 	// random count: (1d2)d6 P(1) = 1/2*1/6
 	near(t, "(1d2)d6 P(1)", exact(t, "(1d2)d6").At(1), 1.0/12)
@@ -83,7 +90,9 @@ func TestOutcomesSumToOne(t *testing.T) {
 func TestRollsInsideSupport(t *testing.T) {
 	exprs := []string{"2d6", "4d6kh3", "8d6!+2d4r1+5", "10d20kh3", "3d6!!", "6d10>=8f1", "{2d6, 1d8+2}kh1",
 		"1d20+5 >= 15", "4dF", "1d6!p", "(1d4)d(1d6)", "min(2d6, 1d8) * 2 - 3 % 2", "ceil(1d6/2)", "d%",
-		"3d6ro<3", "4d6dl1", "2d8mi2ma7", "5d10>=7", "{3d6}kh2", "-1d4 + abs(1d6 - 4)"}
+		"3d6ro<3", "4d6dl1", "2d8mi2ma7", "5d10>=7", "{3d6}kh2", "-1d4 + abs(1d6 - 4)",
+		"1d6!pmi2", "1d6!pma4", "1d6!!ma5", "3d6!!mi8kh2", "2d6!p>=5mi5ma5", "4d6!mi3>=3", "2d4!!ma5>=5",
+		"ceil(1d6/2 - 1d4)", "round(-1d20 / 3)"}
 	src := rng.New(99)
 	for _, s := range exprs {
 		e := dice.MustParse(s)
@@ -102,7 +111,8 @@ func TestRollsInsideSupport(t *testing.T) {
 
 // TestMeanMatchesSampling compares exact means with sampled means.
 func TestMeanMatchesSampling(t *testing.T) {
-	for _, s := range []string{"4d6kh3", "8d6!+2d4r1+5", "6d10>=8f1", "{2d6, 1d8+2}kh1", "3d6!p", "4dFkh2"} {
+	for _, s := range []string{"4d6kh3", "8d6!+2d4r1+5", "6d10>=8f1", "{2d6, 1d8+2}kh1", "3d6!p", "4dFkh2",
+		"3d6!pmi2", "2d6!!ma9", "3d4!pma3", "2d6!!mi9kh1"} {
 		e := dice.MustParse(s)
 		d := exact(t, s)
 		mc, err := MonteCarlo(e, 200000, 5)

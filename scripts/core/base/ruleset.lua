@@ -3,5 +3,5 @@
 return {
   id = "base",
   name = { en = "Base layer", zh = "基础层" },
-  files = { "base.lua" },
+  files = { "base.lua", "table.lua" },
 }

@@ -1,0 +1,107 @@
+-- Morale (inventory section 16). A check rolls d% plus the adjustments of
+-- TBL-MORALE-WHEN and TBL-MORALE-ADJ (positive numbers make failure more
+-- likely) against the morale score; a roll above it fails by the margin
+-- and TBL-MORALE-FAIL gives the reaction. tactics.lua runs the checks in
+-- fights that play themselves.
+local rules = require("rules")
+local dice = require("dice")
+local T = require("core.1e.tables")
+
+local M = rules.get("1e.morale")
+if M then return M end
+M = {}
+
+-- 1E-MORALE-01: who checks (leaderless NPCs, henchmen, hirelings, groups of
+-- intelligent hostile monsters) and the unadjusted base.
+M.base = 50
+function M.checks(c)
+  if c:has_tag("fearless") or c:has_tag("mindless") then return false end
+  if c:has_tag("pc") and not c:has_tag("henchman") then return false end
+  return c:ability("morale") ~= nil
+end
+
+-- 1E-MORALE-05 (TV-27, AMB-19): an intelligent monster's score is 50% +
+-- 5% per hit die above the first + 1% per hit point of the plus.
+function M.monster_score(d, p)
+  return M.base + 5 * math.max(0, d - 1) + math.max(0, p or 0)
+end
+
+-- 1E-MORALE-02, TBL-MORALE-WHEN (AMB-15, AMB-16): the triggers and their
+-- adjustments. "superior" (twice as many attacks against the side) makes
+-- a check every round and adds nothing.
+M.when = {
+  superior = "Faced by obviously superior force*",
+  quarter = "25% of group eliminated or slain",
+  leader_unconscious = "Leader unconscious",
+  half = "50% or more of group eliminated or slain",
+  leader_slain = "Leader slain or deserts",
+}
+function M.trigger(name)
+  local v = T["TBL-MORALE-WHEN"]:lookup(M.when[name], "Adjustment to the check roll")
+  if type(v) ~= "number" then return 0 end
+  return v
+end
+
+-- AMB-15: the footnote ** of the 25% and 50% rows applies to individuals
+-- that lost the same share of their hit points.
+function M.wounds(hp, max_hp)
+  if hp <= max_hp / 2 then return "half" end
+  if hp <= max_hp * 3 / 4 then return "quarter" end
+  return nil
+end
+
+-- 1E-MORALE-03, TBL-MORALE-ADJ: the other adjustments, cumulative.
+M.adj_rows = {
+  enemy_fled = "Each enemy that fled", enemy_slain = "Each enemy slain",
+  no_loss = "Inflicted casualties with no loss to own side", friend_slain = "Each friend slain",
+  one_sided_loss = "Suffered casualties with no loss to enemy", friend_fled = "Each friend that fled",
+  outnumbered = "Enemy superior in numbers or strength by 3:1 or more",
+}
+function M.adj(name, count)
+  return T["TBL-MORALE-ADJ"]:lookup(M.adj_rows[name], "Adjustment") * (count or 1)
+end
+
+-- situation(s) -> the adjustments of a tally {enemy_fled, enemy_slain,
+-- friend_slain, friend_fled, own_losses, enemy_losses, own_count,
+-- enemy_count} as a list of {value, source}.
+function M.situation(s)
+  local mods = {}
+  local function add(name, n)
+    if n and n > 0 then mods[#mods + 1] = { value = M.adj(name, n), source = M.adj_rows[name] } end
+  end
+  add("enemy_fled", s.enemy_fled)
+  add("enemy_slain", s.enemy_slain)
+  add("friend_slain", s.friend_slain)
+  add("friend_fled", s.friend_fled)
+  if (s.enemy_losses or 0) > 0 and (s.own_losses or 0) == 0 then add("no_loss", 1) end
+  if (s.own_losses or 0) > 0 and (s.enemy_losses or 0) == 0 then add("one_sided_loss", 1) end
+  if (s.own_count or 0) > 0 and (s.enemy_count or 0) >= 3 * s.own_count then add("outnumbered", 1) end
+  return mods
+end
+
+-- 1E-MORALE-04/-06: check(score, mods) rolls d% + mods (numbers or
+-- {value, source}); at or under the score morale holds, above it the
+-- margin picks the reaction. AMB-17: bonuses (intoxication) are negative
+-- numbers here. Returns {roll, total, score, held, margin, reaction, act}.
+M.acts = { ["Fall back, fighting"] = "fall_back", ["Disengage and retreat"] = "retreat",
+           ["Break and run (panic)"] = "rout", ["Surrender"] = "surrender" }
+function M.check(score, mods)
+  local roll = dice.total("1d100")
+  local total = roll
+  for _, m in ipairs(mods or {}) do total = total + (type(m) == "table" and m.value or m) end
+  local out = { roll = roll, total = total, score = score, held = total <= score }
+  if not out.held then
+    out.margin = total - score
+    out.reaction = M.reaction(out.margin)
+    out.act = M.acts[out.reaction]
+  end
+  return out
+end
+
+-- 1E-MORALE-06: the reaction to a failure margin (TBL-MORALE-FAIL).
+function M.reaction(margin)
+  return T["TBL-MORALE-FAIL"]:lookup(margin)
+end
+
+rules.define("1e.morale", M)
+return M

@@ -1,0 +1,851 @@
+-- Fights that play themselves by the 1e rules: the hooks that drive every
+-- creature's round (the encounter procedure's actions A-H as a simple
+-- tactician would choose them) and morale.
+--
+-- Each round: round.start settles the initiative of the round (winner,
+-- loser, tie), runs the morale checks, lets casters declare their spells
+-- (before initiative matters, 1E-CAST-03), lets missile users whose
+-- Dexterity beats the other side's die shoot first (1E-INIT-06), and
+-- gives multi-routine creatures their first routine (1E-INIT-05). Each
+-- turn (turn.act) a creature turns undead, casts, shoots, charges, closes
+-- or strikes; surprise segments count as whole rounds of attacks
+-- (1E-SURP-05). round.end gives multi-routine creatures their last routine,
+-- lets the late shooters and the creatures that always strike last act,
+-- completes round-long spells and counts down timed conditions.
+--
+-- The distance between the sides is kept per creature as a gap in feet
+-- (encounter.lua): a creature can strike an enemy when either of them has
+-- closed to 10 ft. Targets: a helpless enemy is slain (1E-TOHIT-02);
+-- intelligent monsters go for casters (1E-CAST-03); otherwise the enemy
+-- with the fewest hit points.
+local rules = require("rules")
+local dice = require("dice")
+local fight = require("fight")
+local lib = require("core.1e.lib")
+local enc = require("core.1e.encounter")
+local tohit = require("core.1e.tohit")
+local melee = require("core.1e.melee")
+local moves = require("core.1e.moves")
+local spells = require("core.1e.spells")
+local turning = require("core.1e.turning")
+local classes = require("core.1e.classes")
+local morale = require("core.1e.morale")
+local initiative = require("core.1e.initiative")
+local missiles = require("core.1e.missiles")
+
+local M = rules.get("1e.tactics")
+if M then return M end
+M = {}
+
+local rec = enc.rec
+local function S() return enc.state end
+
+local function note(fmt, ...)
+  fight.note(string.format(fmt, ...))
+end
+
+local function id(c) return c:get("id") end
+local function out(c) return fight.is(c, "out") end
+
+-- ------------------------------------------------------------ timers
+-- timed(c, cond, rounds): a condition that ends after rounds round ends.
+function M.timed(c, cond, rounds, opts)
+  c:add_condition(cond, opts or { source = "timed" })
+  local s = S()
+  s.timers = s.timers or {}
+  s.timers[#s.timers + 1] = { c = c, cond = cond, left = rounds }
+end
+
+local function tick_timers()
+  local s = S()
+  if not s.timers then return end
+  local keep = {}
+  for _, t in ipairs(s.timers) do
+    t.left = t.left - 1
+    if t.left <= 0 then t.c:remove_condition(t.cond) else keep[#keep + 1] = t end
+  end
+  s.timers = keep
+end
+
+-- ------------------------------------------------------------ reach
+local function attacks(c)
+  local r = rec(c)
+  if not r.attacks then r.attacks = lib.attacks_of(c) end
+  return r.attacks
+end
+
+-- engaged(c, t): can c strike t in melee (either has closed to 10 ft)?
+local function engaged(c, t)
+  return rec(c).gap <= moves.charge_reach_ft or rec(t).gap <= moves.charge_reach_ft
+end
+
+-- A target is worth striking unless its death is only deferred (tied
+-- round) or it is out.
+local function valid(t)
+  return not out(t) and not rec(t).doomed
+end
+
+local function is_caster_now(t) return t:has("casting") end
+
+-- pick(c, how): a target among the living enemies. how = "melee" (must be
+-- engaged) or "missile".
+function M.pick(c, how)
+  local best, bhp
+  local smart = lib.ability(c, "int", 0) >= 5
+  local list = fight.enemies(c)
+  for _, t in ipairs(list) do
+    if valid(t) and (how ~= "melee" or engaged(c, t)) then
+      if tohit.helpless(t) and how == "melee" and lib.ability(c, "int", 0) >= 5 then return t, "helpless" end
+      local hp = t:get("hp")
+      if smart and is_caster_now(t) then hp = hp - 1000 end
+      if not bhp or hp < bhp then best, bhp = t, hp end
+    end
+  end
+  return best
+end
+
+local function any_engaged(c)
+  for _, t in ipairs(fight.enemies(c)) do
+    if valid(t) and engaged(c, t) then return true end
+  end
+  return false
+end
+
+-- ------------------------------------------------------------ strikes
+-- Pending situational modifiers for the next strike (read by the hooks).
+M.pending = { bonus = 0, mult = 1, ranged = false, band = nil, set = false }
+
+local function strike(c, t, name, bonus, mult)
+  if out(c) or out(t) then return nil end
+  local p = M.pending
+  p.bonus, p.mult = bonus or 0, mult or 1
+  local r = fight.strike(c, t, name)
+  p.bonus, p.mult = 0, 1
+  return r
+end
+
+-- slay(c, t): a helpless opponent is slain (or bound) in one round, no
+-- roll (1E-TOHIT-02).
+local function slay(c, t)
+  note("%s slays the helpless %s", id(c), id(t))
+  fight.kill(t)
+  rec(t).slain_by = c
+end
+
+-- One attack routine of c against its melee target: its multiattack, or
+-- its first melee attack, or as many attacks as its level against
+-- creatures of less than one hit die (fighters, [K] PHB). Returns whether
+-- it made one.
+function M.routine(c, bonus, mult)
+  local t, why = M.pick(c, "melee")
+  if not t then return false end
+  local r = rec(c)
+  r.done = (r.done or 0) + 1
+  if why == "helpless" then
+    slay(c, t)
+    return true
+  end
+  local a = attacks(c)
+  local list = a.multi
+  if not list then
+    if #a.melee == 0 then return false end
+    list = { a.melee[1] }
+    local n = melee.vs_small(c, t)
+    if n and n > 1 then
+      list = {}
+      for i = 1, n do list[i] = a.melee[1] end
+    end
+  end
+  -- 1E-STRIKE-02: in a tied round, weapon against weapon, a much faster
+  -- weapon strikes more often (not in a round of closing or charging).
+  local s = S()
+  local extra = 1
+  if s.tied and not r.closed_this_round and #list == 1 then
+    local mine, theirs = lib.wsf(list[1]), nil
+    local ta = attacks(t)
+    if not ta.multi and ta.melee[1] then theirs = lib.wsf(ta.melee[1]) end
+    if mine and theirs and mine < theirs then
+      local _, total = melee.extra(mine, theirs, false)
+      extra = total
+    end
+  end
+  for _ = 1, extra do
+    for _, name in ipairs(list) do
+      if out(c) then return true end
+      if out(t) or rec(t).doomed then
+        t = M.pick(c, "melee")
+        if not t then return true end
+      end
+      strike(c, t, name, bonus, mult)
+    end
+  end
+  return true
+end
+
+-- ------------------------------------------------------------ missiles
+local function shoot(c, n)
+  local a = attacks(c)
+  local name = a.missile[1]
+  if not name then return false end
+  local w = lib.weapon(name)
+  local shots = 0
+  for _ = 1, n do
+    local t = M.pick(c, "missile")
+    if not t or out(c) then break end
+    local inches = math.max(rec(c).gap, rec(t).gap) / 10
+    local band = w and tohit.range_band(w, inches) or "short"
+    if not band then return shots > 0 end
+    -- 1E-MISS-02: into a melee, the missile goes to a side by size shares.
+    if rec(t).gap <= moves.charge_reach_ft or any_engaged(t) then
+      t = missiles.melee_target(c, t, S()) or t
+    end
+    M.pending.band = band
+    strike(c, t, name, tohit.range_mod(band), 1)
+    M.pending.band = nil
+    shots = shots + 1
+  end
+  return shots > 0
+end
+
+-- per-round missile rate (rate 0.5: every other round).
+local function missile_shots(c, round)
+  local a = attacks(c)
+  local w = lib.weapon(a.missile[1])
+  local rate = (w and w.rate) or 1
+  if rate < 1 then
+    if round % 2 == 1 then return 1 end
+    return 0
+  end
+  return rate
+end
+
+-- ------------------------------------------------------------ spells
+local function living_allies(c)
+  local outl = {}
+  for _, a in ipairs(fight.all()) do
+    if fight.info(a).side == rec(c).side then outl[#outl + 1] = a end
+  end
+  return outl
+end
+
+-- choose a spell for c this round, or nil (declared at round start).
+function M.choose_spell(c, round)
+  if not c:has_tag("caster") then return nil end
+  local enemies = fight.enemies(c)
+  if #enemies == 0 then return nil end
+  if c:has_tag("cleric") then
+    -- a cleric who can still turn undead does that first
+    local r = rec(c)
+    if not (r.turn and r.turn.failed) and not (r.turn and r.turn.tries and not r.turn.remaining) then
+      for _, t in ipairs(enemies) do
+        if t:has_tag("undead") and valid(t) then return nil end
+      end
+    end
+    if spells.can_cast(c, "cure_light_wounds") then
+      for _, a in ipairs(living_allies(c)) do
+        if fight.is(a, "out") and not fight.is(a, "dead") and a:has("dying") and not a:has("stable") then
+          return "cure_light_wounds", { a }
+        end
+      end
+    end
+    if round == 1 and spells.can_cast(c, "bless") and not any_engaged(c) then
+      local l = {}
+      for _, a in ipairs(fight.allies(c)) do l[#l + 1] = a end
+      return "bless", l
+    end
+    if spells.can_cast(c, "hold_person") then
+      local l = {}
+      for _, t in ipairs(enemies) do
+        if spells.holdable(t) and not tohit.helpless(t) and #l < 3 then l[#l + 1] = t end
+      end
+      if #l >= 2 then return "hold_person", l end
+    end
+    return nil
+  end
+  if c:has_tag("magic-user") then
+    if spells.can_cast(c, "sleep") then
+      local l, n = {}, 0
+      for _, t in ipairs(enemies) do
+        if spells.sleep_band(t) and not t:has_tag("undead") and not tohit.helpless(t) then
+          n = n + 1
+          l[#l + 1] = t
+        end
+      end
+      if n >= 3 then return "sleep", l end
+    end
+    if spells.can_cast(c, "magic_missile") then
+      local t = M.pick(c, "missile")
+      if t then return "magic_missile", { t } end
+    end
+  end
+  return nil
+end
+
+local function spell_done(c, r)
+  local cast = r.cast
+  r.cast = nil
+  c:remove_condition("casting")
+  c:spend(cast.spell)
+  local targets = {}
+  for _, t in ipairs(cast.targets) do
+    if cast.spell == "cure_light_wounds" or cast.spell == "bless" or not out(t) then targets[#targets + 1] = t end
+  end
+  if #targets == 0 then
+    note("%s's %s has no target left", id(c), cast.spell)
+    return
+  end
+  local what = spells.effect(cast.spell, c, targets)
+  note("%s casts %s: %s", id(c), cast.spell, what)
+  if cast.spell == "sleep" or cast.spell == "hold_person" then
+    local lvl = lib.level(c)
+    for _, t in ipairs(targets) do
+      if t:has("asleep") and cast.spell == "sleep" then M.timed(t, "asleep", 5 * lvl) end
+      if t:has("held") and cast.spell == "hold_person" then M.timed(t, "held", 4 + lvl) end
+    end
+  elseif cast.spell == "bless" then
+    for _, t in ipairs(targets) do M.timed(t, "blessed", 6) end
+  end
+end
+
+-- 1E-CAST-02/-03: a hit on a caster before the spell is done spoils it.
+function M.spoil(c, why)
+  local r = rec(c)
+  if not r.cast then return end
+  note("%s's %s is spoiled (%s)", id(c), r.cast.spell, why)
+  c:spend(r.cast.spell)
+  r.cast = nil
+  r.skip = true -- the round went into the lost spell
+  c:remove_condition("casting")
+end
+
+-- Before the spell of a caster whose side won (or tied) completes, engaged
+-- intelligent enemies whose blow lands first (1E-STRIKE-03) strike.
+local function interrupts(c, r)
+  local s = S()
+  local cast = r.cast
+  local info = spells.list[cast.spell]
+  for _, e in ipairs(fight.enemies(c)) do
+    if not r.cast then return end
+    local re = rec(e)
+    if valid(e) and not re.acted and engaged(e, c) and lib.ability(e, "int", 0) >= 5 and not tohit.helpless(e) then
+      local a = attacks(e)
+      local wsf = a.melee[1] and lib.wsf(a.melee[1])
+      if wsf then
+        local loser_die = s.loser and s.init[s.loser] or 0
+        local first = spells.lands_first({ melee = true, caster_won = true, wsf = wsf, loser_die = loser_die,
+                                           casting_time = info.time, tied = s.tied })
+        if first then
+          re.acted, re.skip = true, true
+          strike(e, c, a.melee[1], 0, 1)
+        end
+      end
+    end
+  end
+end
+
+local function cast_now(c, r, round)
+  local info = spells.list[r.cast.spell]
+  local s = S()
+  if round > 0 and (s.winner == r.side or s.tied) then interrupts(c, r) end
+  if not r.cast or out(c) then return true end
+  if info.time >= 10 and round > 0 then
+    r.cast.at_round_end = true
+    return true
+  end
+  spell_done(c, r)
+  return true
+end
+
+-- ------------------------------------------------------------ turning
+local function try_turning(c, r)
+  if not c:has_tag("cleric") and not c:has_tag("paladin") then return false end
+  r.turn = r.turn or {}
+  if not turning.may_try(r.turn) then return false end
+  local groups, by = {}, {}
+  for _, e in ipairs(fight.enemies(c)) do
+    if e:has_tag("undead") and valid(e) then
+      local kind
+      for _, t in ipairs(e:get("tags")) do kind = kind or t:match("^undead:(.+)$") end
+      if kind then
+        if not by[kind] then
+          by[kind] = {}
+          groups[#groups + 1] = { kind, 0 }
+        end
+        by[kind][#by[kind] + 1] = e
+        for _, g in ipairs(groups) do if g[1] == kind then g[2] = g[2] + 1 end end
+      end
+    end
+  end
+  if #groups == 0 then return false end
+  local res = turning.attempt(lib.level(c), groups, { paladin = c:has_tag("paladin"), evil = c:has_tag("evil") })
+  r.turn.tries = (r.turn.tries or 0) + 1
+  if not res.success then
+    r.turn.failed = true
+    note("%s tries to turn undead (d20 %d): no effect", id(c), res.roll)
+    return true
+  end
+  local total = 0
+  for _, a in ipairs(res.affected) do
+    local list = by[a[1]]
+    for i = 1, a[2] do
+      local u = list[i]
+      if a[3] == "destroyed" then
+        fight.kill(u)
+      else
+        u:add_condition(a[3] == "commanded" and "commanded" or "turned", { source = id(c) })
+        fight.flee(u)
+      end
+      rec(u).turned = true
+      total = total + 1
+    end
+  end
+  r.turn.remaining = #groups > #res.affected or total < #fight.enemies(c)
+  note("%s turns undead (d20 %d): %d affected", id(c), res.roll, total)
+  return true
+end
+
+-- ------------------------------------------------------------ moving
+-- Would t spend its action on a blow (not casting, not turning undead)?
+local function wants_melee(t)
+  local rt = rec(t)
+  if rt.cast then return false end
+  if (t:has_tag("cleric") or t:has_tag("paladin")) and turning.may_try(rt.turn or {}) then
+    for _, e in ipairs(fight.enemies(t)) do
+      if e:has_tag("undead") then return false end
+    end
+  end
+  return true
+end
+
+local function charge_or_close(c, r, per_segment)
+  local move = lib.ability(c, "move", 12)
+  local s = S()
+  local ft = move * 10
+  if per_segment then ft = move end
+  local rate = moves.charge_rate(move, { encumbered = c:has("encumbered") })
+  local charge_ft = rate and rate * 10 or ft
+  if per_segment then charge_ft = rate and rate or ft end
+  -- F. a piercing weapon is set against a charge instead of closing.
+  local a = attacks(c)
+  local w = a.melee[1] and lib.weapon(a.melee[1])
+  if moves.can_set(w) and not per_segment and not c:has("set_weapon") and c:has_tag("sets_weapon") then
+    c:add_condition("set_weapon", { source = "set" })
+    note("%s sets %s against a charge", id(c), w.name)
+    return true
+  end
+  if rate and moves.can_charge(r.last_charge, s.round) and r.gap - charge_ft <= moves.charge_reach_ft then
+    r.gap = 0
+    r.last_charge = s.round
+    r.closed_this_round = true
+    c:add_condition("charging", { source = "charge" })
+    note("%s charges", id(c))
+    -- the defender's set weapon or longer weapon strikes first (1E-MOVE-04/-05)
+    local t = M.pick(c, "melee")
+    -- a creature still in its surprise segments cannot react
+    local can_react = t and valid(t) and not tohit.helpless(t) and wants_melee(t)
+      and not (s.round == 0 and (rec(t).lost or 0) >= fight.segment())
+    if can_react then
+      local ta = attacks(t)
+      local tw = ta.melee[1] and lib.weapon(ta.melee[1])
+      local mine = w and w.length or 0
+      if t:has("set_weapon") and tw then
+        t:remove_condition("set_weapon")
+        rec(t).acted, rec(t).skip = true, true
+        note("%s's set %s meets the charge", id(t), tw.name)
+        strike(t, c, ta.melee[1], 0, moves.set_multiplier)
+      elseif tw and (tw.length or 0) > mine and not rec(t).acted and not ta.multi then
+        rec(t).acted, rec(t).skip = true, true
+        strike(t, c, ta.melee[1], 0, 1)
+      end
+    end
+    if not out(c) then M.routine(c, moves.charge_bonus, 1) end
+    return true
+  end
+  r.gap = moves.close(r.gap, per_segment and move / 10 or move)
+  r.closed_this_round = true
+  return true
+end
+
+-- ------------------------------------------------------------ devices
+-- 1E-CAST-04: a wand's spell-like effect goes off in the user's turn and
+-- no hit can spoil it; casters in melee use one when they have it. A wand
+-- of magic missiles [K] shoots 2 missiles (1d4+1 each) a charge.
+M.devices = { wand_of_magic_missiles = { missiles = 2 } }
+local function use_device(c)
+  for name, d in pairs(M.devices) do
+    local res = c:resource(name)
+    if res and res.current > 0 then
+      local t = M.pick(c, "missile")
+      if not t then return false end
+      c:spend(name)
+      local total = 0
+      for _ = 1, d.missiles do total = total + dice.total("1d4+1") end
+      note("%s uses a %s on %s: %d", id(c), name:gsub("_", " "), id(t), total)
+      fight.damage(t, total, "force", c)
+      return true
+    end
+  end
+  return false
+end
+M.use_device = use_device
+
+-- ------------------------------------------------------------ the turn
+local function backstab_opts(c, t)
+  if not classes.can_backstab(c) then return 0, 1 end
+  if t:has("surprised") and fight.round() == 0 then
+    return classes.backstab_bonus, classes.backstab_multiplier(lib.level(c))
+  end
+  return 0, 1
+end
+
+-- act(c, round, e): the creature's action this turn.
+function M.act(c, round)
+  local r = rec(c)
+  r.acted = true
+  if r.skip then return end
+  if r.cast then
+    cast_now(c, r, round)
+    return
+  end
+  if try_turning(c, r) then return end
+  -- surprise segments: casters with 1-segment spells cast at once
+  if round == 0 and c:has_tag("caster") then
+    local sp, targets = M.choose_spell(c, round)
+    if sp and spells.list[sp].time <= 1 then
+      r.cast = { spell = sp, targets = targets }
+      spell_done(c, r)
+      return
+    end
+  end
+  local a = attacks(c)
+  if c:has_tag("caster") and any_engaged(c) and use_device(c) then return end
+  if any_engaged(c) and (#a.melee > 0 or a.multi) then
+    local t = M.pick(c, "melee")
+    if round == 0 then
+      -- 1E-SURP-05: each surprise segment is a whole round of attacks.
+      local bonus, mult = backstab_opts(c, t)
+      if c:has_tag("assassin") and t and t:has("surprised") and not tohit.helpless(t) then
+        local res = classes.assassinate(lib.level(c), classes.victim_level(t))
+        M.routine(c, bonus, mult)
+        if res.killed and not out(t) then
+          note("%s assassinates %s (d%% %d <= %d)", id(c), id(t), res.roll, res.chance)
+          fight.kill(t)
+        end
+        return
+      end
+      local n = melee.routines(c, 1)
+      for _ = 1, n do M.routine(c, bonus, mult) end
+      return
+    end
+    local n = r.routines or 1
+    local now = n - (r.done or 0)
+    if n >= 2 then now = now - 1 end
+    for _ = 1, math.max(now, 0) do M.routine(c, 0, 1) end
+    return
+  end
+  if #a.missile > 0 and M.pick(c, "missile") then
+    local shots = missile_shots(c, math.max(round, 1))
+    if round == 0 then shots = 3 * shots end
+    if shots > 0 and shoot(c, shots) then return end
+  end
+  -- magic-users and illusionists stay back (C. await) rather than close
+  if (#a.melee > 0 or a.multi) and not c:has_tag("magic-user") and not c:has_tag("illusionist") then
+    charge_or_close(c, r, round == 0)
+  end
+end
+
+-- ------------------------------------------------------------ morale
+local function side_tally(side)
+  local s = S()
+  local t = { own_count = 0, enemy_count = 0, own_losses = 0, enemy_losses = 0, friend_slain = 0,
+              friend_fled = 0, enemy_slain = 0, enemy_fled = 0, total = 0, out = 0 }
+  for _, c in ipairs(s.list) do
+    local info = fight.info(c)
+    local mine = info.side == side
+    if mine then t.total = t.total + 1 end
+    if info.out then
+      if mine then
+        t.out = t.out + 1
+        t.own_losses = t.own_losses + 1
+        if info.dead then t.friend_slain = t.friend_slain + 1 elseif info.fled then t.friend_fled = t.friend_fled + 1 end
+      else
+        t.enemy_losses = t.enemy_losses + 1
+        if info.dead then t.enemy_slain = t.enemy_slain + 1 elseif info.fled then t.enemy_fled = t.enemy_fled + 1 end
+      end
+    else
+      if mine then t.own_count = t.own_count + 1 else t.enemy_count = t.enemy_count + 1 end
+    end
+  end
+  return t
+end
+
+local function leader_state(side)
+  for _, c in ipairs(S().list) do
+    if c:has_tag("leader") and fight.info(c).side == side then
+      local info = fight.info(c)
+      if info.dead or info.fled then return "slain" end
+      if info.out then return "unconscious" end
+      return "ok"
+    end
+  end
+  return nil
+end
+
+-- The side-wide triggers that hold now (TBL-MORALE-WHEN) and whether any
+-- is new since the last check.
+local function side_triggers(side)
+  local s = S()
+  s.mtrig = s.mtrig or {}
+  local seen = s.mtrig[side] or {}
+  s.mtrig[side] = seen
+  local t = side_tally(side)
+  local hold, new = {}, false
+  local share = t.total > 0 and t.out / t.total or 0
+  if share >= 0.5 then hold[#hold + 1] = "half" elseif share >= 0.25 then hold[#hold + 1] = "quarter" end
+  local ls = leader_state(side)
+  if ls == "slain" then hold[#hold + 1] = "leader_slain" elseif ls == "unconscious" then hold[#hold + 1] = "leader_unconscious" end
+  for _, h in ipairs(hold) do
+    if not seen[h] then
+      seen[h] = true
+      new = true
+    end
+  end
+  -- faced by obviously superior force: twice the attacks last round
+  local atk = s.atk_last or {}
+  local mine, theirs = atk[side] or 0, 0
+  for sname, n in pairs(atk) do
+    if sname ~= side then theirs = theirs + n end
+  end
+  if theirs > 0 and theirs >= 2 * math.max(mine, 1) then
+    new = true
+    hold[#hold + 1] = "superior"
+  end
+  return hold, new, t
+end
+
+local function morale_round()
+  local s = S()
+  for _, side in ipairs(s.side_order) do
+    local hold, new, tally = side_triggers(side)
+    local base = morale.situation(tally)
+    for _, h in ipairs(hold) do
+      local v = morale.trigger(h)
+      if v ~= 0 then base[#base + 1] = { value = v, source = morale.when[h] } end
+    end
+    for _, c in ipairs(s.sides[side]) do
+      if not out(c) and morale.checks(c) and not tohit.helpless(c) then
+        local r = rec(c)
+        local mods = {}
+        for _, m in ipairs(base) do mods[#mods + 1] = m end
+        local own_new = false
+        local w = morale.wounds(c:get("hp"), c:get("max_hp"))
+        if w and r.wound_seen ~= w then
+          r.wound_seen = w
+          own_new = true
+        end
+        if w then mods[#mods + 1] = { value = morale.trigger(w), source = "wounds" } end
+        if new or own_new then
+          local res = morale.check(c:ability("morale"), mods)
+          if not res.held then
+            note("%s fails morale (d%% %d -> %d vs %d): %s", id(c), res.roll, res.total, res.score, res.reaction)
+            if res.act == "fall_back" then
+              c:add_condition("falling_back", { source = "morale" })
+            else
+              local cond = ({ retreat = "retreating", rout = "routed", surrender = "surrendered" })[res.act]
+              c:add_condition(cond, { source = "morale" })
+              fight.flee(c)
+            end
+          end
+        end
+      end
+    end
+  end
+end
+
+-- ------------------------------------------------------------ hooks
+rules.on("encounter.start", function()
+  local s = S()
+  s.atk, s.atk_last = {}, {}
+  s.timers = {}
+end, { phase = "declare", priority = -90 })
+
+rules.on("round.start", function(e)
+  local s = S()
+  local round = e.round
+  s.round = round
+  s.atk_last = s.atk or {}
+  s.atk = {}
+  -- this round's initiative
+  s.init = fight.initiative()
+  s.tied, s.winner, s.loser = false, nil, nil
+  local a, b = s.side_order[1], s.side_order[2]
+  if round > 0 and a and b and s.init[a] and s.init[b] then
+    if s.init[a] == s.init[b] then
+      s.tied = true
+    elseif s.init[a] > s.init[b] then
+      s.winner, s.loser = a, b
+    else
+      s.winner, s.loser = b, a
+    end
+  end
+  for _, c in ipairs(s.list) do
+    local r = rec(c)
+    r.acted, r.skip, r.done, r.closed_this_round = false, false, 0, false
+    r.routines = melee.routines(c, math.max(round, 1))
+    c:remove_condition("charging")
+  end
+  if round >= 2 then morale_round() end
+  if round == 0 then return end
+  -- casters declare their spells
+  for _, c in ipairs(s.list) do
+    local r = rec(c)
+    if not out(c) and not r.cast and not tohit.helpless(c) then
+      local sp, targets = M.choose_spell(c, round)
+      if sp then
+        r.cast = { spell = sp, targets = targets }
+        c:add_condition("casting", { source = sp })
+      end
+    end
+  end
+  if s.tied or not s.winner then return end
+  -- 1E-INIT-06: shooters whose Dexterity beats the other side's die
+  for _, c in ipairs(s.sides[s.loser]) do
+    local r = rec(c)
+    if not out(c) and #attacks(c).missile > 0 and not any_engaged(c) and not r.cast and c:has_tag("pc")
+       and initiative.fires_before(s.init[s.loser], lib.dex(c), s.init[s.winner]) then
+      r.acted, r.skip = true, true
+      shoot(c, missile_shots(c, round))
+    end
+  end
+  for _, c in ipairs(s.sides[s.winner]) do
+    local r = rec(c)
+    if #attacks(c).missile > 0 and c:has_tag("pc")
+       and not initiative.fires_before(s.init[s.winner], lib.dex(c), s.init[s.loser]) then
+      r.fire_late = true
+    end
+  end
+  -- 1E-INIT-05: first routines, the winner's multi-attackers first
+  for _, side in ipairs({ s.winner, s.loser }) do
+    for _, c in ipairs(s.sides[side]) do
+      local r = rec(c)
+      if not out(c) and r.routines >= 2 and not r.cast and any_engaged(c) and not tohit.helpless(c) then
+        M.routine(c, 0, 1)
+      end
+    end
+  end
+end, { phase = "declare" })
+
+rules.on("turn.act", function(e)
+  if e.acted then return end
+  local c = e.fighter
+  local r = rec(c)
+  e.acted = true
+  if r.fire_late and not any_engaged(c) then
+    r.acted = true
+    return
+  end
+  if c:has_tag("strikes_last") and e.round > 0 then
+    r.acted, r.last = true, true
+    return
+  end
+  M.act(c, e.round)
+end)
+
+rules.on("turn.end", function(e)
+  local c = e.fighter
+  local r = rec(c)
+  if r.doomed then
+    r.doomed = false
+    fight.down(c)
+  end
+end)
+
+rules.on("round.end", function(e)
+  local s = S()
+  local order = { s.winner or s.side_order[1], s.loser or s.side_order[2] }
+  for _, side in ipairs(order) do
+    for _, c in ipairs(s.sides[side] or {}) do
+      local r = rec(c)
+      if not out(c) and not tohit.helpless(c) then
+        if r.last then
+          r.last = false
+          M.act(c, e.round)
+        elseif r.fire_late then
+          r.fire_late = false
+          if #attacks(c).missile > 0 then shoot(c, missile_shots(c, e.round)) end
+        elseif r.cast and r.cast.at_round_end then
+          spell_done(c, r)
+        elseif (r.routines or 1) >= 2 and (r.done or 0) < r.routines and any_engaged(c) then
+          M.routine(c, 0, 1)
+        end
+      end
+    end
+  end
+  for _, c in ipairs(s.list) do
+    local r = rec(c)
+    if r.doomed then
+      r.doomed = false
+      fight.down(c)
+    end
+  end
+  tick_timers()
+end)
+
+-- 1E-INIT-03: in a tied round a creature killed before it acted still
+-- strikes (its death waits for the end of its turn), unless both use
+-- weapons and the killer's is faster (1E-STRIKE-01).
+rules.on("creature.down", function(e)
+  local s = S()
+  local t = e.target
+  local r = rec(t)
+  if not s.tied or s.round == 0 or r.acted or not e.attacker then return end
+  local killer_wsf = e.attack and lib.wsf(e.attack)
+  local ta = attacks(t)
+  local target_wsf = (not ta.multi) and ta.melee[1] and lib.wsf(ta.melee[1]) or nil
+  if initiative.still_strikes(true, false, killer_wsf, target_wsf) then
+    r.doomed = true
+    r.past_zero = math.max(r.past_zero or 0, e.past_zero or 0)
+    rules.cancel(e, "strikes back in a tied round")
+  end
+end, { phase = "declare" })
+
+-- Situational to-hit: the pending strike's bonus, special bonuses against
+-- the target's state (TBL-SPECIAL-TOHIT), the attack being rolled (for
+-- combat.attack.needed), attacks per side (morale).
+rules.on("attack.roll", function(e)
+  local s = S()
+  local p = M.pending
+  local cur = tohit.current
+  cur.ranged = e.ranged
+  cur.weapon = lib.weapon(e.attack)
+  local b = p.bonus
+  local sp = tohit.special(e.target)
+  if sp ~= "auto" then b = b + sp end
+  if b ~= 0 then e.bonus = e.bonus + b end
+  local side = rec(e.attacker).side
+  if side and s.atk then s.atk[side] = (s.atk[side] or 0) + 1 end
+end, { phase = "modify" })
+
+rules.on("attack.roll", function(e)
+  if not e.hit and tohit.special(e.target) == "auto" then e.hit = true end
+end, { phase = "result" })
+
+-- Damage: the pending multiplier (backstab, set weapon), weapons that
+-- cannot hurt the target (1E-TOHIT-04).
+rules.on("damage.roll", function(e)
+  local p = M.pending
+  if p.mult ~= 1 then e.damage = e.damage * p.mult end
+  if e.attacker and not tohit.can_hurt(e.attacker, lib.weapon(e.attack), e.target) then e.damage = 0 end
+end)
+
+rules.on("damage.apply", function(e)
+  local t = e.target
+  if e.hp_lost > 0 or e.damage > 0 then
+    local r = rec(t)
+    r.hurt_round = r.hurt_round or S().round
+    if t:has("casting") and e.damage > 0 then M.spoil(t, "hit") end
+  end
+end, { phase = "after" })
+
+rules.define("1e.tactics", M)
+return M

@@ -1,0 +1,239 @@
+-- To hit (inventory section 15): the attack matrices, the roll needed,
+-- hit-dice pluses, the six repeated 20s, special to-hit bonuses, creatures
+-- hit only by magic weapons, missile range, cover and giants' missiles.
+--
+-- 1E-TOHIT-01: roll 1d20; the roll plus modifiers must reach the matrix
+-- number (the scripts always adjust the roll, never the number). The kernel
+-- asks combat.attack.needed (combat.lua) for the number: M.needed below.
+local rules = require("rules")
+local lib = require("core.1e.lib")
+local T = require("core.1e.tables")
+
+local M = rules.get("1e.tohit")
+if M then return M end
+M = {}
+
+-- Which matrix each class attacks on (1E-TOHIT-08, [K] matrices I.A-I.D).
+M.group = {
+  cleric = "TBL-MATRIX-IA", druid = "TBL-MATRIX-IA", monk = "TBL-MATRIX-IA",
+  fighter = "TBL-MATRIX-IB", paladin = "TBL-MATRIX-IB", ranger = "TBL-MATRIX-IB",
+  bard = "TBL-MATRIX-IB", normal = "TBL-MATRIX-IB",
+  ["magic-user"] = "TBL-MATRIX-IC", illusionist = "TBL-MATRIX-IC",
+  thief = "TBL-MATRIX-ID", assassin = "TBL-MATRIX-ID",
+}
+
+-- The columns of TBL-MATRIX-MON in order (AMB-53 numbers them from 1).
+M.mon_cols = { "up to 1-1", "1-1", "1", "1+", "2-3+", "4-5+", "6-7+", "8-9+", "10-11+", "12-13+", "14-15+", "16+" }
+
+-- 1E-TOHIT-03, AMB-29 reading (a): only the part of a plus above +3 counts,
+-- each further +3 as one more hit die (6+6 attacks as 7 HD).
+function M.attack_hd(d, p)
+  if d < 1 then return d end
+  if p > 3 then return d + math.floor((p - 3) / 3) end
+  return d
+end
+
+-- The TBL-MATRIX-MON column of a monster of d hit dice plus p (AMB-52:
+-- "up to 1-1" is less than 1 HD - 1, "1-1" is one die minus hit points).
+function M.mon_col(d, p)
+  if d < 1 then return "up to 1-1" end
+  local hd = M.attack_hd(d, p)
+  if hd == 1 then
+    if p < 0 then return "1-1" elseif p == 0 then return "1" end
+    return "1+"
+  end
+  if hd >= 16 then return "16+" end
+  local lo = hd - (hd % 2)
+  return lo .. "-" .. (lo + 1) .. "+"
+end
+
+-- The matrix and column a creature attacks with: monsters by hit dice,
+-- characters by class and level (a multi-classed one uses its best class).
+function M.attacker(c, target_ac)
+  if lib.is_monster(c) then
+    local d, p = lib.hd(c)
+    return T["TBL-MATRIX-MON"], M.mon_col(d, p), "TBL-MATRIX-MON"
+  end
+  local lvl = lib.level(c)
+  local best, bcol, bid, bneed
+  for _, k in ipairs(lib.classes(c)) do
+    local id = M.group[k]
+    local need = T[id]:lookup(target_ac or 5, lvl)
+    if not bneed or need < bneed then best, bcol, bid, bneed = T[id], lvl, id, need end
+  end
+  if not best then
+    return T["TBL-MATRIX-IB"], lvl, "TBL-MATRIX-IB"
+  end
+  return best, bcol, bid
+end
+
+-- The optional per-level fighter progression (variant 1e.fighter_per_level)
+-- and the AMB-28 correction (variant 1e.matrix_correction) set these.
+M.per_level = false
+M.amb28 = false
+
+-- raw(c, ac): the matrix number a creature needs against armour class ac.
+function M.raw(c, ac)
+  local m, col, id = M.attacker(c, ac)
+  if M.per_level and id == "TBL-MATRIX-IB" and col >= 1 then
+    -- 1E-TOHIT-08 option: AC-10 value 11 - level, same six-20s rule.
+    return M.generate(11 - col, ac)
+  end
+  if M.amb28 and id == "TBL-MATRIX-MON" and col == "8-9+" and ac == -8 then return 20 end
+  return m:lookup(ac, col)
+end
+
+-- The matrix generator of 1E-TOHIT-05: b is a column's AC-10 value.
+function M.generate(b, ac)
+  local n = b + (10 - ac)
+  if n < 20 then return n end
+  return math.max(20, n - 5)
+end
+
+-- twenty(c, ac): which 20 of its column the cell is (1 = the first 20,
+-- 2..6 the repeated 20s), 0 below 20; and for cells above 20 the number.
+function M.twenty(c, ac)
+  local need = M.raw(c, ac)
+  if need < 20 then return 0, need end
+  if need > 20 then return 7, need end
+  local k = 0
+  local a = ac
+  while a <= 10 and M.raw(c, a) == 20 do
+    k = k + 1
+    a = a + 1
+  end
+  return k, need
+end
+
+-- ------------------------------------------------------------ target AC
+-- ac_of(t, how): the armour class an attack meets. how.no_dex: the
+-- target's Dexterity does not count (1E-MISS-06 giants' and engines'
+-- missiles, 1E-CAST-03 casters, 1E-TOHIT-02 helpless, 1E-UNARMED-10 rear
+-- attacks); how.ranged: cover and concealment count (1E-MISS-07).
+function M.ac_of(t, how)
+  local ac = t:get("ac")
+  local dex = lib.dex_ac(t)
+  local charging = t:has("charging")
+  local no_dex = (how and how.no_dex) or charging or t:has("casting") or M.helpless(t)
+  if no_dex and dex < 0 then ac = ac - dex end
+  -- 1E-MOVE-03: a charger without a Dexterity bonus is 1 worse; AC 10 is not.
+  if charging and dex >= 0 and ac < 10 then ac = ac + 1 end
+  if how and how.ranged then
+    local cover, conceal = t:level("cover"), t:level("concealment")
+    ac = ac - M.cover_bonus(cover, "hard") - M.cover_bonus(conceal, "soft")
+  end
+  return ac
+end
+
+-- 1E-MISS-07, TBL-COVER: the AC bonus of pct % cover (hard) or
+-- concealment (soft).
+function M.cover_bonus(pct, kind)
+  if not pct or pct < 25 then return 0 end
+  if pct > 100 then pct = 100 end
+  local col = kind == "soft" and "AC bonus from concealment (soft)" or "AC bonus from cover (hard)"
+  return T["TBL-COVER"]:lookup(pct, col)
+end
+
+-- 1E-TOHIT-07, TBL-AC: the armour class of the armour worn ("Chain mail",
+-- "Chain mail + shield", "None"); magic and Dexterity improve it further.
+function M.armour_ac(name)
+  for _, r in ipairs(T["TBL-AC"]:rows()) do
+    for part in (r.text .. " / "):gmatch("(.-) / ") do
+      if part:lower() == name:lower() then return r.lo end
+    end
+  end
+  error("no armour " .. tostring(name) .. " in TBL-AC", 2)
+end
+
+-- ------------------------------------------------------------ needed
+-- The attack being rolled (set by the attack.roll hook before the kernel
+-- asks for the number).
+M.current = { ranged = false, weapon = nil }
+
+-- needed(a, t): the total a's attack needs against t (combat.attack.needed).
+function M.needed(a, t)
+  local cur = M.current
+  local how = M.how
+  how.ranged = cur.ranged
+  how.no_dex = cur.weapon ~= nil and cur.weapon.giant or false
+  local ac = M.ac_of(t, how)
+  M.last_ac = ac
+  return M.raw(a, ac)
+end
+M.how = { ranged = false, no_dex = false }
+
+-- ------------------------------------------------------------ bonuses
+-- 1E-TOHIT-02, TBL-SPECIAL-TOHIT: the bonus against a target's state, or
+-- "auto" for an automatic hit.
+M.special_rows = {
+  { cond = { "off_balance", "encumbered", "held_one_leg" }, row = "Over-encumbered, held by one leg, off balance, etc." },
+  { cond = { "stunned", "slowed", "held_both_legs", "partly_bound" }, row = "Stunned, held by both legs, slowed, partially bound, etc." },
+  { cond = { "asleep", "held", "paralyzed", "immobile" }, row = "Magically asleep, held, paralyzed, or totally immobile" },
+}
+
+function M.helpless(t)
+  return t:has("asleep") or t:has("held") or t:has("paralyzed") or t:has("immobile") or t:has("unconscious")
+end
+
+function M.special(t)
+  local best = 0
+  for i = #M.special_rows, 1, -1 do
+    local r = M.special_rows[i]
+    for _, cond in ipairs(r.cond) do
+      if t:has(cond) then
+        local v = T["TBL-SPECIAL-TOHIT"]:lookup(r.row, "To-hit bonus")
+        if v == "automatic hit" then return "auto" end
+        if v > best then best = v end
+      end
+    end
+  end
+  return best
+end
+
+-- 1E-TOHIT-03 / section 15 note: missiles at medium range -2, long -5.
+function M.range_mod(band)
+  if band == "long" then return -5 elseif band == "medium" then return -2 end
+  return 0
+end
+
+-- The range band of a missile weapon at distance d (inches).
+function M.range_band(weapon, d)
+  local r = weapon.range or { 1, 2, 3 }
+  if d <= r[1] then return "short" elseif d <= r[2] then return "medium" elseif d <= r[3] then return "long" end
+  return nil
+end
+
+-- 1E-TOHIT-04, TBL-MAGICWEAPON: can an attack with weapon w (nil:
+-- natural) from attacker a hurt t? A target tagged "hit_by:+N" needs a +N
+-- weapon, or (monsters only, never characters) the listed hit dice;
+-- "hit_by:silver" also accepts silver.
+M.magic_rows = {
+  { plus = 1, row = "+1 or better" }, { plus = 2, row = "+2 or better" },
+  { plus = 3, row = "+3 or better" }, { plus = 4, row = "+4 or better" },
+}
+
+function M.needs_plus(t)
+  for i = #M.magic_rows, 1, -1 do
+    if t:has_tag("hit_by:+" .. M.magic_rows[i].plus) then return M.magic_rows[i].plus end
+  end
+  return 0
+end
+
+function M.can_hurt(a, w, t)
+  local plus = M.needs_plus(t)
+  local silver_ok = t:has_tag("hit_by:silver")
+  if plus == 0 and not silver_ok then return true end
+  if w and w.magic >= math.max(plus, 1) then return true end
+  if silver_ok and w and w.silver then return true end
+  if plus > 0 and lib.is_monster(a) then
+    local row = M.magic_rows[plus].row
+    local need = T["TBL-MAGICWEAPON"]:lookup(row, "OR attacker has at least (HD)")
+    local nd, np = lib.parse_hd(need:match("^(%S+)"))
+    local d, p = lib.hd(a)
+    if d > nd or (d == nd and p >= np) then return true end
+  end
+  return false
+end
+
+rules.define("1e.tohit", M)
+return M

@@ -1,0 +1,594 @@
+-- Tactics for 5e fights that play themselves (require("core.5e.tactics")).
+--
+-- A creature with class features or a monster with special actions gets a
+-- kit: three hooks scoped to it that run its turn in the 2024 action
+-- economy.
+--
+--   turn.start  refill its turn resources (Reaction) and roll the recharge
+--               of its "roll" resources (c:start_turn), then the features'
+--               start-of-turn upkeep (Shield, Reckless Attack and Sap ending)
+--   turn.act    one Bonus Action that should come first (Rage, Second Wind
+--               when low, Healing Word or Lay on Hands on a dying ally), then
+--               the Action: the first feature action whose test passes (Fire
+--               Breath when recharged and the enemies are grouped, Turn
+--               Undead, Cure Wounds, stabilising a dying ally, ...); else the
+--               Attack action, which the fight engine makes (the creature's
+--               multiattack or Extra Attack, its side's target choice, at Go
+--               speed) unless an extra action (Action Surge) is taken this
+--               turn, when the kit makes both actions through fight.strike
+--   turn.end    (after phase) what follows the attacks: the features'
+--               follow-ups on this turn's hits and misses (Divine Smite,
+--               Cleave, Graze, the Light property's extra attack), a Bonus
+--               Action that comes after the Action (Cunning Action or Nimble
+--               Escape: Hide), then end-of-turn upkeep
+--
+-- Per-hit effects (Sneak Attack, Rage damage, weapon masteries) are
+-- damage.roll hooks on the creature: they fire whoever makes the attack
+-- (engine or kit). The hits of a turn are logged for the follow-ups by
+-- tactics.track_hits; they act at the end of the turn rather than right
+-- after the hit (Divine Smite then goes to a target still standing).
+--
+-- Choices are settings, looked up in this order: the stat block's `plan`
+-- table (per creature), the side's table given to tactics.side(name, {...})
+-- in the encounter file (per side), the defaults a feature gave its kit,
+-- then tactics.defaults. Settings:
+--
+--   target             for the attacks the kit makes itself: "lowest_hp"
+--                      (focus the weakest enemy), "first", "random", or
+--                      function(self, enemies, attack) -> enemy; when neither
+--                      the plan, the stat block's `tactics` field nor the side
+--                      names one, the rules' definition tactics.default (the
+--                      engine's own attacks use the stat block's and side's
+--                      `tactics` fields, as for any creature)
+--   second_wind_below  Second Wind at or below this fraction of max HP (0.5)
+--   heal_below         heal a conscious ally at or below this fraction (0.25)
+--   revive             heal a dying ally back into the fight (true)
+--   stabilise          spend the Action on a DC 10 Wisdom (Medicine) check to
+--                      stabilise a dying ally it cannot heal (false; healers true)
+--   breath_min_targets use a breath weapon when at least this many enemies
+--                      are left (2): fights have no positions, so "grouped"
+--                      means "enough enemies left for the area to catch"
+--   breath_max_targets how many of them the area catches (3)
+--   action_surge, rage, reckless, hide, uncanny_dodge, shield  (true)
+--   smite              "survivor" (a target still standing at the end of the
+--                      turn, a critical hit first), "crit", "always", "never"
+--   magic_missile      "finish" (when the darts can finish an enemy), "always"
+--                      or "never"
+--   slot_reserve       level 1 slots a caster with Shield keeps for it (1)
+--   turn_undead_min    Turn Undead when at least this many Undead enemies are
+--                      not turned (2)
+--
+-- Keep hooks cheap: only creatures with a kit pay for it.
+local rules = require("rules")
+local fight = require("fight")
+local hooks = require("core.5e.hooks")
+local util = require("core.5e.util")
+local effects = require("core.5e.effects")
+
+local M = {}
+
+M.defaults = {
+  second_wind_below = 0.5,
+  heal_below = 0.25,
+  revive = true,
+  stabilise = false,
+  breath_min_targets = 2,
+  breath_max_targets = 3,
+  action_surge = true,
+  rage = true,
+  reckless = true,
+  hide = true,
+  uncanny_dodge = true,
+  shield = true,
+  smite = "survivor",
+  magic_missile = "finish",
+  slot_reserve = 1,
+  turn_undead_min = 2,
+}
+
+-- Per-side settings, by side name.
+M.sides = {}
+
+-- side(name, settings) overrides settings for every kit creature of a side.
+function M.side(name, settings)
+  M.sides[name] = settings
+  return settings
+end
+
+-- side_of caches each creature's side name (a fight's creatures keep
+-- theirs).
+local side_names = {}
+local function side_of(c)
+  local s = side_names[c]
+  if s == nil then
+    s = c:get("side")
+    side_names[c] = s
+  end
+  return s
+end
+M.side_of = side_of
+
+-- id_of and max_hp_of cache a creature's id and hit point maximum.
+local ids, maxes = {}, {}
+function M.id_of(c)
+  local s = ids[c]
+  if s == nil then
+    s = c:get("id")
+    ids[c] = s
+  end
+  return s
+end
+function M.max_hp_of(c)
+  local n = maxes[c]
+  if n == nil then
+    n = c:get("max_hp")
+    maxes[c] = n
+  end
+  return n
+end
+
+-- setting(self, kit, key) looks a setting up (plan, side, kit, defaults).
+function M.setting(self, kit, key)
+  local plan = kit.stat.plan
+  local v = plan and plan[key]
+  if v ~= nil then return v end
+  local s = M.sides[side_of(self)]
+  if s then
+    v = s[key]
+    if v ~= nil then return v end
+  end
+  v = kit.defaults[key]
+  if v ~= nil then return v end
+  return M.defaults[key]
+end
+
+-- attack_info(kit, name) is the stat block's attack entry called name.
+function M.attack_info(kit, name)
+  local i = kit.info[name]
+  if i ~= nil then return i or nil end
+  for _, a in ipairs(kit.stat.attacks or {}) do
+    if a.name == name then
+      kit.info[name] = a
+      return a
+    end
+  end
+  kit.info[name] = false
+  return nil
+end
+
+-- sequence(kit) is the list of attack names of one Attack action.
+function M.sequence(kit)
+  if kit.sequence then return kit.sequence end
+  local stat = kit.stat
+  if stat.multiattack then return stat.multiattack end
+  return { stat.attacks[1].name }
+end
+
+-- pick(self, kit, enemies, attack) chooses the target of an attack the kit
+-- makes. lowest_hp skips enemies at 0 hit points that are still in the
+-- fight (a troll waiting to regenerate) unless the attack deals the fire
+-- or acid damage that stops it, in which case such an enemy comes first.
+function M.pick(self, kit, enemies, attack)
+  local plan = kit.stat.plan
+  local how = plan and plan.target
+  if how == nil then how = kit.stat.tactics end
+  if how == nil then how = M.setting(self, kit, "target") end
+  if how == nil then how = rules.get("tactics.default", "lowest_hp") end
+  if type(how) == "function" then return how(self, enemies, attack) end
+  if how == "first" then return enemies[1] end
+  if how == "random" then return enemies[math.random(#enemies)] end
+  local info = attack and M.attack_info(kit, attack)
+  local burns = info and (info.type == "fire" or info.type == "acid")
+  local best, bh
+  for i = 1, #enemies do
+    local c = enemies[i]
+    local h = c:get("hp")
+    if h <= 0 then
+      if burns then return c end
+    elseif best == nil or h < bh then
+      best, bh = c, h
+    end
+  end
+  return best or enemies[1]
+end
+
+-- foes_immune(self, typ): whether any enemy of self in its fight is immune
+-- to a damage type (cached per creature and type).
+local immune_foes = {}
+function M.foes_immune(self, typ)
+  local t = immune_foes[self]
+  if t == nil then
+    t = {}
+    immune_foes[self] = t
+  end
+  local v = t[typ]
+  if v == nil then
+    v = false
+    local side = side_of(self)
+    for _, c in ipairs(fight.all()) do
+      if side_of(c) ~= side and util.immune(c, typ) then v = true end
+    end
+    t[typ] = v
+  end
+  return v
+end
+
+-- choose(self, kit, enemies, name) picks the target of attack name and,
+-- when every enemy is immune to its damage type, another attack of the
+-- stat block that some enemy is not immune to (the wizard's quarterstaff
+-- against a red dragon). Returns target, attack name.
+function M.choose(self, kit, enemies, name)
+  local a = M.attack_info(kit, name)
+  local typ = a and a.type
+  if typ == nil or not M.foes_immune(self, typ) then return M.pick(self, kit, enemies, name), name end
+  local ok = {}
+  for i = 1, #enemies do
+    if not util.immune(enemies[i], typ) then ok[#ok + 1] = enemies[i] end
+  end
+  if #ok > 0 then return M.pick(self, kit, ok, name), name end
+  for _, b in ipairs(kit.stat.attacks) do
+    if b.type ~= typ and not b.variant then
+      for i = 1, #enemies do
+        if not util.immune(enemies[i], b.type) then return M.pick(self, kit, enemies, b.name), b.name end
+      end
+    end
+  end
+  return M.pick(self, kit, enemies, name), name
+end
+
+-- strike_at(self, kit, ctx, target, name [, adv]) makes one attack;
+-- returns the fight.strike record.
+function M.strike_at(self, kit, _ctx, target, name, adv)
+  local info = M.attack_info(kit, name)
+  adv = adv or 0
+  if info and info.heavy_dis then adv = adv - 1 end
+  if adv ~= 0 then return fight.strike(self, target, name, { adv = adv }) end
+  return fight.strike(self, target, name)
+end
+
+-- strike(self, kit, ctx, name) attacks the enemy the kit picks; returns
+-- false when no enemy is left.
+function M.strike(self, kit, ctx, name)
+  local enemies = fight.enemies(self)
+  if #enemies == 0 then return false end
+  local target, attack = M.choose(self, kit, enemies, name)
+  if target == nil then return false end
+  M.strike_at(self, kit, ctx, target, attack)
+  return true
+end
+
+-- attack_action(self, kit, ctx) makes the Attack action through Lua: every
+-- attack of the sequence (Extra Attack, multiattack).
+function M.attack_action(self, kit, ctx)
+  local seq = M.sequence(kit)
+  for i = 1, #seq do
+    if not M.strike(self, kit, ctx, seq[i]) then return end
+  end
+end
+
+-- allies_total(self) is the number of creatures on self's side.
+local team_sizes = {}
+local function team_size(self)
+  local n = team_sizes[self]
+  if n == nil then
+    n = 0
+    local side = side_of(self)
+    for _, c in ipairs(fight.all()) do
+      if side_of(c) == side then n = n + 1 end
+    end
+    team_sizes[self] = n
+  end
+  return n
+end
+
+-- dying_ally(self [, unstable_only]) is an ally at 0 hit points that is
+-- neither dead nor fled: the one with the most death saving throw failures,
+-- unstable ones first.
+function M.dying_ally(self, unstable_only)
+  if #fight.allies(self) == team_size(self) then return nil end
+  local side = side_of(self)
+  local all = fight.all()
+  local best, bf
+  for i = 1, #all do
+    local a = all[i]
+    if a ~= self and side_of(a) == side and fight.is(a, "out") and not fight.is(a, "dead")
+      and not fight.is(a, "fled") then
+      local stable = fight.is(a, "stable") or a:has("stable")
+      if not (stable and unstable_only) then
+        local f = stable and -1 or a:level("death_failure")
+        if best == nil or f > bf then best, bf = a, f end
+      end
+    end
+  end
+  return best
+end
+
+-- turn_dying_ally(self, ctx) is dying_ally(self), computed once a turn.
+function M.turn_dying_ally(self, ctx)
+  local v = ctx.dying
+  if v == nil then
+    v = M.dying_ally(self) or false
+    ctx.dying = v
+  end
+  return v or nil
+end
+
+-- wounded_ally(self, below [, include_self]) is the living ally (self
+-- excluded unless include_self) with the lowest fraction of its hit point
+-- maximum, if that fraction is at or below `below`.
+function M.wounded_ally(self, below, include_self)
+  local allies = fight.allies(self)
+  local best, bf
+  for i = 1, #allies do
+    local a = allies[i]
+    if include_self or a ~= self then
+      local f = a:get("hp") / M.max_hp_of(a)
+      if f <= below and (best == nil or f < bf) then best, bf = a, f end
+    end
+  end
+  return best
+end
+
+-- grouped(self, kit) is the list of enemies an area effect catches when
+-- enough are left (breath_min_targets; the first breath_max_targets by
+-- lowest hit points), or nil.
+function M.grouped(self, kit)
+  local enemies = fight.enemies(self)
+  if #enemies < M.setting(self, kit, "breath_min_targets") then return nil end
+  table.sort(enemies, function(a, b) return a:get("hp") < b:get("hp") end)
+  local n = M.setting(self, kit, "breath_max_targets")
+  local out = {}
+  for i = 1, math.min(n, #enemies) do out[i] = enemies[i] end
+  return out
+end
+
+local function run_bonus(list, self, kit, ctx)
+  for i = 1, #list do
+    if ctx.bonus then return end
+    local b = list[i]
+    local arg = b.when(self, kit, ctx)
+    if arg then
+      ctx.bonus = b.name
+      b.run(self, kit, ctx, arg)
+    end
+  end
+end
+
+local function take_action(self, kit, ctx)
+  for i = 1, #kit.actions do
+    local a = kit.actions[i]
+    local arg = a.when(self, kit, ctx)
+    if arg then
+      ctx.action = a.name
+      a.run(self, kit, ctx, arg)
+      return true
+    end
+  end
+  return false
+end
+
+-- refreshes(stat): whether the stat block has resources that refill at
+-- the start of a turn or recharge on a roll (c:start_turn has work).
+local function refreshes(stat)
+  for _, r in pairs(stat.resources or {}) do
+    if type(r) == "table" and (r.recharge == "turn" or r.recharge == "roll") then return true end
+  end
+  return false
+end
+
+local function start(kit, e)
+  local self = e.fighter
+  if kit.refresh == nil then kit.refresh = refreshes(kit.stat) end
+  if kit.refresh then self:start_turn() end
+  for i = 1, #kit.start do kit.start[i](self, kit, e) end
+end
+
+local function clear(ctx)
+  ctx.self, ctx.bonus, ctx.action, ctx.slot, ctx.surged, ctx.pending = nil, nil, nil, nil, nil, nil
+  ctx.dying = nil
+  ctx.hits, ctx.cleaved, ctx.light_done, ctx.reckless, ctx.cleave = 0, nil, nil, nil, nil
+  ctx.grazes, ctx.graze_target, ctx.graze_attack, ctx.graze_hit = 0, nil, nil, nil
+end
+
+local function before_attack(self, kit, ctx)
+  for i = 1, #kit.before_attack do kit.before_attack[i](self, kit, ctx) end
+end
+
+local function act(kit, e)
+  local ctx = kit.ctx
+  clear(ctx)
+  if e.acted then return end -- Incapacitated: no action, no Bonus Action
+  local self = e.fighter
+  ctx.self = self
+  ctx.pending = self
+  run_bonus(kit.bonus, self, kit, ctx)
+  if take_action(self, kit, ctx) then
+    e.acted = true
+    return
+  end
+  ctx.action = "attack"
+  before_attack(self, kit, ctx)
+  local surge
+  for i = 1, #kit.extra do
+    if kit.extra[i].when(self, kit, ctx) then
+      surge = kit.extra[i]
+      break
+    end
+  end
+  if surge == nil and not kit.lua_attacks then
+    -- the engine attacks, unless an enemy is immune to the attack's damage
+    local first = M.attack_info(kit, M.sequence(kit)[1])
+    if not (first and first.type and M.foes_immune(self, first.type)) then return end
+  end
+  M.attack_action(self, kit, ctx)
+  if surge and #fight.enemies(self) > 0 then
+    surge.run(self, kit, ctx)
+    ctx.action = nil
+    if not take_action(self, kit, ctx) then
+      ctx.action = "attack"
+      M.attack_action(self, kit, ctx)
+    end
+  end
+  e.acted = true
+end
+
+local function finish(kit, e)
+  local self = e.fighter
+  local ctx = kit.ctx
+  if ctx.pending == self then
+    ctx.pending = nil
+    if (#kit.post > 0 or #kit.after > 0) and not util.incapacitated(self) then
+      for i = 1, #kit.post do
+        if #fight.enemies(self) == 0 then break end
+        kit.post[i](self, kit, ctx)
+      end
+      if #fight.enemies(self) > 0 then run_bonus(kit.after, self, kit, ctx) end
+    end
+  end
+  for i = 1, #kit.finish do kit.finish[i](self, kit, e) end
+end
+
+-- The generic action of every kit: the Help action's first aid on a dying
+-- ally, a DC 10 Wisdom (Medicine) check (5E-ZERO-12; 5e.dying's
+-- help_stabilize, proficiency from the tag "skill:medicine"), when the
+-- setting stabilise allows it.
+local function stabilise_when(self, kit, ctx)
+  if not M.setting(self, kit, "stabilise") then return nil end
+  local a = M.turn_dying_ally(self, ctx)
+  if a == nil or fight.is(a, "stable") or a:has("stable") then return nil end
+  return a
+end
+
+local function stabilise_run(self, _kit, _ctx, ally)
+  local dying = rules.get("5e.dying")
+  local ok
+  if dying then
+    ok = dying.help_stabilize(self, ally).stabilized
+  else
+    ok = util.check(self, "medicine", 10)
+  end
+  if ok then
+    effects.stabilise(ally)
+    fight.note(self:get("id") .. " stabilises " .. ally:get("id"))
+  end
+end
+
+-- kit(stat [, opts]) returns the stat block's kit, creating it (and its
+-- three hooks) on first use. opts.lua_attacks = true makes the kit make
+-- every Attack action itself (with its own target choice, `sequence`).
+function M.kit(stat, opts)
+  local kit = stat.kit
+  if kit == nil then
+    kit = {
+      stat = stat, defaults = {}, info = {}, ctx = { hits = 0 }, hitlog = {},
+      bonus = {}, actions = {}, extra = {}, after = {}, post = {}, start = {}, finish = {}, before_attack = {},
+    }
+    stat.kit = kit
+    hooks.add(stat, "turn.start", function(e) start(kit, e) end)
+    hooks.add(stat, "turn.act", function(e) act(kit, e) end, { phase = "after" })
+    hooks.add(stat, "turn.end", function(e) finish(kit, e) end, { phase = "after" })
+    M.action(kit, { name = "stabilise", when = stabilise_when, run = stabilise_run, last = true })
+  end
+  if opts and opts.lua_attacks then kit.lua_attacks = true end
+  return kit
+end
+
+-- insert keeps entries marked last at the end of a list.
+local function insert(list, entry)
+  if entry.last then
+    list[#list + 1] = entry
+    return entry
+  end
+  local i = #list + 1
+  while i > 1 and list[i - 1].last do i = i - 1 end
+  table.insert(list, i, entry)
+  return entry
+end
+
+-- action(kit, {name, when, run}): an Action the kit takes when
+-- when(self, kit, ctx) returns a value (passed to run(self, kit, ctx, v)).
+function M.action(kit, entry) return insert(kit.actions, entry) end
+
+-- bonus(kit, {name, when, run}): a Bonus Action taken before the Action.
+function M.bonus(kit, entry) return insert(kit.bonus, entry) end
+
+-- after(kit, {name, when, run}): a Bonus Action taken after the Action.
+function M.after(kit, entry) return insert(kit.after, entry) end
+
+-- extra(kit, {name, when, run}): an extra Action (Action Surge).
+function M.extra(kit, entry) return insert(kit.extra, entry) end
+
+-- post(kit, fn): fn(self, kit, ctx) runs at the end of a turn in which the
+-- creature acted, before the after-Bonus Actions (follow-ups on its hits).
+function M.post(kit, fn) kit.post[#kit.post + 1] = fn end
+
+-- on_start / on_finish / before_attack add handlers to the kit's lists:
+-- fn(self, kit, e) at turn.start and turn.end, fn(self, kit, ctx) just
+-- before an Attack action.
+function M.on_start(kit, fn) kit.start[#kit.start + 1] = fn end
+function M.on_finish(kit, fn) kit.finish[#kit.finish + 1] = fn end
+function M.before_attack(kit, fn) kit.before_attack[#kit.before_attack + 1] = fn end
+
+-- track_hits(stat, kit) logs the hits the creature makes on its turn (a
+-- damage.roll hook): tactics.hits(kit) lists them for the follow-ups.
+function M.track_hits(stat, kit)
+  if kit.tracking then return end
+  kit.tracking = true
+  hooks.add(stat, "damage.roll", function(e)
+    local ctx = kit.ctx
+    if ctx.pending ~= e.attacker then return end
+    local n = ctx.hits + 1
+    ctx.hits = n
+    local h = kit.hitlog[n]
+    if h == nil then
+      h = {}
+      kit.hitlog[n] = h
+    end
+    h.target, h.attack, h.crit, h.damage = e.target, e.attack, e.crit, e.damage
+  end)
+end
+
+-- hits(kit) returns the hit log of the current turn and its length
+-- ({target, attack, crit, damage} entries; reused from turn to turn).
+function M.hits(kit) return kit.hitlog, kit.ctx.hits end
+
+-- attacks_per_action(stat, n) makes the Attack action n attacks with the
+-- stat block's first attack (Extra Attack): the engine's multiattack, and
+-- the kit's sequence when the kit attacks itself. Returns stat.
+function M.attacks_per_action(stat, n)
+  local kit = M.kit(stat)
+  local name = stat.attacks[1].name
+  local seq = {}
+  for i = 1, n do seq[i] = name end
+  kit.sequence = seq
+  stat.multiattack = seq
+  return stat
+end
+
+-- hide(stat, kit) gives a kit the Hide action as a Bonus Action taken after
+-- its Action (Cunning Action, Nimble Escape): a DC 15 Dexterity (Stealth)
+-- check (the creature's skill tags); on a success the creature has the
+-- Invisible condition until it makes an attack roll (that attack still has
+-- Advantage). Fights have no positions: the setting hide = false turns it
+-- off where there is nothing to hide behind.
+function M.hide(stat, kit)
+  M.after(kit, { name = "hide",
+    when = function(self, k) return M.setting(self, k, "hide") and not self:has("invisible") end,
+    run = function(self)
+      if util.quick_check(self, "stealth", 15) then self:add_condition("invisible", { source = "hide" }) end
+    end })
+  hooks.add(stat, "attack.roll", function(e)
+    local s = e.attacker
+    if s:has("invisible") then s:remove_condition("invisible", { source = "hide" }) end
+  end)
+  return stat
+end
+
+-- plan(stat, settings) sets a stat block's per-creature settings; returns stat.
+function M.plan(stat, settings)
+  stat.plan = stat.plan or {}
+  for k, v in pairs(settings) do stat.plan[k] = v end
+  return stat
+end
+
+return M
