@@ -14,15 +14,15 @@ func ReadConfig(t *lua.LTable) (combat.Config, error) {
 	var c combat.Config
 	var iniT *lua.LTable
 	err := readFields("", t,
-		fieldFn{"initiative", func(p string, v lua.LValue) (err error) { iniT, err = tableOf(p, v); return }},
-		fieldFn{"surprise", func(p string, v lua.LValue) error { return readSurprise(p, v, &c) }},
-		fieldFn{"slots", func(p string, v lua.LValue) error { return readSlots(p, v, &c) }},
-		fieldFn{"composites", func(p string, v lua.LValue) error { return readComposites(p, v, &c) }},
+		fieldFn{Key: "initiative", Fn: func(p string, v lua.LValue) (err error) { iniT, err = tableOf(p, v); return }},
+		fieldFn{Key: "surprise", Fn: func(p string, v lua.LValue) error { return readSurprise(p, v, &c) }},
+		fieldFn{Key: "slots", Fn: func(p string, v lua.LValue) error { return readSlots(p, v, &c) }},
+		fieldFn{Key: "composites", Fn: func(p string, v lua.LValue) error { return readComposites(p, v, &c) }},
 		nonNegField("segments", &c.SegmentsPerRound),
 		nonNegField("round_seconds", &c.RoundSeconds),
 		nonNegField("rounds_per_turn", &c.RoundsPerTurn),
-		fieldFn{"delay", func(p string, v lua.LValue) error { return readDelay(p, v, &c.Delay) }},
-		fieldFn{"ready", func(p string, v lua.LValue) error { return readReady(p, v, &c) }},
+		fieldFn{Key: "delay", Fn: func(p string, v lua.LValue) error { return readDelay(p, v, &c.Delay) }},
+		fieldFn{Key: "ready", Fn: func(p string, v lua.LValue) error { return readReady(p, v, &c) }},
 	)
 	if err != nil {
 		return c, err
@@ -56,9 +56,9 @@ func readSurprise(path string, v lua.LValue, c *combat.Config) error {
 		return bad(path, "surprise kind or table expected, got %s", typeName(v))
 	}
 	err = readFields(path, t,
-		fieldFn{"kind", kind},
-		fieldFn{"disadvantage", func(p string, v lua.LValue) (err error) { c.SurpriseDisadvantage, err = posOf(p, v); return }},
-		fieldFn{"slots", func(p string, v lua.LValue) error {
+		fieldFn{Key: "kind", Fn: kind},
+		fieldFn{Key: "disadvantage", Fn: func(p string, v lua.LValue) (err error) { c.SurpriseDisadvantage, err = posOf(p, v); return }},
+		fieldFn{Key: "slots", Fn: func(p string, v lua.LValue) error {
 			st, err := tableOf(p, v)
 			if err != nil {
 				return err
@@ -78,7 +78,7 @@ func readSurprise(path string, v lua.LValue, c *combat.Config) error {
 		}},
 		boolField("always", &c.SurpriseAlways),
 		boolField("unordered", &c.SurpriseUnordered),
-		fieldFn{"die", func(p string, v lua.LValue) error {
+		fieldFn{Key: "die", Fn: func(p string, v lua.LValue) error {
 			d, ok := ParseDie(v, true)
 			if !ok {
 				return bad(p, "die such as \"1d6\" or 6 expected, got %s", typeName(v))
@@ -110,9 +110,9 @@ func readSlots(path string, v lua.LValue, c *combat.Config) error {
 		switch x := t.RawGetString(name).(type) {
 		case *lua.LTable:
 			err = readFields(p, x,
-				fieldFn{"count", func(p string, v lua.LValue) (err error) { d.Count, err = countOf(p, v); return }},
+				fieldFn{Key: "count", Fn: func(p string, v lua.LValue) (err error) { d.Count, err = countOf(p, v); return }},
 				boolField("off_turn", &d.OffTurn),
-				fieldFn{"reset", func(p string, v lua.LValue) error {
+				fieldFn{Key: "reset", Fn: func(p string, v lua.LValue) error {
 					s, err := strOf(p, v)
 					if err != nil {
 						return err
@@ -172,7 +172,7 @@ func readDelay(path string, v lua.LValue, d *combat.DelayRule) error {
 		return err
 	}
 	err = readFields(path, t,
-		fieldFn{"floor", func(p string, v lua.LValue) (err error) { d.HasFloor = true; d.Floor, err = intOf(p, v); return }},
+		fieldFn{Key: "floor", Fn: func(p string, v lua.LValue) (err error) { d.HasFloor = true; d.Floor, err = intOf(p, v); return }},
 		boolField("floor_minus_modifier", &d.FloorMinusModifier),
 	)
 	if err == nil && d.FloorMinusModifier && !d.HasFloor {

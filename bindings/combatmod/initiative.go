@@ -9,8 +9,8 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/dndsh/dndsh/bindings/luaval"
 	"github.com/dndsh/dndsh/runtime/combat"
-	"github.com/dndsh/dndsh/runtime/errs"
 )
 
 // InitiativeOptions say how ReadInitiative reads an initiative table.
@@ -52,7 +52,7 @@ var (
 // The first problem found is returned as an error of kind Script whose
 // message starts with o.Where; c's initiative fields are then partly set.
 func ReadInitiative(t *lua.LTable, o InitiativeOptions, c *combat.Config) error {
-	r := &initReader{t: t, o: o}
+	r := &initReader{Record: luaval.Record{T: t, Where: o.Where, Layer: o.Layer}, o: o}
 	if o.Strict && t != nil {
 		known := slices.Concat(initiativeKeys, strictKeys)
 		if o.Surprise {
@@ -60,20 +60,20 @@ func ReadInitiative(t *lua.LTable, o InitiativeOptions, c *combat.Config) error 
 		}
 		r.checkKeys(known)
 	}
-	switch m := r.str("mode", "individual"); m {
+	switch m := r.Str("mode", "individual"); m {
 	case "individual":
 		c.Mode = combat.Individual
 	case "side":
 		c.Mode = combat.BySide
 	default:
-		r.fail("mode %q: want individual or side", m)
+		r.Fail("mode %q: want individual or side", m)
 	}
 	c.Die = r.die("die", defaultDie)
 	c.Ties = c.Ties[:0]
-	for _, s := range r.strs("ties", defaultTies) {
+	for _, s := range r.Strs("ties", defaultTies) {
 		rule, ok := TieRuleNamed(s)
 		if !ok {
-			r.fail("ties: unknown rule %q (modifier, score, reroll, simultaneous)", s)
+			r.Fail("ties: unknown rule %q (modifier, score, reroll, simultaneous)", s)
 			continue
 		}
 		c.Ties = append(c.Ties, rule)
@@ -81,30 +81,30 @@ func ReadInitiative(t *lua.LTable, o InitiativeOptions, c *combat.Config) error 
 	if len(c.Ties) == 0 {
 		c.Ties = nil
 	}
-	c.RerollEachRound = r.bool("reroll_each_round", false)
+	c.RerollEachRound = r.Bool("reroll_each_round", false)
 	if o.Surprise {
-		s := r.str("surprise", "none")
+		s := r.Str("surprise", "none")
 		k, ok := SurpriseKindNamed(s)
 		if !ok {
-			r.fail("surprise %q: want none, lost_round, lost_segments, round or disadvantage", s)
+			r.Fail("surprise %q: want none, lost_round, lost_segments, round or disadvantage", s)
 		}
 		c.Surprise = k
 	}
-	switch s := r.str("advantage", "cancel"); s {
+	switch s := r.Str("advantage", "cancel"); s {
 	case "cancel":
 		c.Advantage = combat.AdvantageCancel
 	case "net":
 		c.Advantage = combat.AdvantageNet
 	default:
-		r.fail("advantage %q: want cancel or net", s)
+		r.Fail("advantage %q: want cancel or net", s)
 	}
 	if o.Strict {
 		c.TieDie = r.die("tie_die", combat.Dice{})
-		c.MaxAdvantage = r.nonNeg("max_advantage", 0)
-		c.GroupTurn = r.bool("group_turn", false)
-		c.AwareNewcomersFirst = r.bool("aware_newcomers_first", false)
+		c.MaxAdvantage = r.NonNeg("max_advantage", 0)
+		c.GroupTurn = r.Bool("group_turn", false)
+		c.AwareNewcomersFirst = r.Bool("aware_newcomers_first", false)
 	}
-	return r.err
+	return r.Err
 }
 
 // TieRuleNamed returns the tie rule of a name: modifier, score, reroll or
@@ -141,35 +141,22 @@ func SurpriseKindNamed(s string) (combat.SurpriseKind, bool) {
 	return combat.SurpriseNone, false
 }
 
-// initReader reads the fields of one table, keeping the first error. Its
-// messages are "<where>: <key> <problem>", the fight module's form.
+// initReader reads the fields of one table (luaval.Record: the first
+// error is kept). Its messages are "<where>: <key> <problem>", the fight
+// module's form.
 type initReader struct {
-	t   *lua.LTable
-	o   InitiativeOptions
-	err error
-}
-
-func (r *initReader) fail(format string, args ...any) {
-	if r.err == nil {
-		r.err = &errs.Error{Kind: errs.Script, Layer: r.o.Layer, Msg: r.o.Where + ": " + fmt.Sprintf(format, args...)}
-	}
-}
-
-func (r *initReader) get(key string) lua.LValue {
-	if r.t == nil {
-		return lua.LNil
-	}
-	return r.t.RawGetString(key)
+	luaval.Record
+	o InitiativeOptions
 }
 
 // checkKeys refuses keys outside known, in sorted order so the first one
 // reported does not depend on the table's layout.
 func (r *initReader) checkKeys(known []string) {
 	var bad []string
-	for k, _ := r.t.Next(lua.LNil); k != lua.LNil; k, _ = r.t.Next(k) {
+	for k, _ := r.T.Next(lua.LNil); k != lua.LNil; k, _ = r.T.Next(k) {
 		s, ok := k.(lua.LString)
 		if !ok {
-			r.fail("unexpected key %s (the fields have names)", lua.LVAsString(k))
+			r.Fail("unexpected key %s (the fields have names)", lua.LVAsString(k))
 			return
 		}
 		if !slices.Contains(known, string(s)) {
@@ -184,79 +171,18 @@ func (r *initReader) checkKeys(known []string) {
 	if bad[0] == "surprise" && !r.o.Surprise {
 		hint = "; surprise is a field of the combat config, beside initiative"
 	}
-	r.fail("unknown key %q (known: %s%s)", bad[0], strings.Join(known, ", "), hint)
-}
-
-func (r *initReader) str(key, def string) string {
-	switch v := r.get(key).(type) {
-	case *lua.LNilType:
-		return def
-	case lua.LString:
-		return string(v)
-	default:
-		r.fail("%s must be a string, got %s", key, v.Type())
-		return def
-	}
-}
-
-func (r *initReader) bool(key string, def bool) bool {
-	switch v := r.get(key).(type) {
-	case *lua.LNilType:
-		return def
-	case lua.LBool:
-		return bool(v)
-	default:
-		r.fail("%s must be true or false, got %s", key, v.Type())
-		return def
-	}
-}
-
-func (r *initReader) nonNeg(key string, def int) int {
-	switch v := r.get(key).(type) {
-	case *lua.LNilType:
-		return def
-	case lua.LNumber:
-		if f := float64(v); f == math.Trunc(f) && f >= 0 && f <= 1<<31 {
-			return int(f)
-		}
-		r.fail("%s must be a whole number, 0 or more, got %s", key, lua.LVAsString(v))
-		return def
-	default:
-		r.fail("%s must be a number, got %s", key, v.Type())
-		return def
-	}
-}
-
-func (r *initReader) strs(key string, def []string) []string {
-	switch v := r.get(key).(type) {
-	case *lua.LNilType:
-		return def
-	case *lua.LTable:
-		var out []string
-		for i := 1; i <= v.Len(); i++ {
-			s, ok := v.RawGetInt(i).(lua.LString)
-			if !ok {
-				r.fail("%s[%d] must be a string", key, i)
-				return def
-			}
-			out = append(out, string(s))
-		}
-		return out
-	default:
-		r.fail("%s must be a list of strings, got %s", key, v.Type())
-		return def
-	}
+	r.Fail("unknown key %q (known: %s%s)", bad[0], strings.Join(known, ", "), hint)
 }
 
 // die reads "1d20", "d6" or a number of faces.
 func (r *initReader) die(key string, def combat.Dice) combat.Dice {
-	v := r.get(key)
+	v := r.Get(key)
 	if v == lua.LNil {
 		return def
 	}
 	d, ok := ParseDie(v, r.o.Strict)
 	if !ok {
-		r.fail("%s must be a die such as \"1d20\" or 20", key)
+		r.Fail("%s must be a die such as \"1d20\" or 20", key)
 		return def
 	}
 	return d

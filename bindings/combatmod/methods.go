@@ -121,7 +121,7 @@ func readSpec(path string, v lua.LValue) (combat.Spec, error) {
 		boolField("aware", &s.Aware),
 		boolField("surprised", &s.Surprised),
 		boolField("hidden", &s.Hidden),
-		fieldFn{"count", func(p string, v lua.LValue) (err error) { s.HasCount = true; s.Count, err = intOf(p, v); return }},
+		fieldFn{Key: "count", Fn: func(p string, v lua.LValue) (err error) { s.HasCount = true; s.Count, err = intOf(p, v); return }},
 	)
 	switch {
 	case err != nil:
@@ -170,7 +170,7 @@ func mJoin(L *lua.LState) int {
 	}
 	at := combat.JoinRoundStart
 	if o := optTable(L, 3); o != nil {
-		err := readFields("", o, fieldFn{"at", func(p string, v lua.LValue) error {
+		err := readFields("", o, fieldFn{Key: "at", Fn: func(p string, v lua.LValue) error {
 			s, err := strOf(p, v)
 			switch {
 			case err != nil:
@@ -206,7 +206,7 @@ func mSurprise(L *lua.LState) int {
 			err = readFields(p, t,
 				nameField("side", &s.Side),
 				nonNegField("surprised_on", &s.SurprisedOn),
-				fieldFn{"die", func(p string, v lua.LValue) error {
+				fieldFn{Key: "die", Fn: func(p string, v lua.LValue) error {
 					d, ok := ParseDie(v, true)
 					if !ok {
 						return bad(p, "die such as \"1d6\" or 6 expected, got %s", typeName(v))
@@ -312,7 +312,7 @@ func mSetSide(L *lua.LState) int {
 	name := checkName(L, 2)
 	t := checkTable(L, 3)
 	mod, has := 0, false
-	err := readFields("", t, fieldFn{"init", func(p string, v lua.LValue) (err error) { has = true; mod, err = intOf(p, v); return }})
+	err := readFields("", t, fieldFn{Key: "init", Fn: func(p string, v lua.LValue) (err error) { has = true; mod, err = intOf(p, v); return }})
 	if err != nil {
 		argError(L, 3, err)
 	}
@@ -642,17 +642,17 @@ func readEnd(path string, v lua.LValue, save *bool) (end combat.End, roundsFromN
 		has               = map[string]bool{}
 	)
 	mark := func(f fieldFn) fieldFn {
-		return fieldFn{f.key, func(p string, v lua.LValue) error { has[f.key] = true; return f.fn(p, v) }}
+		return fieldFn{Key: f.Key, Fn: func(p string, v lua.LValue) error { has[f.Key] = true; return f.Fn(p, v) }}
 	}
 	err = readFields(path, t,
 		mark(strField("at", &at)),
 		mark(nameField("who", &who)),
-		mark(fieldFn{"nth", func(p string, v lua.LValue) (err error) { nth, err = posOf(p, v); return }}),
+		mark(fieldFn{Key: "nth", Fn: func(p string, v lua.LValue) (err error) { nth, err = posOf(p, v); return }}),
 		mark(intField("count", &count)),
-		mark(fieldFn{"round", func(p string, v lua.LValue) (err error) { round, err = nonNegOf(p, v); return }}),
-		mark(fieldFn{"after", func(p string, v lua.LValue) (err error) { after, err = posOf(p, v); return }}),
-		mark(fieldFn{"unit", func(p string, v lua.LValue) (err error) { unit, err = unitOf(p, v); return }}),
-		mark(fieldFn{"rounds_from_now", func(p string, v lua.LValue) (err error) { fromNow, err = posOf(p, v); return }}),
+		mark(fieldFn{Key: "round", Fn: func(p string, v lua.LValue) (err error) { round, err = nonNegOf(p, v); return }}),
+		mark(fieldFn{Key: "after", Fn: func(p string, v lua.LValue) (err error) { after, err = posOf(p, v); return }}),
+		mark(fieldFn{Key: "unit", Fn: func(p string, v lua.LValue) (err error) { unit, err = unitOf(p, v); return }}),
+		mark(fieldFn{Key: "rounds_from_now", Fn: func(p string, v lua.LValue) (err error) { fromNow, err = posOf(p, v); return }}),
 	)
 	if err != nil {
 		return combat.End{}, 0, err
@@ -718,7 +718,7 @@ func mAddEffect(L *lua.LState) int {
 		strField("target", &s.Target),
 		strField("parent", &s.Parent),
 		boolField("save", &s.SaveEnds),
-		fieldFn{"ends", func(_ string, v lua.LValue) error { endsV = v; return nil }},
+		fieldFn{Key: "ends", Fn: func(_ string, v lua.LValue) error { endsV = v; return nil }},
 	)
 	if err == nil && s.ID == "" {
 		err = bad("id", "string expected, got nil")

@@ -195,7 +195,7 @@ func parseParts(L *lua.LState, dst []creature.Damage) ([]creature.Damage, int) {
 				t, err := tableOf(path, e)
 				if err == nil {
 					err = readFields(path, t, nonNegField("amount", &p.Amount),
-						fieldFn{"type", func(p2 string, v lua.LValue) (err error) { p.Type, err = nameOf(p2, v); return }})
+						fieldFn{Key: "type", Fn: func(p2 string, v lua.LValue) (err error) { p.Type, err = nameOf(p2, v); return }})
 				}
 				if err == nil && p.Amount < 0 {
 					err = bad(path+".amount", "missing")
@@ -232,7 +232,7 @@ func parseDamageOpts(L *lua.LState, n int) *creature.DamageOptions {
 	}
 	o := new(creature.DamageOptions)
 	opts(L, n,
-		fieldFn{"steps", func(p string, v lua.LValue) error {
+		fieldFn{Key: "steps", Fn: func(p string, v lua.LValue) error {
 			vals, err := listOf(p, v)
 			if err != nil {
 				return err
@@ -249,7 +249,7 @@ func parseDamageOpts(L *lua.LState, n int) *creature.DamageOptions {
 			}
 			return nil
 		}},
-		fieldFn{"adjust", func(p string, v lua.LValue) error {
+		fieldFn{Key: "adjust", Fn: func(p string, v lua.LValue) error {
 			vals, err := listOf(p, v)
 			if err != nil {
 				return err
@@ -263,7 +263,7 @@ func parseDamageOpts(L *lua.LState, n int) *creature.DamageOptions {
 			}
 			return nil
 		}},
-		fieldFn{"traits", func(p string, v lua.LValue) (err error) { o.Traits, err = parseTraits(p, v); return }},
+		fieldFn{Key: "traits", Fn: func(p string, v lua.LValue) (err error) { o.Traits, err = parseTraits(p, v); return }},
 		strListField("bypass", &o.Bypass),
 		boolField("nonlethal", &o.Nonlethal),
 		boolField("ignore_temp", &o.IgnoreTemp),
@@ -280,7 +280,7 @@ func parseAdjust(path string, v lua.LValue) (creature.Adjustment, error) {
 		return a, err
 	}
 	err = readFields(path, t,
-		fieldFn{"type", func(p string, v lua.LValue) (err error) { a.Type, err = nameOf(p, v); return }},
+		fieldFn{Key: "type", Fn: func(p string, v lua.LValue) (err error) { a.Type, err = nameOf(p, v); return }},
 		nonNegField("num", &a.Num), nonNegField("den", &a.Den), intField("add", &a.Add), strField("source", &a.Source))
 	if err == nil && (a.Num == 0) != (a.Den == 0) {
 		err = bad(path, "give both num and den (positive), or neither")
@@ -387,7 +387,7 @@ func mAddCondition(L *lua.LState) int {
 		nonNegField("level", &cond.Level),
 		strField("source", &cond.Source),
 		intField("duration", &cond.Duration),
-		fieldFn{"stacking", func(p string, v lua.LValue) error {
+		fieldFn{Key: "stacking", Fn: func(p string, v lua.LValue) error {
 			s, err := strOf(p, v)
 			if err != nil {
 				return err
@@ -439,7 +439,7 @@ func mRemoveCondition(L *lua.LState) int {
 	c := Check(L, 1)
 	var source string
 	hasSource := false
-	opts(L, 3, fieldFn{"source", func(p string, v lua.LValue) (err error) {
+	opts(L, 3, fieldFn{Key: "source", Fn: func(p string, v lua.LValue) (err error) {
 		hasSource = true
 		source, err = strOf(p, v)
 		return
@@ -640,8 +640,8 @@ func mClone(L *lua.LState) int {
 	c := Check(L, 1)
 	d := c.Clone()
 	opts(L, 2,
-		fieldFn{"id", func(p string, v lua.LValue) (err error) { d.ID, err = nameOf(p, v); return }},
-		fieldFn{"name", func(p string, v lua.LValue) (err error) { d.Name, err = displayName(p, v); return }},
+		fieldFn{Key: "id", Fn: func(p string, v lua.LValue) (err error) { d.ID, err = nameOf(p, v); return }},
+		fieldFn{Key: "name", Fn: func(p string, v lua.LValue) (err error) { d.Name, err = displayName(p, v); return }},
 		strField("side", &d.Side),
 	)
 	return push(L, Push(L, d))

@@ -493,15 +493,15 @@ func parseTrait(path string, v lua.LValue) (creature.Trait, error) {
 	}
 	var hasAmount, hasFactor bool
 	err = readFields(path, t,
-		fieldFn{"kind", func(p string, v lua.LValue) (err error) { tr.Kind, err = stepOf(p, v, false); return }},
-		fieldFn{"type", func(p string, v lua.LValue) (err error) { tr.Type, err = nameOf(p, v); return }},
-		fieldFn{"amount", func(p string, v lua.LValue) (err error) {
+		fieldFn{Key: "kind", Fn: func(p string, v lua.LValue) (err error) { tr.Kind, err = stepOf(p, v, false); return }},
+		fieldFn{Key: "type", Fn: func(p string, v lua.LValue) (err error) { tr.Type, err = nameOf(p, v); return }},
+		fieldFn{Key: "amount", Fn: func(p string, v lua.LValue) (err error) {
 			hasAmount = true
 			tr.Amount, err = nonNegOf(p, v)
 			return
 		}},
-		fieldFn{"num", func(p string, v lua.LValue) (err error) { hasFactor = true; tr.Num, err = nonNegOf(p, v); return }},
-		fieldFn{"den", func(p string, v lua.LValue) (err error) { hasFactor = true; tr.Den, err = nonNegOf(p, v); return }},
+		fieldFn{Key: "num", Fn: func(p string, v lua.LValue) (err error) { hasFactor = true; tr.Num, err = nonNegOf(p, v); return }},
+		fieldFn{Key: "den", Fn: func(p string, v lua.LValue) (err error) { hasFactor = true; tr.Den, err = nonNegOf(p, v); return }},
 		strListField("except", &tr.Except),
 		boolField("pool", &tr.Pool),
 		strField("key", &tr.Key),
@@ -612,9 +612,9 @@ func parseResource(path, name string, v lua.LValue) (creature.Resource, error) {
 	current := -1
 	var hasMax bool
 	err := readFields(path, t,
-		fieldFn{"max", func(p string, v lua.LValue) (err error) { hasMax = true; r.Max, err = nonNegOf(p, v); return }},
+		fieldFn{Key: "max", Fn: func(p string, v lua.LValue) (err error) { hasMax = true; r.Max, err = nonNegOf(p, v); return }},
 		nonNegField("current", &current),
-		fieldFn{"recharge", func(p string, v lua.LValue) error {
+		fieldFn{Key: "recharge", Fn: func(p string, v lua.LValue) error {
 			s, err := strOf(p, v)
 			if err != nil {
 				return err

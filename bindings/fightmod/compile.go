@@ -31,6 +31,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/dndsh/dndsh/bindings/combatmod"
+	"github.com/dndsh/dndsh/bindings/luaval"
 	"github.com/dndsh/dndsh/bindings/rulesmod"
 	"github.com/dndsh/dndsh/runtime/check"
 	"github.com/dndsh/dndsh/runtime/combat"
@@ -45,101 +46,15 @@ func specErr(where, format string, args ...any) *errs.Error {
 	return &errs.Error{Kind: errs.Script, Layer: "fight", Msg: where + ": " + fmt.Sprintf(format, args...)}
 }
 
-// tbl reads fields of a table with errors that name them.
-type tbl struct {
-	t     *lua.LTable
-	where string
-	err   error
-}
+// tbl reads fields of a table leniently, keeping the first error.
+type tbl = luaval.Record
 
-func (r *tbl) fail(format string, args ...any) {
-	if r.err == nil {
-		r.err = specErr(r.where, format, args...)
-	}
-}
-
-func (r *tbl) sub(key string) *tbl {
-	if r.t == nil {
-		return &tbl{where: r.where + "." + key}
-	}
-	switch v := r.t.RawGetString(key).(type) {
-	case *lua.LTable:
-		return &tbl{t: v, where: r.where + "." + key}
-	case *lua.LNilType:
-		return &tbl{where: r.where + "." + key}
-	default:
-		r.fail("%s must be a table, got %s", key, v.Type())
-		return &tbl{where: r.where + "." + key}
-	}
-}
-
-func (r *tbl) get(key string) lua.LValue {
-	if r.t == nil {
-		return lua.LNil
-	}
-	return r.t.RawGetString(key)
-}
-
-func (r *tbl) int(key string, def int) int {
-	switch v := r.get(key).(type) {
-	case *lua.LNilType:
-		return def
-	case lua.LNumber:
-		return int(v)
-	default:
-		r.fail("%s must be a number, got %s", key, v.Type())
-		return def
-	}
-}
-
-func (r *tbl) str(key, def string) string {
-	switch v := r.get(key).(type) {
-	case *lua.LNilType:
-		return def
-	case lua.LString:
-		return string(v)
-	default:
-		r.fail("%s must be a string, got %s", key, v.Type())
-		return def
-	}
-}
-
-func (r *tbl) bool(key string, def bool) bool {
-	switch v := r.get(key).(type) {
-	case *lua.LNilType:
-		return def
-	case lua.LBool:
-		return bool(v)
-	default:
-		r.fail("%s must be true or false, got %s", key, v.Type())
-		return def
-	}
-}
-
-func (r *tbl) strs(key string, def []string) []string {
-	switch v := r.get(key).(type) {
-	case *lua.LNilType:
-		return def
-	case *lua.LTable:
-		var out []string
-		for i := 1; i <= v.Len(); i++ {
-			s, ok := v.RawGetInt(i).(lua.LString)
-			if !ok {
-				r.fail("%s[%d] must be a string", key, i)
-				return def
-			}
-			out = append(out, string(s))
-		}
-		return out
-	default:
-		r.fail("%s must be a list of strings, got %s", key, v.Type())
-		return def
-	}
-}
+// rec returns a record reader of t named where, in the fight layer.
+func rec(t *lua.LTable, where string) *tbl { return &tbl{T: t, Where: where, Layer: "fight"} }
 
 // faces reads a face or a {lo, hi} range.
-func (r *tbl) faces(key string, def check.FaceRange) check.FaceRange {
-	switch v := r.get(key).(type) {
+func faces(r *tbl, key string, def check.FaceRange) check.FaceRange {
+	switch v := r.Get(key).(type) {
 	case *lua.LNilType:
 		return def
 	case lua.LNumber:
@@ -155,42 +70,42 @@ func (r *tbl) faces(key string, def check.FaceRange) check.FaceRange {
 			return check.Faces(int(lo), int(hi))
 		}
 	}
-	r.fail("%s must be a face, {lo, hi} or false", key)
+	r.Fail("%s must be a face, {lo, hi} or false", key)
 	return def
 }
 
 // CompileRules turns a combat definition table into fight.Rules.
 func CompileRules(t *lua.LTable) (*fight.Rules, error) {
-	root := &tbl{t: t, where: "combat"}
+	root := rec(t, "combat")
 	rules := &fight.Rules{}
 	c := &rules.Combat
-	ini := root.sub("initiative")
-	iniErr := combatmod.ReadInitiative(ini.t, combatmod.InitiativeOptions{Where: ini.where, Layer: "fight", Surprise: true}, c)
-	c.SegmentsPerRound = root.int("segments", 0)
-	c.RoundSeconds = root.int("round_seconds", 0)
-	if slots := root.sub("slots"); slots.t != nil {
-		for _, name := range sortedKeys(slots.t) {
-			c.Slots = append(c.Slots, combat.SlotDef{Name: name, Count: slots.int(name, 1)})
+	ini := root.Sub("initiative")
+	iniErr := combatmod.ReadInitiative(ini.T, combatmod.InitiativeOptions{Where: ini.Where, Layer: "fight", Surprise: true}, c)
+	c.SegmentsPerRound = root.Int("segments", 0)
+	c.RoundSeconds = root.Int("round_seconds", 0)
+	if slots := root.Sub("slots"); slots.T != nil {
+		for _, name := range sortedKeys(slots.T) {
+			c.Slots = append(c.Slots, combat.SlotDef{Name: name, Count: slots.Int(name, 1)})
 		}
 	}
 
-	atk := root.sub("attack")
-	sides := atk.int("die", 20)
+	atk := root.Sub("attack")
+	sides := atk.Int("die", 20)
 	rules.Attack.Test = check.Test{Sides: sides, Naturals: check.Naturals{
-		AutoSuccess:   atk.faces("auto_hit", check.Face(sides)),
-		AutoFailure:   atk.faces("auto_miss", check.Face(1)),
-		Threat:        atk.faces("threat", check.Face(sides)),
-		ConfirmThreat: atk.bool("confirm", false),
+		AutoSuccess:   faces(atk, "auto_hit", check.Face(sides)),
+		AutoFailure:   faces(atk, "auto_miss", check.Face(1)),
+		Threat:        faces(atk, "threat", check.Face(sides)),
+		ConfirmThreat: atk.Bool("confirm", false),
 	}}
-	switch s := atk.str("advantage", "onoff"); s {
+	switch s := atk.Str("advantage", "onoff"); s {
 	case "onoff":
 		rules.Attack.Test.AdvPolicy = check.AdvPolicy{Mode: check.AdvOnOff}
 	case "graded":
 		rules.Attack.Test.AdvPolicy = check.AdvPolicy{Mode: check.AdvGraded}
 	default:
-		atk.fail("advantage %q: want onoff or graded", s)
+		atk.Fail("advantage %q: want onoff or graded", s)
 	}
-	switch s := atk.str("crit", "double_dice"); s {
+	switch s := atk.Str("crit", "double_dice"); s {
 	case "double_dice":
 		rules.Attack.Crit = fight.CritDoubleDice
 	case "multiply":
@@ -198,52 +113,52 @@ func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 	case "none":
 		rules.Attack.Crit = fight.CritNone
 	default:
-		atk.fail("crit %q: want double_dice, multiply or none", s)
+		atk.Fail("crit %q: want double_dice, multiply or none", s)
 	}
-	rules.Attack.CritMul = atk.int("crit_mul", 2)
-	rules.Attack.MinDamage = atk.int("min_damage", 0)
+	rules.Attack.CritMul = atk.Int("crit_mul", 2)
+	rules.Attack.MinDamage = atk.Int("min_damage", 0)
 
-	for _, s := range root.strs("damage_steps", nil) {
+	for _, s := range root.Strs("damage_steps", nil) {
 		var st creature.DamageStep
 		if err := st.UnmarshalText([]byte(s)); err != nil {
-			root.fail("damage_steps: unknown step %q", s)
+			root.Fail("damage_steps: unknown step %q", s)
 			continue
 		}
 		rules.Steps = append(rules.Steps, st)
 	}
-	down := root.sub("down")
+	down := root.Sub("down")
 	rules.Players = downRule(down, "players", fight.DownDying)
 	rules.Monsters = downRule(down, "monsters", fight.DownDead)
-	rules.DownCondition = down.str("condition", "")
-	if ds := down.sub("dying_save"); ds.t != nil {
+	rules.DownCondition = down.Str("condition", "")
+	if ds := down.Sub("dying_save"); ds.T != nil {
 		rules.Dying = &fight.DyingSave{
-			Die: ds.int("die", 20), DC: ds.int("dc", 10),
-			Successes: ds.int("successes", 3), Failures: ds.int("failures", 3),
-			DoubleFail: ds.faces("double_fail", check.FaceRange{}), Revive: ds.faces("revive", check.FaceRange{}),
-			ReviveHP: ds.int("revive_hp", 1), DamageFailures: ds.int("damage_failures", 1),
-			CritFailures: ds.int("crit_failures", 2), Massive: ds.bool("massive", false),
+			Die: ds.Int("die", 20), DC: ds.Int("dc", 10),
+			Successes: ds.Int("successes", 3), Failures: ds.Int("failures", 3),
+			DoubleFail: faces(ds, "double_fail", check.FaceRange{}), Revive: faces(ds, "revive", check.FaceRange{}),
+			ReviveHP: ds.Int("revive_hp", 1), DamageFailures: ds.Int("damage_failures", 1),
+			CritFailures: ds.Int("crit_failures", 2), Massive: ds.Bool("massive", false),
 		}
-		if ds.err != nil {
-			return nil, ds.err
+		if ds.Err != nil {
+			return nil, ds.Err
 		}
 	}
-	rules.MaxRounds = root.int("max_rounds", 100)
-	if root.err != nil {
-		return nil, root.err
+	rules.MaxRounds = root.Int("max_rounds", 100)
+	if root.Err != nil {
+		return nil, root.Err
 	}
 	if iniErr != nil {
 		return nil, iniErr
 	}
 	for _, x := range []*tbl{atk, down} {
-		if x.err != nil {
-			return nil, x.err
+		if x.Err != nil {
+			return nil, x.Err
 		}
 	}
 	return rules, nil
 }
 
 func downRule(t *tbl, key string, def fight.DownRule) fight.DownRule {
-	switch s := t.str(key, ""); s {
+	switch s := t.Str(key, ""); s {
 	case "":
 		return def
 	case "dead":
@@ -251,7 +166,7 @@ func downRule(t *tbl, key string, def fight.DownRule) fight.DownRule {
 	case "dying":
 		return fight.DownDying
 	default:
-		t.fail("%s %q: want dead or dying", key, s)
+		t.Fail("%s %q: want dead or dying", key, s)
 		return def
 	}
 }
@@ -273,38 +188,38 @@ func sortedKeys(t *lua.LTable) []string {
 
 // compileAttacks reads a stat block's attacks list.
 func compileAttacks(st *tbl) ([]fight.Attack, []int) {
-	list := st.sub("attacks")
+	list := st.Sub("attacks")
 	var out []fight.Attack
-	if list.t == nil {
-		st.fail("attacks: a fighter needs at least one attack")
+	if list.T == nil {
+		st.Fail("attacks: a fighter needs at least one attack")
 		return nil, nil
 	}
-	for i := 1; i <= list.t.Len(); i++ {
-		at, ok := list.t.RawGetInt(i).(*lua.LTable)
+	for i := 1; i <= list.T.Len(); i++ {
+		at, ok := list.T.RawGetInt(i).(*lua.LTable)
 		if !ok {
-			list.fail("attacks[%d] must be a table", i)
+			list.Fail("attacks[%d] must be a table", i)
 			continue
 		}
-		a := &tbl{t: at, where: fmt.Sprintf("%s[%d]", list.where, i)}
-		dmg := a.str("damage", "")
+		a := rec(at, fmt.Sprintf("%s[%d]", list.Where, i))
+		dmg := a.Str("damage", "")
 		e, err := dice.Parse(dmg)
 		if err != nil {
-			a.fail("damage %q: %v", dmg, err)
-			st.err = a.err
+			a.Fail("damage %q: %v", dmg, err)
+			st.Err = a.Err
 			continue
 		}
-		out = append(out, fight.Attack{Name: a.str("name", fmt.Sprintf("attack %d", i)), Bonus: a.int("bonus", 0), Damage: e,
-			Type: a.str("type", ""), Threat: a.faces("threat", check.FaceRange{}), CritMul: a.int("crit_mul", 0),
-			Reach: a.int("reach", 5), Ranged: a.bool("ranged", false)})
-		if a.err != nil && st.err == nil {
-			st.err = a.err
+		out = append(out, fight.Attack{Name: a.Str("name", fmt.Sprintf("attack %d", i)), Bonus: a.Int("bonus", 0), Damage: e,
+			Type: a.Str("type", ""), Threat: faces(a, "threat", check.FaceRange{}), CritMul: a.Int("crit_mul", 0),
+			Reach: a.Int("reach", 5), Ranged: a.Bool("ranged", false)})
+		if a.Err != nil && st.Err == nil {
+			st.Err = a.Err
 		}
 	}
 	var multi []int
-	if m := st.get("multiattack"); m != lua.LNil {
+	if m := st.Get("multiattack"); m != lua.LNil {
 		mt, ok := m.(*lua.LTable)
 		if !ok {
-			st.fail("multiattack must be a list of attack names")
+			st.Fail("multiattack must be a list of attack names")
 			return out, nil
 		}
 		for i := 1; i <= mt.Len(); i++ {
@@ -316,7 +231,7 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 				}
 			}
 			if found < 0 {
-				st.fail("multiattack names %q, which is not one of its attacks", name)
+				st.Fail("multiattack names %q, which is not one of its attacks", name)
 				continue
 			}
 			multi = append(multi, found)
@@ -343,20 +258,20 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 			continue
 		}
 		name := strings.TrimPrefix(full, "condition.")
-		c := &tbl{t: t, where: full}
-		f := c.sub("fight")
-		d := &raw{implies: c.strs("implies", nil)}
+		c := rec(t, full)
+		f := c.Sub("fight")
+		d := &raw{implies: c.Strs("implies", nil)}
 		d.eff = fight.CondEffect{
-			AttackAdv: f.int("attack_adv", 0), DefenseAdv: f.int("defense_adv", 0),
-			DefenseAdvMelee: f.int("defense_adv_melee", 0), DefenseAdvRanged: f.int("defense_adv_ranged", 0),
-			AttackMod: f.int("attack_mod", 0), ACMod: f.int("ac_mod", 0),
-			AutoCritMelee: f.bool("auto_crit_melee", false), NoActions: f.bool("no_actions", false),
+			AttackAdv: f.Int("attack_adv", 0), DefenseAdv: f.Int("defense_adv", 0),
+			DefenseAdvMelee: f.Int("defense_adv_melee", 0), DefenseAdvRanged: f.Int("defense_adv_ranged", 0),
+			AttackMod: f.Int("attack_mod", 0), ACMod: f.Int("ac_mod", 0),
+			AutoCritMelee: f.Bool("auto_crit_melee", false), NoActions: f.Bool("no_actions", false),
 		}
-		if c.err != nil {
-			return nil, c.err
+		if c.Err != nil {
+			return nil, c.Err
 		}
-		if f.err != nil {
-			return nil, f.err
+		if f.Err != nil {
+			return nil, f.Err
 		}
 		defs[name] = d
 	}

@@ -47,12 +47,12 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 			rules.Attack.Needed = luaNeeded(r, needed)
 		}
 	}
-	root := &tbl{t: spec, where: "encounter"}
-	if mr := root.int("max_rounds", 0); mr > 0 {
+	root := rec(spec, "encounter")
+	if mr := root.Int("max_rounds", 0); mr > 0 {
 		rules.MaxRounds = mr
 	}
-	sidesT := root.sub("sides")
-	if sidesT.t == nil || sidesT.t.Len() == 0 {
+	sidesT := root.Sub("sides")
+	if sidesT.T == nil || sidesT.T.Len() == 0 {
 		return nil, specErr("encounter", "sides must be a list of {name = ..., members = {...}}")
 	}
 	var sides []string
@@ -62,37 +62,37 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 		on *lua.LTable
 	}
 	var hooks []hook
-	for si := 1; si <= sidesT.t.Len(); si++ {
-		st, ok := sidesT.t.RawGetInt(si).(*lua.LTable)
+	for si := 1; si <= sidesT.T.Len(); si++ {
+		st, ok := sidesT.T.RawGetInt(si).(*lua.LTable)
 		if !ok {
 			return nil, specErr(fmt.Sprintf("encounter.sides[%d]", si), "must be a table")
 		}
-		side := &tbl{t: st, where: fmt.Sprintf("encounter.sides[%d]", si)}
-		name := side.str("name", fmt.Sprintf("side%d", si))
+		side := rec(st, fmt.Sprintf("encounter.sides[%d]", si))
+		name := side.Str("name", fmt.Sprintf("side%d", si))
 		sides = append(sides, name)
 		tactic, err := tacticOf(r, side, fmt.Sprintf("side %s", name), fighters)
 		if err != nil {
 			return nil, err
 		}
-		members := side.sub("members")
-		if side.err != nil {
-			return nil, side.err
+		members := side.Sub("members")
+		if side.Err != nil {
+			return nil, side.Err
 		}
-		if members.t == nil {
-			return nil, specErr(side.where, "members must be a list")
+		if members.T == nil {
+			return nil, specErr(side.Where, "members must be a list")
 		}
-		for mi := 1; mi <= members.t.Len(); mi++ {
-			mt, ok := members.t.RawGetInt(mi).(*lua.LTable)
+		for mi := 1; mi <= members.T.Len(); mi++ {
+			mt, ok := members.T.RawGetInt(mi).(*lua.LTable)
 			if !ok {
-				return nil, specErr(fmt.Sprintf("%s.members[%d]", side.where, mi), "must be a table")
+				return nil, specErr(fmt.Sprintf("%s.members[%d]", side.Where, mi), "must be a table")
 			}
-			m := &tbl{t: mt, where: fmt.Sprintf("%s.members[%d]", side.where, mi)}
+			m := rec(mt, fmt.Sprintf("%s.members[%d]", side.Where, mi))
 			stat, err := statBlock(ctx, g, m)
 			if err != nil {
 				return nil, err
 			}
-			count := m.int("count", 1)
-			base := m.str("id", lua.LVAsString(stat.RawGetString("id")))
+			count := m.Int("count", 1)
+			base := m.Str("id", lua.LVAsString(stat.RawGetString("id")))
 			if base == "" {
 				base = fmt.Sprintf("%s%d", name, mi)
 			}
@@ -101,11 +101,11 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 				if count > 1 {
 					id = fmt.Sprintf("%s%d", base, k)
 				}
-				x, err := buildFighter(r, stat, id, name, len(sides)-1, &tbl{t: stat, where: m.where})
+				x, err := buildFighter(r, stat, id, name, len(sides)-1, rec(stat, m.Where))
 				if err != nil {
 					return nil, err
 				}
-				x.Player = m.bool("player", lua.LVAsBool(stat.RawGetString("player")))
+				x.Player = m.Bool("player", lua.LVAsBool(stat.RawGetString("player")))
 				if x.Tactic == nil {
 					x.Tactic = tactic
 				}
@@ -114,8 +114,8 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 					hooks = append(hooks, hook{x, on})
 				}
 			}
-			if m.err != nil {
-				return nil, m.err
+			if m.Err != nil {
+				return nil, m.Err
 			}
 		}
 	}
@@ -126,7 +126,7 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 	// The default tactic: the rule system's (or a later layer's)
 	// "tactics.default" definition, a built-in name or a function.
 	if v := g.Value("tactics.default"); v != lua.LNil {
-		tac, err := tacticOf(r, &tbl{t: wrapValue(L(r), "tactics", v), where: "rules tactics.default"}, "the default tactics", nil)
+		tac, err := tacticOf(r, rec(wrapValue(L(r), "tactics", v), "rules tactics.default"), "the default tactics", nil)
 		if err != nil {
 			return nil, err
 		}
@@ -155,32 +155,32 @@ func statBlock(ctx context.Context, g *rulesmod.Rules, m *tbl) (*lua.LTable, err
 	L := g.R.L
 	var base *lua.LTable
 	switch {
-	case m.get("stat") != lua.LNil:
-		st, ok := m.get("stat").(*lua.LTable)
+	case m.Get("stat") != lua.LNil:
+		st, ok := m.Get("stat").(*lua.LTable)
 		if !ok {
-			return nil, specErr(m.where, "stat must be a stat-block table")
+			return nil, specErr(m.Where, "stat must be a stat-block table")
 		}
 		base = st
-	case m.get("monster") != lua.LNil:
-		id := m.str("monster", "")
+	case m.Get("monster") != lua.LNil:
+		id := m.Str("monster", "")
 		v, err := g.LoadMonster(ctx, g.System, id)
 		if err != nil {
 			return nil, err
 		}
 		st, ok := v.(*lua.LTable)
 		if !ok {
-			return nil, specErr(m.where, "monster %q: its file must return a stat-block table", id)
+			return nil, specErr(m.Where, "monster %q: its file must return a stat-block table", id)
 		}
 		base = st
 	default:
-		return nil, specErr(m.where, "a member needs stat = {...} or monster = \"id\"")
+		return nil, specErr(m.Where, "a member needs stat = {...} or monster = \"id\"")
 	}
 	out := L.NewTable()
 	base.ForEach(func(k, v lua.LValue) { out.RawSet(k, v) })
 	for _, k := range []string{"hp", "max_hp", "ac", "init", "name", "attacks", "multiattack", "level", "tactics", "player"} {
-		if v := m.get(k); v != lua.LNil {
+		if v := m.Get(k); v != lua.LNil {
 			out.RawSetString(k, v)
-			if k == "hp" && m.get("max_hp") == lua.LNil {
+			if k == "hp" && m.Get("max_hp") == lua.LNil {
 				out.RawSetString("max_hp", v)
 			}
 		}
@@ -191,19 +191,19 @@ func statBlock(ctx context.Context, g *rulesmod.Rules, m *tbl) (*lua.LTable, err
 func buildFighter(r *luart.Runtime, stat *lua.LTable, id, side string, sideIdx int, t *tbl) (*fight.Fighter, error) {
 	c, err := creaturemod.FromTable(stat)
 	if err != nil {
-		return nil, specErr(t.where, "%s", strings.TrimPrefix(err.Error(), "dndsh: "))
+		return nil, specErr(t.Where, "%s", strings.TrimPrefix(err.Error(), "dndsh: "))
 	}
 	c.ID, c.Side = id, side
 	if c.Name == "" {
 		c.Name = id
 	}
 	attacks, multi := compileAttacks(t)
-	if t.err != nil {
-		return nil, t.err
+	if t.Err != nil {
+		return nil, t.Err
 	}
-	x := &fight.Fighter{ID: id, Side: sideIdx, Base: c, Init: t.int("init", 0), Attacks: attacks, Multi: multi, Level: t.int("level", 0)}
-	if t.err != nil {
-		return nil, t.err
+	x := &fight.Fighter{ID: id, Side: sideIdx, Base: c, Init: t.Int("init", 0), Attacks: attacks, Multi: multi, Level: t.Int("level", 0)}
+	if t.Err != nil {
+		return nil, t.Err
 	}
 	tac, err := tacticOf(r, t, "fighter "+id, nil)
 	if err != nil {
@@ -216,19 +216,19 @@ func buildFighter(r *luart.Runtime, stat *lua.LTable, id, side string, sideIdx i
 // tacticOf reads a `tactics` field: a built-in name or a Lua function
 // (self, enemies) -> target.
 func tacticOf(r *luart.Runtime, t *tbl, who string, _ []*fight.Fighter) (fight.Tactic, error) {
-	switch v := t.get("tactics").(type) {
+	switch v := t.Get("tactics").(type) {
 	case *lua.LNilType:
 		return nil, nil
 	case lua.LString:
 		tac, ok := fight.Tactics(string(v))
 		if !ok {
-			return nil, specErr(t.where, "%s: unknown tactics %q (lowest_hp, first, random, or a function)", who, string(v))
+			return nil, specErr(t.Where, "%s: unknown tactics %q (lowest_hp, first, random, or a function)", who, string(v))
 		}
 		return tac, nil
 	case *lua.LFunction:
 		return luaTactic(r, v), nil
 	default:
-		return nil, specErr(t.where, "%s: tactics must be a name or a function", who)
+		return nil, specErr(t.Where, "%s: tactics must be a name or a function", who)
 	}
 }
 
@@ -439,16 +439,16 @@ func Module(g *rulesmod.Rules) luart.Module {
 					L.ArgError(1, "stat block or monster id expected, got "+v.Type().String())
 				}
 				opts.ForEach(func(k, v lua.LValue) { m.RawSet(k, v) })
-				mt := &tbl{t: m, where: "fight.add"}
+				mt := rec(m, "fight.add")
 				stat, err := statBlock(context.Background(), g, mt)
 				if err != nil {
 					luart.Raise(L, err)
 				}
-				side := mt.str("side", "foes")
-				count := mt.int("count", 1)
-				base := mt.str("id", lua.LVAsString(stat.RawGetString("id")))
-				if mt.err != nil {
-					luart.Raise(L, mt.err)
+				side := mt.Str("side", "foes")
+				count := mt.Int("count", 1)
+				base := mt.Str("id", lua.LVAsString(stat.RawGetString("id")))
+				if mt.Err != nil {
+					luart.Raise(L, mt.Err)
 				}
 				byC, _ := r.Get("fight.byCreature").(map[*creature.Creature]*fight.Fighter)
 				out := L.NewTable()
@@ -462,11 +462,11 @@ func Module(g *rulesmod.Rules) luart.Module {
 							}
 						}
 					}
-					x, err := buildFighter(r, stat, id, side, 0, &tbl{t: stat, where: "fight.add"})
+					x, err := buildFighter(r, stat, id, side, 0, rec(stat, "fight.add"))
 					if err != nil {
 						luart.Raise(L, err)
 					}
-					x.Player = mt.bool("player", lua.LVAsBool(stat.RawGetString("player")))
+					x.Player = mt.Bool("player", lua.LVAsBool(stat.RawGetString("player")))
 					if err := f.Add(x, side); err != nil {
 						luart.Raise(L, err)
 					}
