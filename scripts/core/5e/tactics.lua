@@ -15,7 +15,9 @@
 --               Attack action, which the fight engine makes (the creature's
 --               multiattack or Extra Attack, its side's target choice, at Go
 --               speed) unless an extra action (Action Surge) is taken this
---               turn, when the kit makes both actions through fight.strike
+--               turn, an enemy is immune to the attack's damage type, or an
+--               enemy lies at 0 HP waiting to regenerate: then the kit makes
+--               the attacks with fight.strike and its own target choice
 --   turn.end    (after phase) what follows the attacks: the features'
 --               follow-ups on this turn's hits and misses (Divine Smite,
 --               Cleave, Graze, the Light property's extra attack), a Bonus
@@ -213,6 +215,38 @@ function M.foes_immune(self, typ)
   return v
 end
 
+-- foes_tagged(self, tag): whether any enemy of self in its fight has a tag
+-- (cached per creature and tag).
+local tagged_foes = {}
+function M.foes_tagged(self, tag)
+  local t = tagged_foes[self]
+  if t == nil then
+    t = {}
+    tagged_foes[self] = t
+  end
+  local v = t[tag]
+  if v == nil then
+    v = false
+    local side = side_of(self)
+    for _, c in ipairs(fight.all()) do
+      if side_of(c) ~= side and c:has_tag(tag) then v = true end
+    end
+    t[tag] = v
+  end
+  return v
+end
+
+-- downed_foe(self): an enemy lies at 0 HP but is still in the fight (a
+-- creature tagged "regeneration", such as a troll): the engine's target
+-- choice would waste attacks on it, the kit's own skips it unless it burns.
+function M.downed_foe(self)
+  if not M.foes_tagged(self, "regeneration") then return false end
+  for _, c in ipairs(fight.enemies(self)) do
+    if c:get("hp") <= 0 then return true end
+  end
+  return false
+end
+
 -- choose(self, kit, enemies, name) picks the target of attack name and,
 -- when every enemy is immune to its damage type, another attack of the
 -- stat block that some enemy is not immune to (the wizard's quarterstaff
@@ -238,11 +272,8 @@ end
 
 -- strike_at(self, kit, ctx, target, name [, adv]) makes one attack;
 -- returns the fight.strike record.
-function M.strike_at(self, kit, _ctx, target, name, adv)
-  local info = M.attack_info(kit, name)
-  adv = adv or 0
-  if info and info.heavy_dis then adv = adv - 1 end
-  if adv ~= 0 then return fight.strike(self, target, name, { adv = adv }) end
+function M.strike_at(self, _kit, _ctx, target, name, adv)
+  if adv and adv ~= 0 then return fight.strike(self, target, name, { adv = adv }) end
   return fight.strike(self, target, name)
 end
 
@@ -257,7 +288,7 @@ function M.strike(self, kit, ctx, name)
   return true
 end
 
--- attack_action(self, kit, ctx) makes the Attack action through Lua: every
+-- attack_action(self, kit, ctx) makes the Attack action with fight.strike: every
 -- attack of the sequence (Extra Attack, multiattack).
 function M.attack_action(self, kit, ctx)
   local seq = M.sequence(kit)
@@ -306,6 +337,7 @@ end
 -- turn_dying_ally(self, ctx) is dying_ally(self), computed once a turn.
 function M.turn_dying_ally(self, ctx)
   local v = ctx.dying
+  if v and not fight.is(v, "out") then v = nil end -- healed since
   if v == nil then
     v = M.dying_ally(self) or false
     ctx.dying = v
@@ -417,8 +449,9 @@ local function act(kit, e)
   end
   if surge == nil and not kit.lua_attacks then
     -- the engine attacks, unless an enemy is immune to the attack's damage
+    -- or lies at 0 HP waiting to regenerate
     local first = M.attack_info(kit, M.sequence(kit)[1])
-    if not (first and first.type and M.foes_immune(self, first.type)) then return end
+    if not (first and first.type and M.foes_immune(self, first.type)) and not M.downed_foe(self) then return end
   end
   M.attack_action(self, kit, ctx)
   if surge and #fight.enemies(self) > 0 then

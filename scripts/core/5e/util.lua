@@ -1,9 +1,16 @@
 -- Shared helpers of the 5e class features, monster abilities and tactics
 -- (require("core.5e.util")): ability modifiers and the Proficiency Bonus of
 -- a creature in a fight, saving throws and ability checks as D20 Tests,
--- sizes, the conditions that take actions away or impose Disadvantage,
+-- sizes, incapacitation, whether an attack roll had Advantage,
 -- spell slots, save-for-half area damage, and the stat-block helper the
 -- monster files use.
+--
+-- The spell slot table is the SRD 5.2.1 one:
+-- This work includes material from the System Reference Document 5.2.1
+-- (“SRD 5.2.1”) by Wizards of the Coast LLC, available at
+-- https://www.dndbeyond.com/srd. The SRD 5.2.1 is licensed under the
+-- Creative Commons Attribution 4.0 International License, available at
+-- https://creativecommons.org/licenses/by/4.0/legalcode.
 --
 -- Conventions: the creature data the 5e rule files read (5e.character):
 -- tags "level=N" (characters) or "cr=X" (monsters) give the Proficiency
@@ -92,15 +99,53 @@ function M.ally_near(self, _target)
   return false
 end
 
--- save(c, ability, dc [, opts]) makes a saving throw with 5e.d20_test and
--- returns success, total and the d20 face. A raging creature has Advantage
--- on Strength saves. opts: adv (a signed level), mods.
+-- d20(adv, dis) rolls a d20 with Advantage (adv > 0), Disadvantage
+-- (dis > 0), or both (they cancel) and returns the kept face.
+function M.d20(adv, dis)
+  if adv > 0 and dis <= 0 then return dice.total("2d20kh1") end
+  if dis > 0 and adv <= 0 then return dice.total("2d20kl1") end
+  return dice.total("1d20")
+end
+
+-- save_bonus(c, ability) is a creature's saving throw bonus: the ability
+-- modifier, plus the PB with the tag "save:<ability>" (5e.character).
+-- Cached per creature (a fight's creatures keep their scores).
+local save_bonuses = {}
+function M.save_bonus(c, ability)
+  local t = save_bonuses[c]
+  if t == nil then
+    t = {}
+    save_bonuses[c] = t
+  end
+  local b = t[ability]
+  if b == nil then
+    b = M.ability_mod(c, ability)
+    if c:has_tag("save:" .. ability) then b = b + M.pb(c) end
+    t[ability] = b
+  end
+  return b
+end
+
+-- save(c, ability, dc [, opts]) makes a saving throw in a fight and
+-- returns success, total and the d20 face. It applies what the conditions
+-- do to saves as 5e.d20_test does (conditions.lua's data: Paralyzed,
+-- Petrified, Stunned and Unconscious fail Strength and Dexterity saves,
+-- Restrained gives Disadvantage on Dexterity saves, Exhaustion -2 a level),
+-- plus Rage's Advantage on Strength saves, at a fraction of its cost (a
+-- save on every hit must stay cheap). opts: adv (a signed level), bonus.
 function M.save(c, ability, dc, opts)
-  local adv = opts and opts.adv or 0
+  if (ability == "str" or ability == "dex")
+    and (c:has("paralyzed") or c:has("stunned") or c:has("unconscious") or c:has("petrified")) then
+    return false, 0, 0
+  end
+  local lv = opts and opts.adv or 0
+  local adv, dis = lv > 0 and 1 or 0, lv < 0 and 1 or 0
+  if ability == "dex" and c:has("restrained") then dis = dis + 1 end
   if ability == "str" and c:has("raging") then adv = adv + 1 end
-  local r = rules.need("5e.d20_test")(c, { kind = "save", ability = ability, dc = dc, adv = adv,
-    mods = opts and opts.mods })
-  return r.success == true, r.total or 0, r.natural or 0
+  local face = M.d20(adv, dis)
+  local total = face + M.save_bonus(c, ability) + (opts and opts.bonus or 0)
+  if c:has("exhaustion") then total = total - 2 * c:level("exhaustion") end
+  return total >= dc, total, face
 end
 
 -- check(c, skill, dc [, opts]) makes an ability check with a skill (the

@@ -17,7 +17,9 @@
 -- weapons.attack(id, opts) builds one attack entry of a stat block from a
 -- weapon and the wielder's scores; weapons.arm(stat, list, opts) adds the
 -- entries and, for the weapons the wielder has mastered, the mastery
--- effects (the wielder's kit then makes its attacks through Lua):
+-- effects: hooks scoped to the wielder (damage.roll on its hits,
+-- attack.roll for Vex, attack.declare for Graze) and follow-ups its kit
+-- makes at the end of its turn (Cleave, Graze, the Light weapon's attack):
 --
 --   Vex     a hit that deals damage gives Advantage on the next attack roll
 --           against that creature before the end of the wielder's next turn
@@ -31,8 +33,9 @@
 --   Cleave  a melee hit allows, once per turn, a melee attack against a
 --           second enemy (every enemy counts as within 5 feet: no
 --           positions) that deals the weapon's damage without the ability
---           modifier unless it is negative
---   Graze   a miss deals damage equal to the ability modifier (if positive)
+--           modifier unless it is negative (made at the end of the turn)
+--   Graze   a miss deals damage equal to the ability modifier (if positive;
+--           dealt at the end of the turn)
 --   Nick    the Light property's extra attack is part of the Attack action
 --           instead of a Bonus Action (once per turn)
 --   Push    a hit on a Large or smaller creature pushes it 10 feet: fights
@@ -431,6 +434,15 @@ function M.arm(stat, list, opts)
     kit.graze = true
     hooks.add(stat, "attack.declare", function(e) graze_declare(kit, e) end)
     tactics.post(kit, graze_post)
+  end
+  local heavy = false
+  for _, a in ipairs(stat.attacks) do heavy = heavy or a.heavy_dis == true end
+  if heavy and not kit.heavy then
+    kit.heavy = true
+    hooks.add(stat, "attack.roll", function(e)
+      local a = tactics.attack_info(kit, e.attack)
+      if a and a.heavy_dis then e.dis = e.dis + 1 end
+    end)
   end
   if kinds.vex and not kit.vex then
     kit.vex = true

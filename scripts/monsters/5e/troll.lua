@@ -16,7 +16,8 @@
 --                 hook keeps it in the fight at 0 HP (condition
 --                 "regenerating"), and its turn.start hook either kills it
 --                 (fight.kill) or heals it. Its enemies' kits skip a troll
---                 at 0 HP unless they deal fire or acid, which finishes it.
+--                 at 0 HP unless they deal fire or acid, which finishes it
+--                 (its tag "regeneration" tells them to look).
 --   Multiattack   three Rend attacks (the engine's multiattack).
 -- Not modelled: Loathsome Limbs (a severed limb becomes a new creature, and
 -- fights cannot add creatures once begun) and Charge (movement).
@@ -26,7 +27,7 @@ local hooks = require("core.5e.hooks")
 
 local stat = util.monster{
   id = "troll", name = { en = "Troll", zh = "巨魔" }, source = "SRD 5.2.1",
-  size = "large", creature_type = "giant", tags = { "giant" }, alignment = "Chaotic Evil",
+  size = "large", creature_type = "giant", tags = { "giant", "regeneration" }, alignment = "Chaotic Evil",
   ac = 15, init = 1, hp = 94, hit_dice = "9d10+45", speed = { walk = 30 },
   abilities = { str = 18, dex = 13, con = 20, int = 7, wis = 9, cha = 7 },
   saves = { str = 4, dex = 1, con = 5, int = -2, wis = -1, cha = -2 },

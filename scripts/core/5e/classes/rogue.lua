@@ -80,7 +80,7 @@ function M.uncanny_dodge(stat)
     self:remove_traits("uncanny_dodge") -- a previous hit's
     if e.attack == nil or e.damage < 2 or util.incapacitated(self) then return end
     if util.uses(self, "reaction") < 1 or not tactics.setting(self, kit, "uncanny_dodge") then return end
-    if fight.info(self).out then return end
+    if fight.is(self, "out") then return end
     self:spend("reaction")
     self:add_trait({ kind = "resist", type = "*", source = "uncanny_dodge" })
     fight.note(self:get("id") .. " uses Uncanny Dodge: half damage")

@@ -126,7 +126,7 @@ function M.magic_missile(stat, opts)
       fight.note(string.format("%s casts Magic Missile (level %d, %d darts)", self:get("id"), l, 2 + l))
       for _, p in ipairs(M.assign_darts(self, 2 + l)) do
         for _ = 1, p[2] do
-          if not fight.info(p[1]).out then fight.damage(p[1], dice.total("1d4+1"), "force", self) end
+          if not fight.is(p[1], "out") then fight.damage(p[1], dice.total("1d4+1"), "force", self) end
         end
       end
     end })
@@ -144,7 +144,7 @@ function M.shield(stat, opts)
     if e.attack == nil or not e.hit or e.natural == 20 then return end
     local self = e.target
     if e.total >= e.needed + 5 or self:has("shielded") then return end
-    if util.uses(self, "reaction") < 1 or util.incapacitated(self) or fight.info(self).out then return end
+    if util.uses(self, "reaction") < 1 or util.incapacitated(self) or fight.is(self, "out") then return end
     if not tactics.setting(self, kit, "shield") then return end
     local l = util.slot_left(self, 1)
     if not l then return end
