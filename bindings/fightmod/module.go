@@ -119,6 +119,13 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 			}
 		}
 	}
+	// A new fight in the same runtime: the previous fight's creatures'
+	// hooks go (its owner numbers are about to be reused).
+	if prev := Current(r); prev != nil {
+		for _, x := range prev.Fighters {
+			g.Bus.OffOwner(x.Owner)
+		}
+	}
 	f, err := fight.New(rules, g.Bus, r.Src, fighters, sides)
 	if err != nil {
 		return nil, err
@@ -413,6 +420,11 @@ func Module(g *rulesmod.Rules) luart.Module {
 				}
 				if err != nil {
 					luart.Raise(L, err)
+				}
+				if prev := Current(r); prev != nil {
+					for _, x := range prev.Fighters {
+						g.Bus.OffOwner(x.Owner)
+					}
 				}
 				f, err := fight.NewTable(rules, g.Bus, r.Src)
 				if err != nil {

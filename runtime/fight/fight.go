@@ -263,9 +263,9 @@ type Fight struct {
 	enc     *combat.Encounter
 	byID    map[string]*Fighter
 	ids     ids
-	atk     AttackEvent
+	frames  []*frame // attack-level steps in progress (see push)
+	depth   int
 	turn    TurnEvent
-	ev      event.Event
 	tev     event.Event // turn-level events (see emitTurn)
 	enemies []*Fighter
 	test    check.Test
@@ -290,7 +290,9 @@ func (f *Fight) Fail(err error) {
 // breath weapon, a trap), through damage.apply and creature.down, and
 // returns the hit points t lost.
 func (f *Fight) Deal(src, t *Fighter, n int, typ string) (int, error) {
-	e := &f.atk
+	fr := f.push()
+	defer f.pop()
+	e := &fr.atk
 	*e = AttackEvent{Attacker: src, Target: t, Damage: n, Hit: true, Roll: e.Roll, Parts: append(e.Parts[:0], creature.Damage{Type: typ, Amount: n})}
 	if err := f.Apply(e); err != nil {
 		return 0, err
@@ -406,7 +408,7 @@ func (f *Fight) emitTurn(id event.ID, x *Fighter) error {
 	}
 	// Turn-level events have their own Event: a hook that acts (strikes,
 	// deals damage, downs a creature) dispatches attack-level events on
-	// f.ev while the turn event is still being dispatched.
+	// their own frames while the turn event is still being dispatched.
 	f.tev.Reset(id)
 	if x != nil {
 		f.tev.Actor = x.Owner
@@ -609,15 +611,40 @@ func (f *Fight) attackAction(x *Fighter) error {
 	return nil
 }
 
-// dispatch runs one phase of an attack-level event when anyone listens.
-func (f *Fight) dispatch(id event.ID, ph event.Phase) error {
+// dispatch runs one phase of the attack-level event ev (payload e) when
+// anyone listens.
+func (f *Fight) dispatch(ev *event.Event, e *AttackEvent, id event.ID, ph event.Phase) error {
 	if !f.Bus.HasPhase(id, ph) {
 		return nil
 	}
-	f.ev.Actor, f.ev.Subject = f.atk.Attacker.Owner, f.atk.Target.Owner
-	f.ev.Data = &f.atk
-	return f.Bus.Dispatch(&f.ev, ph)
+	ev.Actor, ev.Subject = 0, e.Target.Owner
+	if e.Attacker != nil {
+		ev.Actor = e.Attacker.Owner
+	}
+	ev.Data = e
+	return f.Bus.Dispatch(ev, ph)
 }
+
+// frame holds what one attack-level step dispatches: its event and, for
+// Strike and Deal, its attack record. Steps nest (a hook that strikes back
+// while an attack is being resolved), so each gets its own frame; frames
+// are reused, so nesting does not allocate after the first time.
+type frame struct {
+	ev  event.Event
+	atk AttackEvent
+}
+
+// push returns the next frame.
+func (f *Fight) push() *frame {
+	if f.depth == len(f.frames) {
+		f.frames = append(f.frames, &frame{})
+	}
+	fr := f.frames[f.depth]
+	f.depth++
+	return fr
+}
+
+func (f *Fight) pop() { f.depth-- }
 
 // conditionEffects adds the attacker's and target's condition effects to
 // e (advantage sources, to-hit modifier) and returns whether a melee hit is
@@ -670,16 +697,13 @@ func (f *Fight) canAct(x *Fighter) bool {
 	return true
 }
 
-// begin prepares f.ev for id.
-func (f *Fight) begin(id event.ID) {
-	f.ev.Reset(id)
-}
-
 // Strike resolves one attack of x with a against t (adv is an extra
 // advantage level) through the whole pipeline and returns its event
 // record (reused by the next Strike).
 func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) {
-	e := &f.atk
+	fr := f.push()
+	defer f.pop()
+	e := &fr.atk
 	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0]}
 	if adv > 0 {
 		e.Adv = adv
@@ -688,19 +712,19 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	}
 	autoCrit, acMod := f.conditionEffects(e)
 	// declare
-	f.begin(f.ids.atkDeclare)
-	if err := f.dispatch(f.ids.atkDeclare, event.Declare); err != nil {
+	fr.ev.Reset(f.ids.atkDeclare)
+	if err := f.dispatch(&fr.ev, e, f.ids.atkDeclare, event.Declare); err != nil {
 		return nil, err
 	}
-	if f.ev.Cancelled() {
+	if fr.ev.Cancelled() {
 		return e, nil
 	}
 	// attack.roll: modify, roll, result
-	f.begin(f.ids.atkRoll)
-	if err := f.dispatch(f.ids.atkRoll, event.Modify); err != nil {
+	fr.ev.Reset(f.ids.atkRoll)
+	if err := f.dispatch(&fr.ev, e, f.ids.atkRoll, event.Modify); err != nil {
 		return nil, err
 	}
-	if f.ev.Cancelled() {
+	if fr.ev.Cancelled() {
 		return e, nil
 	}
 	rule := &f.Rules.Attack
@@ -730,13 +754,13 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	e.Hit = e.Roll.Success
 	e.Crit = e.Hit && (e.Roll.Crit || autoCrit && !a.Ranged)
 	x.Attacks0++
-	if err := f.dispatch(f.ids.atkRoll, event.Roll); err != nil {
+	if err := f.dispatch(&fr.ev, e, f.ids.atkRoll, event.Roll); err != nil {
 		return nil, err
 	}
-	if err := f.dispatch(f.ids.atkRoll, event.Result); err != nil {
+	if err := f.dispatch(&fr.ev, e, f.ids.atkRoll, event.Result); err != nil {
 		return nil, err
 	}
-	if !e.Hit || f.ev.Cancelled() {
+	if !e.Hit || fr.ev.Cancelled() {
 		if f.Trace != nil {
 			f.trace("%s attacks %s with %s: %d vs %d, miss", x.ID, t.ID, a.Name, e.Roll.Total, tt.Target)
 		}
@@ -747,17 +771,17 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	}
 	x.Hits++
 	// damage.roll
-	f.begin(f.ids.dmgRoll)
-	if err := f.dispatch(f.ids.dmgRoll, event.Modify); err != nil {
+	fr.ev.Reset(f.ids.dmgRoll)
+	if err := f.dispatch(&fr.ev, e, f.ids.dmgRoll, event.Modify); err != nil {
 		return nil, err
 	}
 	if err := f.rollDamage(e); err != nil {
 		return nil, err
 	}
-	if err := f.dispatch(f.ids.dmgRoll, event.Result); err != nil {
+	if err := f.dispatch(&fr.ev, e, f.ids.dmgRoll, event.Result); err != nil {
 		return nil, err
 	}
-	if f.ev.Cancelled() {
+	if fr.ev.Cancelled() {
 		return e, nil
 	}
 	if f.Trace != nil {
@@ -864,17 +888,17 @@ func addPart(parts []creature.Damage, typ string, n int) []creature.Damage {
 // Apply applies e's damage to its target through damage.apply and
 // creature.down.
 func (f *Fight) Apply(e *AttackEvent) error {
-	f.begin(f.ids.dmgApply)
-	if err := f.dispatch(f.ids.dmgApply, event.Modify); err != nil {
+	fr := f.push()
+	defer f.pop()
+	fr.ev.Reset(f.ids.dmgApply)
+	if err := f.dispatch(&fr.ev, e, f.ids.dmgApply, event.Modify); err != nil {
 		return err
 	}
-	if f.ev.Cancelled() {
+	if fr.ev.Cancelled() {
 		return nil
 	}
 	t := e.Target
-	if len(e.Parts) == 1 {
-		e.Parts[0].Amount = e.Damage // a handler may have changed the total
-	}
+	scaleParts(e.Parts, e.Damage) // a handler may have changed the total
 	rec := &f.rec
 	if err := t.C.ApplyDamageInto(rec, e.Parts, &f.dopts); err != nil {
 		return err
@@ -883,7 +907,7 @@ func (f *Fight) Apply(e *AttackEvent) error {
 	dealt := rec.Outcome.HPLost + rec.Outcome.TempAbsorbed
 	e.Attacker.DamageDealt += dealt
 	t.DamageTaken += dealt
-	if err := f.dispatch(f.ids.dmgApply, event.After); err != nil {
+	if err := f.dispatch(&fr.ev, e, f.ids.dmgApply, event.After); err != nil {
 		return err
 	}
 	if t.C.HP() <= t.C.Floor() && !t.Out {
@@ -971,24 +995,26 @@ func (f *Fight) Revive(x *Fighter) { f.revive(x) }
 // creature that is dying rather than dead then raises creature.dying, where
 // a rule system starts its dying rules.
 func (f *Fight) Down(t *Fighter, e *AttackEvent) error {
+	fr := f.push()
+	defer f.pop()
 	rule := f.Rules.Monsters
 	if t.Player {
 		rule = f.Rules.Players
 	}
-	f.begin(f.ids.down)
+	fr.ev.Reset(f.ids.down)
 	if f.Bus.Has(f.ids.down) {
-		f.ev.Actor, f.ev.Subject = 0, t.Owner
+		fr.ev.Actor, fr.ev.Subject = 0, t.Owner
 		if e != nil {
-			f.ev.Actor = e.Attacker.Owner
+			fr.ev.Actor = e.Attacker.Owner
 		}
-		f.ev.Data = e
+		fr.ev.Data = e
 		if e == nil {
-			f.ev.Data = &AttackEvent{Target: t}
+			fr.ev.Data = &AttackEvent{Target: t}
 		}
-		if err := f.Bus.Run(&f.ev, event.AllPhases); err != nil {
+		if err := f.Bus.Run(&fr.ev, event.AllPhases); err != nil {
 			return err
 		}
-		if f.ev.Cancelled() {
+		if fr.ev.Cancelled() {
 			return nil
 		}
 	}
@@ -1005,16 +1031,16 @@ func (f *Fight) Down(t *Fighter, e *AttackEvent) error {
 	if !t.Dead && f.Bus.Has(f.ids.dyingStart) {
 		// creature.dying: the rule system's dying rules start (a script may
 		// kill the creature at once, for massive damage).
-		f.begin(f.ids.dyingStart)
-		f.ev.Actor, f.ev.Subject = 0, t.Owner
+		fr.ev.Reset(f.ids.dyingStart)
+		fr.ev.Actor, fr.ev.Subject = 0, t.Owner
 		if e != nil && e.Attacker != nil {
-			f.ev.Actor = e.Attacker.Owner
+			fr.ev.Actor = e.Attacker.Owner
 		}
-		f.ev.Data = e
+		fr.ev.Data = e
 		if e == nil {
-			f.ev.Data = &AttackEvent{Target: t}
+			fr.ev.Data = &AttackEvent{Target: t}
 		}
-		if err := f.Bus.Run(&f.ev, event.AllPhases); err != nil {
+		if err := f.Bus.Run(&fr.ev, event.AllPhases); err != nil {
 			return err
 		}
 	}
@@ -1040,4 +1066,28 @@ func (f *Fight) String() string {
 		s += fmt.Sprintf("%s (%s) hp %d/%d\n", x.ID, f.Sides[x.Side], x.C.HP(), x.C.MaxHP())
 	}
 	return s
+}
+
+// scaleParts makes the damage parts add up to total: a handler that
+// changed an attack's total (halved it, added to it) changes every damage
+// type in proportion, rounding down, with what rounding leaves going to the
+// first part.
+func scaleParts(parts []creature.Damage, total int) {
+	sum := 0
+	for _, p := range parts {
+		sum += p.Amount
+	}
+	if sum == total || len(parts) == 0 {
+		return
+	}
+	if sum <= 0 {
+		parts[0].Amount = total
+		return
+	}
+	left := total
+	for i := range parts {
+		parts[i].Amount = parts[i].Amount * total / sum
+		left -= parts[i].Amount
+	}
+	parts[0].Amount += left
 }

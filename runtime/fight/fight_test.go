@@ -271,3 +271,60 @@ func TestTableFight(t *testing.T) {
 		t.Fatal("a table fight must refuse Run")
 	}
 }
+
+// TestNestedStrike: a hook that strikes back while an attack is being
+// resolved (a riposte) gets its own record; the outer attack's is intact.
+func TestNestedStrike(t *testing.T) {
+	f := r1(t, 1)
+	if err := f.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	x, g := f.Fighter("fighter1"), f.Fighter("goblin1")
+	g.C.SetMaxHP(100)
+	g.C.SetHP(100)
+	ripostes := 0
+	_, err := f.Bus.On("attack.roll", event.Result, event.Options{}, func(ev *event.Event) error {
+		a := ev.Data.(*AttackEvent)
+		if a.Attacker == x && ripostes == 0 {
+			ripostes++
+			r, err := f.Strike(g, x, &g.Attacks[0], 0)
+			if err != nil {
+				return err
+			}
+			if r.Attacker != g || r.Target != x {
+				t.Errorf("inner record: %s -> %s", r.Attacker.ID, r.Target.ID)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Src.Force(15, 4, 3) // outer d20 15 (hit); the riposte's d20 4 (miss); the outer d8 3
+	e, err := f.Strike(x, g, &x.Attacks[0], 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ripostes != 1 || e.Attacker != x || e.Target != g || !e.Hit {
+		t.Fatalf("outer record after the riposte: %s -> %s hit %v", e.Attacker.ID, e.Target.ID, e.Hit)
+	}
+	if f.depth != 0 || e.Damage != 6 {
+		t.Fatalf("frame depth %d, damage %d after the strike", f.depth, e.Damage)
+	}
+	if err := f.Src.Drained(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestScaleParts(t *testing.T) {
+	parts := []creature.Damage{{Type: "slashing", Amount: 7}, {Type: "fire", Amount: 4}}
+	scaleParts(parts, 5) // halved, rounded down
+	if parts[0].Amount+parts[1].Amount != 5 || parts[1].Amount != 1 {
+		t.Fatalf("halved: %+v", parts)
+	}
+	one := []creature.Damage{{Type: "x", Amount: 3}}
+	scaleParts(one, 9)
+	if one[0].Amount != 9 {
+		t.Fatalf("one part: %+v", one)
+	}
+}

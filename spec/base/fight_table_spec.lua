@@ -37,3 +37,24 @@ test("a table fight refuses initiative twice and unknown creatures", function()
   fails(function() fight.begin() end, "already")
   eq(fight.get("nobody"), nil)
 end)
+
+test("a second fight in one runtime does not inherit the first one's creature hooks", function()
+  local calls = 0
+  local biter = { id = "biter", hp = 5, ac = 10, init = 20,
+    attacks = { { name = "Bite", bonus = 50, damage = "100" } },
+    on = { ["attack.roll"] = function() calls = calls + 1 end } }
+  local dummy = { id = "dummy", hp = 1, ac = 10, init = 0,
+    attacks = { { name = "Poke", bonus = 0, damage = "1" } } }
+  local enc = function(a)
+    return fight.encounter{ sides = { { name = "a", members = { { stat = a } } },
+      { name = "b", members = { { stat = dummy } } } } }
+  end
+  dice.force{ 1, 1, 10 } -- initiative a, b; the biter's attack roll
+  fight.run(enc(biter))
+  eq(calls, 1, "the biter's hook ran in its own fight")
+  local plain = { id = "plain", hp = 5, ac = 10, init = 20,
+    attacks = { { name = "Hit", bonus = 50, damage = "100" } } }
+  dice.force{ 1, 1, 10 }
+  fight.run(enc(plain))
+  eq(calls, 1, "no hook of the first fight ran for the second fight's first creature")
+end)
