@@ -18,6 +18,7 @@ func distCommand() *command {
 		help:  "Show the exact probability distribution of a dice expression as a table and bar chart\n(Monte Carlo, said so, only when the exact method is over its budget).",
 		flags: []flagSpec{
 			{name: "json", help: "print JSON instead of a table"},
+			{name: "config", value: true, help: "configuration file (its budgets apply)"},
 			{name: "samples", value: true, help: "Monte Carlo sample count when exact is out of budget (default 200000)"},
 			{name: "svg", value: true, help: "also write the chart as an SVG file"},
 		},
@@ -43,7 +44,11 @@ func runDist(env *Env, o *opts) error {
 	if len(o.args) == 0 {
 		return usageErr("dist: missing the dice expression (for example: dndsh dist 4d6kh3)")
 	}
-	e, err := dice.Parse(strings.Join(o.args, " "))
+	st, err := loadSettings(env, o)
+	if err != nil {
+		return err
+	}
+	e, err := dice.ParseBudget(strings.Join(o.args, " "), st.diceBudget())
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,7 @@ func rollCommand() *command {
 			{name: "seed", value: true, help: "seed of the random source (default: from the clock, printed with --json)"},
 			{name: "force", value: true, help: "comma-separated faces to use, in draw order, before random ones"},
 			{name: "json", help: "print JSON instead of text"},
+			{name: "config", value: true, help: "configuration file (its budgets apply)"},
 		},
 		run: runRoll,
 	}
@@ -52,7 +53,11 @@ func runRoll(env *Env, o *opts) error {
 	if len(o.args) == 0 {
 		return usageErr("roll: missing the dice expression (for example: dndsh roll 4d6kh3)")
 	}
-	e, err := dice.Parse(strings.Join(o.args, " "))
+	st, err := loadSettings(env, o)
+	if err != nil {
+		return err
+	}
+	e, err := dice.ParseBudget(strings.Join(o.args, " "), st.diceBudget())
 	if err != nil {
 		return err
 	}

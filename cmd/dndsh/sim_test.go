@@ -126,3 +126,14 @@ func TestRunJSONLines(t *testing.T) {
 		t.Fatalf("records by kind %v; last line %s", kinds, lines[len(lines)-1])
 	}
 }
+
+func TestRollAndDistHonourConfigBudgets(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeFile(t, dir, "b.toml", "[budgets]\nmax_dice = 10\n")
+	for _, cmd := range []string{"roll", "dist"} {
+		te := newTestEnv(t, dir, nil, cmd, "--config", cfg, "20d6")
+		if code := te.run(""); code != 4 || !strings.Contains(te.errOut.String(), "more than 10 dice") {
+			t.Fatalf("%s: exit %d: %s", cmd, code, te.errOut.String())
+		}
+	}
+}
