@@ -20,6 +20,11 @@ import (
 // cacheKey is where a runtime keeps its parsed expressions.
 const cacheKey = "dice.cache"
 
+// BudgetKey is where a runtime keeps the dice budget scripts roll under
+// (set by the engine from the configuration; the default budget when
+// unset).
+const BudgetKey = "dice.budget"
+
 // maxCached bounds the parsed-expression cache of one runtime.
 const maxCached = 4096
 
@@ -33,7 +38,11 @@ func Parse(r *luart.Runtime, src string) (*dice.Expr, error) {
 	if e, ok := c[src]; ok {
 		return e, nil
 	}
-	e, err := dice.Parse(src)
+	b, ok := r.Get(BudgetKey).(dice.Budget)
+	if !ok {
+		b = dice.DefaultBudget()
+	}
+	e, err := dice.ParseBudget(src, b)
 	if err != nil {
 		return nil, err
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/dndsh/dndsh/bindings/logmod"
 	"github.com/dndsh/dndsh/bindings/luart"
 	"github.com/dndsh/dndsh/bindings/rulesmod"
+	"github.com/dndsh/dndsh/runtime/dice"
 	"github.com/dndsh/dndsh/runtime/event"
 	"github.com/dndsh/dndsh/runtime/journal"
 	"github.com/dndsh/dndsh/runtime/rng"
@@ -42,6 +43,9 @@ type Options struct {
 	Unsafe     bool
 	Timeout    time.Duration
 	Cache      *luart.Cache
+	// DiceBudget bounds the dice expressions scripts roll; the zero value
+	// means dice.DefaultBudget().
+	DiceBudget dice.Budget
 }
 
 // Engine is one runtime with its rules loaded.
@@ -81,6 +85,9 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 		return nil, err
 	}
 	e := &Engine{R: r, Bus: event.New(), Journal: journal.New(), Opts: opts}
+	if opts.DiceBudget != (dice.Budget{}) {
+		r.Set(dicemod.BudgetKey, opts.DiceBudget)
+	}
 	r.Register(dicemod.Module(r))
 	r.Register(creaturemod.Module(r))
 	r.Register(checkmod.Module(r))

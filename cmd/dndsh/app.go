@@ -226,7 +226,7 @@ func engineSetup(env *Env, o *opts) (engine.Options, *settings, error) {
 // folders through env.OpenDir.
 func (st *settings) engineOptions(env *Env) (engine.Options, error) {
 	eo := engine.Options{Ruleset: st.Ruleset, Variants: append([]string(nil), st.Variants...), Seed: st.Seed,
-		Out: env.Stdout, Unsafe: st.Unsafe, Timeout: st.Timeout, Cache: luart.NewCache()}
+		Out: env.Stdout, Unsafe: st.Unsafe, Timeout: st.Timeout, Cache: luart.NewCache(), DiceBudget: st.diceBudget()}
 	roots, err := st.scriptRoots(env)
 	if err != nil {
 		return engine.Options{}, err

@@ -11,6 +11,7 @@ import (
 	"github.com/dndsh/dndsh/bindings/fightmod"
 	"github.com/dndsh/dndsh/bindings/luart"
 	"github.com/dndsh/dndsh/bindings/spec"
+	"github.com/dndsh/dndsh/runtime/dice"
 	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/fight"
 	"github.com/dndsh/dndsh/runtime/stats"
@@ -28,6 +29,7 @@ type study struct {
 	cache    *luart.Cache
 	timeout  time.Duration // per trial
 	unsafe   bool
+	budget   dice.Budget
 }
 
 // encounterFlags are the flags of run and sim.
@@ -62,7 +64,7 @@ func loadStudy(env *Env, o *opts) (*study, *settings, error) {
 func studyOf(file string, src []byte, st *settings, eo engine.Options) *study {
 	h := spec.ParseHeader(string(src))
 	s := &study{file: filepath.ToSlash(file), src: src, ruleset: st.Ruleset, variants: st.Variants, roots: eo.UserRoots,
-		cache: luart.NewCache(), timeout: st.Timeout, unsafe: st.Unsafe}
+		cache: luart.NewCache(), timeout: st.Timeout, unsafe: st.Unsafe, budget: st.diceBudget()}
 	if !strings.HasPrefix(st.from["ruleset"], "flag") && h.Ruleset != "" {
 		s.ruleset = h.Ruleset
 	}
@@ -87,7 +89,7 @@ func (s *study) config() string {
 // worker builds a runtime and the fight of the study in it.
 func (s *study) worker(ctx context.Context, seed, index uint64) (*engine.Engine, *fight.Fight, error) {
 	e, err := engine.New(ctx, engine.Options{Ruleset: s.ruleset, Variants: s.variants, Seed: seed, Index: index,
-		UserRoots: s.roots, Cache: s.cache, Timeout: s.timeout, Unsafe: s.unsafe})
+		UserRoots: s.roots, Cache: s.cache, Timeout: s.timeout, Unsafe: s.unsafe, DiceBudget: s.budget})
 	if err != nil {
 		return nil, nil, err
 	}
