@@ -106,6 +106,11 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 					return nil, err
 				}
 				x.Player = m.Bool("player", lua.LVAsBool(stat.RawGetString("player")))
+				x.Surprised = m.Bool("surprised", false)
+				x.Unaware = m.Bool("unaware", false)
+				if m.Bool("group", false) {
+					x.Group = name + "/" + base // one roll for the member's creatures
+				}
 				if x.Tactic == nil {
 					x.Tactic = tactic
 				}
@@ -379,7 +384,7 @@ func Module(g *rulesmod.Rules) luart.Module {
 		Name: "fight",
 		Doc:  "Encounters that play themselves: fight.encounter, fight.run, and actions for scripted abilities.",
 		Funcs: []luart.Func{
-			{Name: "encounter", Args: "(spec)", Doc: "checks an encounter table {name, sides = {{name, tactics, members = {{monster = id | stat = {...}, count, player, hp, ...}}}}, max_rounds} and returns it", Fn: func(L *lua.LState) int {
+			{Name: "encounter", Args: "(spec)", Doc: "checks an encounter table {name, sides = {{name, tactics, members = {{monster = id | stat = {...}, count, player, group (one initiative roll for the member's creatures), surprised, unaware, hp, ...}}}}, max_rounds} and returns it", Fn: func(L *lua.LState) int {
 				t := L.CheckTable(1)
 				if _, ok := t.RawGetString("sides").(*lua.LTable); !ok {
 					L.ArgError(1, "encounter table with a sides list expected")

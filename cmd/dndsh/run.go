@@ -66,6 +66,10 @@ func runRun(env *Env, o *opts) error {
 		switch {
 		case x.Dead:
 			state = "dead"
+		case x.Fled:
+			state = "fled"
+		case x.Out && x.Stable:
+			state = "down, stable"
 		case x.Out:
 			state = "down"
 		}

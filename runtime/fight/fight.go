@@ -134,14 +134,19 @@ type Attack struct {
 
 // Fighter is a creature taking part in a fight.
 type Fighter struct {
-	ID      string
-	Owner   event.Owner // numeric id for owner-scoped hooks (index + 1)
-	Side    int
-	Player  bool
-	C       *creature.Creature // the state now
-	Base    *creature.Creature // the state at the start of every trial
-	Init    int                // initiative modifier
-	Attacks []Attack
+	ID     string
+	Owner  event.Owner // numeric id for owner-scoped hooks (index + 1)
+	Side   int
+	Player bool
+	C      *creature.Creature // the state now
+	Base   *creature.Creature // the state at the start of every trial
+	Init   int                // initiative modifier
+	// Group shares one initiative roll among fighters with the same
+	// non-empty value; Surprised and Unaware feed the rules' surprise
+	// policy (see combat.Spec).
+	Group              string
+	Surprised, Unaware bool
+	Attacks            []Attack
 	// Multi is how many attacks make up one Attack action; each is an index
 	// into Attacks (empty: one attack with Attacks[0]).
 	Multi []int
@@ -390,7 +395,7 @@ func (f *Fight) Reset() error {
 		}
 	}
 	for _, x := range f.Fighters {
-		if err := enc.Add(combat.Spec{ID: x.ID, Side: f.Sides[x.Side], Modifier: x.Init, Score: x.Init, Aware: true}); err != nil {
+		if err := enc.Add(x.spec(f.Sides[x.Side])); err != nil {
 			return err
 		}
 	}
@@ -1090,4 +1095,10 @@ func scaleParts(parts []creature.Damage, total int) {
 		left -= parts[i].Amount
 	}
 	parts[0].Amount += left
+}
+
+// spec is x's initiative entry.
+func (x *Fighter) spec(side string) combat.Spec {
+	return combat.Spec{ID: x.ID, Side: side, Group: x.Group, Modifier: x.Init, Score: x.Init,
+		Aware: !x.Unaware, Surprised: x.Surprised}
 }

@@ -48,7 +48,7 @@ func (f *Fight) Add(x *Fighter, side string) error {
 	f.Fighters = append(f.Fighters, x)
 	f.byID[x.ID] = x
 	if f.enc != nil {
-		return f.enc.Join([]combat.Spec{{ID: x.ID, Side: side, Modifier: x.Init, Score: x.Init, Aware: true}}, combat.JoinRoundStart)
+		return f.enc.Join([]combat.Spec{x.spec(side)}, combat.JoinRoundStart)
 	}
 	return nil
 }
@@ -74,7 +74,7 @@ func (f *Fight) Begin() error {
 		}
 	}
 	for _, x := range f.Fighters {
-		if err := enc.Add(combat.Spec{ID: x.ID, Side: f.Sides[x.Side], Modifier: x.Init, Score: x.Init, Aware: true}); err != nil {
+		if err := enc.Add(x.spec(f.Sides[x.Side])); err != nil {
 			return err
 		}
 	}

@@ -58,3 +58,23 @@ test("a second fight in one runtime does not inherit the first one's creature ho
   fight.run(enc(plain))
   eq(calls, 1, "no hook of the first fight ran for the second fight's first creature")
 end)
+
+test("members may share one initiative roll and be surprised", function()
+  local order
+  rules.on("round.start", function() if not order then order = fight.order() end end)
+  local g = { id = "goblin", hp = 7, ac = 15, init = 2,
+    attacks = { { name = "Scimitar", bonus = 4, damage = "1d6+2", type = "slashing" } } }
+  local h = { id = "hero", hp = 30, ac = 18, init = 0, player = true,
+    attacks = { { name = "Longsword", bonus = 5, damage = "1d8+3", type = "slashing" } } }
+  -- goblins: one roll (14 + 2); the surprised hero: Disadvantage, 18 and 3 keep 3
+  dice.force{ 14, 18, 3 }
+  local out = fight.run(fight.encounter{ sides = {
+    { name = "goblins", members = { { stat = g, count = 3, group = true } } },
+    { name = "party", members = { { stat = h, surprised = true } } } } })
+  ok(out.winner ~= nil)
+  eq(order[1].count, 16)
+  eq(order[2].count, 16)
+  eq(order[3].count, 16)
+  eq(order[4].id, "hero")
+  eq(order[4].count, 3)
+end)
