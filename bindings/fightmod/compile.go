@@ -242,7 +242,7 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 
 // CompileConditions reads every "condition.<name>" definition's `fight`
 // table (attack_adv, defense_adv, defense_adv_melee, defense_adv_ranged,
-// attack_mod, ac_mod, auto_crit_melee, no_actions) and `implies` list into
+// attack_mod, attack_mod_per_level, ac_mod, auto_crit_melee, no_actions) and `implies` list into
 // the fight engine's condition effects. A condition's effects include those
 // of the conditions it implies (transitively, each once).
 func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) {
@@ -264,7 +264,7 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 		d.eff = fight.CondEffect{
 			AttackAdv: f.Int("attack_adv", 0), DefenseAdv: f.Int("defense_adv", 0),
 			DefenseAdvMelee: f.Int("defense_adv_melee", 0), DefenseAdvRanged: f.Int("defense_adv_ranged", 0),
-			AttackMod: f.Int("attack_mod", 0), ACMod: f.Int("ac_mod", 0),
+			AttackMod: f.Int("attack_mod", 0), AttackModPerLevel: f.Int("attack_mod_per_level", 0), ACMod: f.Int("ac_mod", 0),
 			AutoCritMelee: f.Bool("auto_crit_melee", false), NoActions: f.Bool("no_actions", false),
 		}
 		if c.Err != nil {
@@ -302,6 +302,7 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 			total.DefenseAdvMelee += e.DefenseAdvMelee
 			total.DefenseAdvRanged += e.DefenseAdvRanged
 			total.AttackMod += e.AttackMod
+			total.AttackModPerLevel += e.AttackModPerLevel
 			total.ACMod += e.ACMod
 			total.AutoCritMelee = total.AutoCritMelee || e.AutoCritMelee
 			total.NoActions = total.NoActions || e.NoActions

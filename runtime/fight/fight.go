@@ -105,14 +105,15 @@ type DyingSave struct {
 // criticals, lost actions. A rule system declares these as data; what a
 // condition does beyond them is left to hooks.
 type CondEffect struct {
-	AttackAdv        int  // on the bearer's attack rolls (+1 advantage, -1 disadvantage)
-	DefenseAdv       int  // on attack rolls against the bearer
-	DefenseAdvMelee  int  // on melee attack rolls against the bearer (added to DefenseAdv)
-	DefenseAdvRanged int  // on ranged attack rolls against the bearer
-	AttackMod        int  // to the bearer's attack rolls
-	ACMod            int  // to the bearer's armour class
-	AutoCritMelee    bool // melee hits against the bearer are critical
-	NoActions        bool // the bearer takes no actions on its turn
+	AttackAdv         int  // on the bearer's attack rolls (+1 advantage, -1 disadvantage)
+	DefenseAdv        int  // on attack rolls against the bearer
+	DefenseAdvMelee   int  // on melee attack rolls against the bearer (added to DefenseAdv)
+	DefenseAdvRanged  int  // on ranged attack rolls against the bearer
+	AttackMod         int  // to the bearer's attack rolls
+	AttackModPerLevel int  // to the bearer's attack rolls, per level of the condition
+	ACMod             int  // to the bearer's armour class
+	AutoCritMelee     bool // melee hits against the bearer are critical
+	NoActions         bool // the bearer takes no actions on its turn
 }
 
 // Attack is one attack a fighter can make.
@@ -669,7 +670,7 @@ func (f *Fight) conditionEffects(e *AttackEvent) (autoCrit bool, acMod int) {
 	for _, c := range f.conds {
 		if ef := f.Rules.Conditions[c.Name]; ef != nil {
 			add(ef.AttackAdv)
-			e.Bonus += ef.AttackMod
+			e.Bonus += ef.AttackMod + ef.AttackModPerLevel*c.Level
 		}
 	}
 	f.conds = e.Target.C.Conditions(f.conds[:0])

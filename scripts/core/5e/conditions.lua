@@ -15,10 +15,8 @@
 -- 5e.attack.context) apply them exactly when given the geometry.
 --
 -- Exhaustion (5E-CND-06, T-19): -2 x level on attack rolls in fights is
--- kernel data plus, once a creature has Exhaustion, one hook scoped to it
--- (see watch_exhaustion below).
+-- kernel data (attack_mod_per_level): no hook.
 local rules = require("rules")
-local fight = require("fight")
 
 local LIST = { "blinded", "charmed", "deafened", "exhaustion", "frightened", "grappled", "incapacitated",
   "invisible", "paralyzed", "petrified", "poisoned", "prone", "restrained", "stunned", "unconscious" }
@@ -35,7 +33,7 @@ condition("blinded", "Blinded", "目盲", { sees_nothing = true, fail_checks = "
 condition("charmed", "Charmed", "魅惑", { spare_source = true })
 condition("deafened", "Deafened", "耳聾", { fail_checks = "hearing" })
 condition("exhaustion", "Exhaustion", "力竭", { stacking = "levels", max_level = 6,
-  d20_per_level = -2, speed_per_level = -5, death_level = 6, fight = { attack_mod = -2 } })
+  d20_per_level = -2, speed_per_level = -5, death_level = 6, fight = { attack_mod_per_level = -2 } })
 condition("frightened", "Frightened", "恐懼", { dis_while_source_seen = true, no_approach = true,
   fight = { attack_adv = -1 } })
 condition("grappled", "Grappled", "被擒抱", { speed_zero = true, attack_dis_except_source = true,
@@ -118,38 +116,11 @@ function M.penalty(c)
   return M.def("exhaustion").d20_per_level * c:level("exhaustion")
 end
 
--- Exhaustion on attack rolls in self-playing fights. The kernel's condition
--- effects are static per condition: attack_mod = -2 above counts once per
--- instance, which is -2 x level when each level is its own instance but
--- too little when one instance holds several levels (the hazards' levels
--- stack per source). M.watch_exhaustion(c) makes it exact for c with an
--- attack.roll hook scoped to c (its owner number is its place in
--- fight.all()), so only c's attacks pay for it; the hook removes itself
--- once c has no Exhaustion. M.exhaust and M.add call it during a fight.
-local watched = {}
-
-function M.watch_exhaustion(c)
-  local ok, all = pcall(fight.all)
-  if not ok then return false end
-  local k
-  for i, x in ipairs(all) do
-    if x == c then k = i end
-  end
-  if k == nil then return false end
-  if watched[k] then return true end
-  local per = M.def("exhaustion").d20_per_level
-  local handle
-  handle = rules.on("attack.roll", function(e)
-    local a = e.attacker
-    local level = a:level("exhaustion")
-    if level == 0 then
-      rules.off(handle)
-      watched[k] = nil
-      return
-    end
-    e.bonus = e.bonus + per * (level - #a:conditions("exhaustion"))
-  end, { phase = "modify", owner = k, only = "actor" })
-  watched[k] = handle
+-- Exhaustion on attack rolls in self-playing fights is kernel data
+-- (attack_mod_per_level = -2 counts every level of every instance).
+-- M.watch_exhaustion is kept for callers written before that: it does
+-- nothing.
+function M.watch_exhaustion()
   return true
 end
 
@@ -157,9 +128,7 @@ end
 -- the hazards' bookkeeping (levels per source, death at level 6) and
 -- returns the new level.
 function M.exhaust(c, n, source)
-  local level = rules.need("5e.hazards").gain_exhaustion(c, n or 1, source)
-  M.watch_exhaustion(c)
-  return level
+  return rules.need("5e.hazards").gain_exhaustion(c, n or 1, source)
 end
 
 -- M.add gives c a condition with what the definition implies beyond the
