@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -134,6 +135,44 @@ func TestRollAndDistHonourConfigBudgets(t *testing.T) {
 		te := newTestEnv(t, dir, nil, cmd, "--config", cfg, "20d6")
 		if code := te.run(""); code != 4 || !strings.Contains(te.errOut.String(), "more than 10 dice") {
 			t.Fatalf("%s: exit %d: %s", cmd, code, te.errOut.String())
+		}
+	}
+}
+
+// TestEveryExampleIsDeterministic: for every example, -j 1, -j 2 and three
+// merged shards give the same aggregate. A script that kept state from one
+// trial to the next would break this (a worker plays other trials before).
+func TestEveryExampleIsDeterministic(t *testing.T) {
+	files, err := filepath.Glob("../../examples/*/*.lua")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no examples: %v", err)
+	}
+	for _, f := range files {
+		rel := strings.TrimPrefix(f, "../../")
+		sim := func(args ...string) []byte {
+			te := newTestEnv(t, "../..", nil, append(append([]string{"sim", "--seed", "3", "-n", "30", "--json"}, args...), rel)...)
+			if code := te.run(""); code != 0 {
+				t.Fatalf("%s %v: exit %d: %s", rel, args, code, te.errOut.String())
+			}
+			return append([]byte(nil), te.out.Bytes()...)
+		}
+		norm := func(b []byte) string { s := string(b); return s[:strings.Index(s, `"shards":`)] }
+		one := sim("-j", "1")
+		if two := sim("-j", "2"); !bytes.Equal(one, two) {
+			t.Errorf("%s: -j 1 and -j 2 differ", rel)
+		}
+		dir := t.TempDir()
+		var paths []string
+		for i := 0; i < 3; i++ {
+			p := filepath.Join(dir, fmt.Sprintf("s%d.json", i))
+			if err := os.WriteFile(p, sim("--shard", fmt.Sprintf("%d/3", i)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			paths = append(paths, p)
+		}
+		te := newTestEnv(t, "../..", nil, append([]string{"merge", "--json"}, paths...)...)
+		if code := te.run(""); code != 0 || norm(te.out.Bytes()) != norm(one) {
+			t.Errorf("%s: merged shards differ from one run (exit %d)", rel, code)
 		}
 	}
 }
