@@ -5,11 +5,14 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/chzyer/readline"
+
+	"github.com/dndsh/dndsh/bindings/fightmod"
 )
 
 // errInterrupted is returned by a lineReader when the user pressed Ctrl-C
@@ -152,6 +155,9 @@ func (c completer) Do(line []rune, pos int) ([][]rune, int) {
 		cands = c.colonArgs(before, word)
 	default:
 		cands = c.luaWords(word, len(before) == 0)
+		if len(before) > 0 {
+			cands = append(cands, c.tableArgs(before[0])...)
+		}
 	}
 	var out [][]rune
 	seen := map[string]bool{}
@@ -196,6 +202,27 @@ func (c completer) colonArgs(before []string, word string) []string {
 		}
 	}
 	return nil
+}
+
+// tableArgs are the candidates for an argument of a table command: the
+// creatures of the fight, and for `add` the rule system's monster ids.
+func (c completer) tableArgs(cmd string) []string {
+	r := c.r
+	if r.eng == nil {
+		return nil
+	}
+	var out []string
+	if f := fightmod.Current(r.eng.R); f != nil {
+		for _, x := range f.Fighters {
+			out = append(out, x.ID)
+		}
+	}
+	if cmd == "add" {
+		for _, p := range r.eng.R.Glob("monsters/" + r.eng.Rules.System + "/*.lua") {
+			out = append(out, strings.TrimSuffix(path.Base(p), ".lua"))
+		}
+	}
+	return out
 }
 
 // luaWords are the candidates for a word of Lua or a table command.

@@ -392,3 +392,36 @@ func TestSplitWords(t *testing.T) {
 		t.Fatal("an unclosed quote is accepted")
 	}
 }
+
+// TestCompleterTableArgs: table command arguments complete to the fight's
+// creatures, and `add` to the rule system's monsters.
+func TestCompleterTableArgs(t *testing.T) {
+	te := newTestEnv(t, t.TempDir(), nil, "repl", "--seed", "1", "--ruleset", "5e")
+	o, err := parseArgs(replCommand(), te.Args[1:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := newREPL(te.Env, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.close()
+	r.loop(newPlainReader(strings.NewReader("add goblin x2\n")))
+	c := completer{r}
+	for _, tt := range []struct{ line, want string }{
+		{"attack gob", "goblin1,goblin2"},
+		{"add og", "ogre"},
+		{"add young_", "young_red_dragon"},
+	} {
+		cands, _ := c.Do([]rune(tt.line), len([]rune(tt.line)))
+		word := tt.line[strings.LastIndex(tt.line, " ")+1:]
+		var got []string
+		for _, s := range cands {
+			got = append(got, word+string(s))
+		}
+		sort.Strings(got)
+		if strings.Join(got, ",") != tt.want {
+			t.Errorf("%q: got %v, want %s", tt.line, got, tt.want)
+		}
+	}
+}
