@@ -18,6 +18,7 @@
 //	damage_steps = { "immune", "adjust", "resist", "vuln" },
 //	down = { players = "dying"|"dead", monsters = "dead"|"dying",
 //	         condition = "unconscious",   -- added while down and dying
+//	         revive_condition = "prone",  -- added when a downed creature is revived
 //	         dying_save = { die = 20, dc = 10, successes = 3, failures = 3, double_fail = 1,
 //	                        revive = 20, revive_hp = 1, damage_failures = 1, crit_failures = 2,
 //	                        massive = false } },  -- rolled by the kernel at the dying creature's turn
@@ -130,6 +131,7 @@ func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 	rules.Players = downRule(down, "players", fight.DownDying)
 	rules.Monsters = downRule(down, "monsters", fight.DownDead)
 	rules.DownCondition = down.Str("condition", "")
+	rules.ReviveCondition = down.Str("revive_condition", "")
 	if ds := down.Sub("dying_save"); ds.T != nil {
 		rules.Dying = &fight.DyingSave{
 			Die: ds.Int("die", 20), DC: ds.Int("dc", 10),
@@ -242,7 +244,8 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 
 // CompileConditions reads every "condition.<name>" definition's `fight`
 // table (attack_adv, defense_adv, defense_adv_melee, defense_adv_ranged,
-// attack_mod, attack_mod_per_level, ac_mod, auto_crit_melee, no_actions) and `implies` list into
+// attack_mod, attack_mod_per_level, save_mod, save_mod_per_level (dying
+// saves), ac_mod, auto_crit_melee, no_actions) and `implies` list into
 // the fight engine's condition effects. A condition's effects include those
 // of the conditions it implies (transitively, each once).
 func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) {
@@ -265,6 +268,7 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 			AttackAdv: f.Int("attack_adv", 0), DefenseAdv: f.Int("defense_adv", 0),
 			DefenseAdvMelee: f.Int("defense_adv_melee", 0), DefenseAdvRanged: f.Int("defense_adv_ranged", 0),
 			AttackMod: f.Int("attack_mod", 0), AttackModPerLevel: f.Int("attack_mod_per_level", 0), ACMod: f.Int("ac_mod", 0),
+			SaveMod: f.Int("save_mod", 0), SaveModPerLevel: f.Int("save_mod_per_level", 0),
 			AutoCritMelee: f.Bool("auto_crit_melee", false), NoActions: f.Bool("no_actions", false),
 		}
 		if c.Err != nil {
@@ -303,6 +307,8 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 			total.DefenseAdvRanged += e.DefenseAdvRanged
 			total.AttackMod += e.AttackMod
 			total.AttackModPerLevel += e.AttackModPerLevel
+			total.SaveMod += e.SaveMod
+			total.SaveModPerLevel += e.SaveModPerLevel
 			total.ACMod += e.ACMod
 			total.AutoCritMelee = total.AutoCritMelee || e.AutoCritMelee
 			total.NoActions = total.NoActions || e.NoActions

@@ -78,8 +78,9 @@ type Rules struct {
 	// (compiled from the rule system's condition definitions).
 	Conditions map[string]*CondEffect
 	// DownCondition is added to a creature that goes down dying (and
-	// removed when it is revived); "" adds none.
-	DownCondition string
+	// removed when it is revived); "" adds none. ReviveCondition is added
+	// when a downed creature is revived (it wakes up prone, say).
+	DownCondition, ReviveCondition string
 	// Dying, when set, is the dying creatures' save track, rolled by the
 	// kernel at the start of each of their turns (after dying.turn hooks).
 	Dying *DyingSave
@@ -111,6 +112,8 @@ type CondEffect struct {
 	DefenseAdvRanged  int  // on ranged attack rolls against the bearer
 	AttackMod         int  // to the bearer's attack rolls
 	AttackModPerLevel int  // to the bearer's attack rolls, per level of the condition
+	SaveMod           int  // to the bearer's dying saves
+	SaveModPerLevel   int  // to the bearer's dying saves, per level of the condition
 	ACMod             int  // to the bearer's armour class
 	AutoCritMelee     bool // melee hits against the bearer are critical
 	NoActions         bool // the bearer takes no actions on its turn
@@ -942,6 +945,7 @@ func (f *Fight) dyingSave(x *Fighter) error {
 	if err != nil {
 		return err
 	}
+	total := face + f.saveMods(x)
 	if f.Record != nil {
 		defer func() {
 			f.Record("dying_save", map[string]any{"round": f.round, "who": x.ID, "face": face,
@@ -959,7 +963,7 @@ func (f *Fight) dyingSave(x *Fighter) error {
 		}
 	case d.DoubleFail.Has(face):
 		f.addFailures(x, 2)
-	case face >= d.DC:
+	case total >= d.DC:
 		x.SaveSuccesses++
 		if x.SaveSuccesses >= d.Successes {
 			x.Stable, x.SaveSuccesses, x.SaveFailures = true, 0, 0
@@ -990,6 +994,24 @@ func (f *Fight) revive(x *Fighter) {
 	if f.Rules.DownCondition != "" {
 		x.C.RemoveCondition(f.Rules.DownCondition)
 	}
+	if f.Rules.ReviveCondition != "" {
+		_, _ = x.C.AddCondition(creature.Condition{Name: f.Rules.ReviveCondition, Source: "revived"}, creature.CondSpec{})
+	}
+}
+
+// saveMods is what x's conditions add to its dying saves.
+func (f *Fight) saveMods(x *Fighter) int {
+	if len(f.Rules.Conditions) == 0 {
+		return 0
+	}
+	m := 0
+	f.conds = x.C.Conditions(f.conds[:0])
+	for _, c := range f.conds {
+		if ef := f.Rules.Conditions[c.Name]; ef != nil {
+			m += ef.SaveMod + ef.SaveModPerLevel*c.Level
+		}
+	}
+	return m
 }
 
 // Revive brings a downed creature back into the fight (healed or

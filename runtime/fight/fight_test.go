@@ -328,3 +328,30 @@ func TestScaleParts(t *testing.T) {
 		t.Fatalf("one part: %+v", one)
 	}
 }
+
+// TestDyingSaveModifiers: a condition's save modifiers count on the dying
+// save (an exhaustion-like -2 per level turns a 11 into a failure).
+func TestDyingSaveModifiers(t *testing.T) {
+	f := r1(t, 1)
+	f.Rules.Conditions = map[string]*CondEffect{"tired": {SaveModPerLevel: -2}}
+	f.Rules.Dying = &DyingSave{Die: 20, DC: 10, Successes: 3, Failures: 3}
+	f.Rules.ReviveCondition = "dazed"
+	if err := f.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	x := f.Fighter("fighter1")
+	if _, err := x.C.AddCondition(creature.Condition{Name: "tired", Level: 1}, creature.CondSpec{}); err != nil {
+		t.Fatal(err)
+	}
+	x.C.SetHP(0)
+	_ = f.Down(x, nil)
+	f.Src.Force(11)
+	_ = f.dyingSave(x)
+	if x.SaveFailures != 1 || x.SaveSuccesses != 0 {
+		t.Fatalf("11 - 2 vs 10: successes %d failures %d", x.SaveSuccesses, x.SaveFailures)
+	}
+	f.Revive(x)
+	if !x.C.HasCondition("dazed") || x.Out {
+		t.Fatal("revive: want back in the fight with the revive condition")
+	}
+}

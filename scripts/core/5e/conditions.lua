@@ -33,7 +33,8 @@ condition("blinded", "Blinded", "目盲", { sees_nothing = true, fail_checks = "
 condition("charmed", "Charmed", "魅惑", { spare_source = true })
 condition("deafened", "Deafened", "耳聾", { fail_checks = "hearing" })
 condition("exhaustion", "Exhaustion", "力竭", { stacking = "levels", max_level = 6,
-  d20_per_level = -2, speed_per_level = -5, death_level = 6, fight = { attack_mod_per_level = -2 } })
+  d20_per_level = -2, speed_per_level = -5, death_level = 6,
+  fight = { attack_mod_per_level = -2, save_mod_per_level = -2 } })
 condition("frightened", "Frightened", "恐懼", { dis_while_source_seen = true, no_approach = true,
   fight = { attack_adv = -1 } })
 condition("grappled", "Grappled", "被擒抱", { speed_zero = true, attack_dis_except_source = true,
