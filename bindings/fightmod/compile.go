@@ -11,7 +11,7 @@
 //	               reroll_each_round = false, surprise = "none"|"lost_round"|"lost_segments"|"round"|"disadvantage",
 //	               advantage = "cancel"|"net" }          -- read by combatmod.ReadInitiative, as combat.new reads it
 //	segments = 0, round_seconds = 6,
-//	slots = { action = 1, bonus = 1, reaction = 1 },  -- per-turn action budget
+//	slots = { action = 1, bonus = 1, reaction = { count = 1, off_turn = true } },  -- per-turn action budget
 //	attack = { die = 20, auto_hit = 20, auto_miss = 1, threat = 20, confirm = false,
 //	           crit = "double_dice"|"multiply"|"none", crit_mul = 2, min_damage = 0,
 //	           advantage = "onoff"|"graded" },
@@ -86,6 +86,16 @@ func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 	c.RoundSeconds = root.Int("round_seconds", 0)
 	if slots := root.Sub("slots"); slots.T != nil {
 		for _, name := range sortedKeys(slots.T) {
+			if _, ok := slots.Get(name).(*lua.LTable); ok {
+				// {count = 1, off_turn = true}: a slot its owner may spend
+				// outside its own turn (a reaction).
+				st := slots.Sub(name)
+				c.Slots = append(c.Slots, combat.SlotDef{Name: name, Count: st.Int("count", 1), OffTurn: st.Bool("off_turn", false)})
+				if st.Err != nil {
+					return nil, st.Err
+				}
+				continue
+			}
 			c.Slots = append(c.Slots, combat.SlotDef{Name: name, Count: slots.Int(name, 1)})
 		}
 	}

@@ -3,6 +3,7 @@ package fightmod
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -668,6 +669,33 @@ func Module(g *rulesmod.Rules) luart.Module {
 				f.Revive(x)
 				x.Fled = false
 				return 0
+			}},
+			{Name: "spend", Args: "(c, slot)", Doc: "spends one use of creature c's action slot (action, bonus, reaction... as the rule system declares them); returns false when none is left or initiative is not rolled", Fn: func(L *lua.LState) int {
+				f := current(L)
+				x := fighterOf(L, 1)
+				slot := L.CheckString(2)
+				enc := f.Encounter()
+				ok := enc != nil && enc.Spend(x.ID, slot) == nil
+				L.Push(lua.LBool(ok))
+				return 1
+			}},
+			{Name: "remaining", Args: "(c, slot)", Doc: "returns the uses of creature c's action slot left (0 before initiative; math.huge when unlimited)", Fn: func(L *lua.LState) int {
+				f := current(L)
+				x := fighterOf(L, 1)
+				slot := L.CheckString(2)
+				n := 0
+				if enc := f.Encounter(); enc != nil {
+					var err error
+					if n, err = enc.Remaining(x.ID, slot); err != nil {
+						luart.Raise(L, err)
+					}
+				}
+				if n < 0 {
+					L.Push(lua.LNumber(math.MaxFloat64))
+				} else {
+					L.Push(luart.Int(n))
+				}
+				return 1
 			}},
 			{Name: "round", Args: "()", Doc: "returns the current round of the fight", Fn: func(L *lua.LState) int {
 				L.Push(lua.LNumber(current(L).Round()))

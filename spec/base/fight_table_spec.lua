@@ -78,3 +78,29 @@ test("members may share one initiative roll and be surprised", function()
   eq(order[4].id, "hero")
   eq(order[4].count, 3)
 end)
+
+test("a reaction is an attack.roll hook of the target that spends its reaction slot", function()
+  local shield = { id = "mage", hp = 20, ac = 12, init = 0, player = true,
+    attacks = { { name = "Staff", bonus = 2, damage = "1d6" } },
+    on = { ["attack.roll"] = { phase = "result", only = "subject", fn = function(e)
+      local me = e.target
+      if e.hit and not e.crit and e.total < me:get("ac") + 5 and fight.spend(me, "reaction") then
+        e.hit = false
+      end
+    end } } }
+  local orc = { id = "orc", hp = 15, ac = 13, init = 0,
+    attacks = { { name = "Axe", bonus = 5, damage = "1d12+3" } } }
+  fight.table()
+  local m = fight.add(shield, { side = "party" })[1]
+  local o = fight.add(orc)[1]
+  dice.force{ 5, 10 }
+  fight.begin()
+  eq(fight.turn()[1], o, "the orc acts first: the mage reacts on the orc's turn")
+  eq(fight.remaining(m, "reaction"), 1)
+  dice.force{ 9 } -- 9 + 5 = 14 hits AC 12, but not AC 17: the reaction turns it into a miss
+  eq(fight.strike(o, m, "Axe").hit, false)
+  eq(fight.remaining(m, "reaction"), 0)
+  dice.force{ 9, 6 } -- no reaction left: a hit, 6 + 3 damage
+  local r = fight.strike(o, m, "Axe")
+  eq({ r.hit, r.damage }, { true, 9 })
+end)

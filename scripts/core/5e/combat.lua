@@ -20,8 +20,8 @@ rules.define("combat", {
                  surprise = "disadvantage", advantage = "cancel" },
   round_seconds = 6,
   -- 5E-CMB-08, 5E-ACT-03..05: one action, one Bonus Action when a feature
-  -- grants one, one Reaction per round.
-  slots = { action = 1, bonus = 1, reaction = 1 },
+  -- grants one, one Reaction per round, spent on others' turns too.
+  slots = { action = 1, bonus = 1, reaction = { count = 1, off_turn = true } },
   -- 5E-D20-09, 5E-ATK: a natural 20 hits and is a Critical Hit, a natural 1
   -- misses; Advantage and Disadvantage do not stack and cancel (5E-ADV-03/04).
   -- 5E-DMG-03: a Critical Hit rolls the damage dice twice, modifiers once.
