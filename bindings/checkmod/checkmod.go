@@ -35,11 +35,13 @@ import (
 type module struct {
 	r *luart.Runtime
 
-	busy  bool // the scratch is in use (a resolve hook called check.roll)
-	test  check.Test
-	res   check.Result
-	under check.Under
-	ures  check.UnderResult
+	busy   bool // the scratch is in use (a resolve hook called check.roll)
+	test   check.Test
+	res    check.Result
+	rolled bool // res holds a result check.reroll may change
+	text   bool // the last check.roll asked for text
+	under  check.Under
+	ures   check.UnderResult
 }
 
 // Module returns the "check" module bound to r.
@@ -50,6 +52,7 @@ func Module(r *luart.Runtime) luart.Module {
 		Doc:  "Checks (runtime/check): d20-style tests with stacking modifiers and graded advantage, opposed checks, roll-under checks, range tables and matrices.",
 		Funcs: []luart.Func{
 			{Name: "roll", Args: "(spec)", Doc: "rolls a die test {mods, stacking, adv, adv_policy, target, compare, sides, auto_success, auto_failure, threat, fumble, confirm, count, degree_step, force, text} and returns {dice, natural, total, target, success, decided, margin, degree, threat, crit, fumble, confirmed, mods, net_adv, ...}", Fn: m.roll},
+			{Name: "reroll", Args: "([slot])", Doc: "rerolls one die of the last check.roll (slot 1 or 2 under advantage; default the lowest) and returns the new result: only that die changes, the keep rule and outcome are worked out again", Fn: m.reroll},
 			{Name: "opposed", Args: "(a, b [, opts])", Doc: "rolls two test specs against each other (targets ignored) and returns {winner, how, margin, a, b, rounds}; opts.tie = \"defender\"|\"initiator\"|\"modifier\"|\"reroll\"|\"both\", opts.max_rounds", Fn: m.opposed},
 			{Name: "percentile", Args: "(chance [, opts])", Doc: "rolls d100 and succeeds on chance or less; returns {faces, sum, roll, score, success, decided, margin, degree, mods, score_mods}; opts: mods, score_mods, stacking, auto_success, auto_failure, degree_step, force, text", Fn: m.percentile},
 			{Name: "under", Args: "(count, sides, score [, opts])", Doc: "rolls count dice of sides faces and succeeds on score or less; returns and takes what check.percentile does", Fn: m.rollUnder},
@@ -77,10 +80,37 @@ func (m *module) roll(L *lua.LState) int {
 	m.busy = true
 	defer func() { m.busy = false }()
 	text := readTest(L, where{arg: 1}, spec, &m.test)
+	m.rolled = false
 	if err := m.test.RollInto(m.r.Src, &m.res); err != nil {
 		luart.Raise(L, err)
 	}
+	m.rolled, m.text = true, text
 	L.Push(resultTable(L, &m.res, text))
+	return 1
+}
+
+// reroll implements check.reroll([slot]): one die of the last check.roll is
+// rolled again and the outcome worked out afresh (a reroll feature such as
+// Heroic Inspiration). Without a slot, the lowest live main die is rerolled.
+func (m *module) reroll(L *lua.LState) int {
+	if !m.rolled {
+		L.RaiseError("check.reroll: no check.roll to reroll yet")
+	}
+	slot := -1
+	if L.GetTop() >= 1 {
+		slot = checkInt(L, 1) - 1
+	} else {
+		low := 0
+		for _, d := range m.res.MainDice() {
+			if d.State != check.Replaced && (slot < 0 || d.Face < low) {
+				slot, low = d.Slot, d.Face
+			}
+		}
+	}
+	if err := m.res.Reroll(m.r.Src, slot); err != nil {
+		luart.Raise(L, err)
+	}
+	L.Push(resultTable(L, &m.res, m.text))
 	return 1
 }
 

@@ -292,3 +292,22 @@ test("misuse names the argument and the field", function()
   fails(function() check.percentile("x") end, "bad argument #1 to percentile")
   fails(function() check.roll{sides = 1} end, "at least 2 sides")
 end)
+
+test("check.reroll changes one die of the last roll and works the outcome out again (5E-ADV-05)", function()
+  -- Advantage: 3 and 18; reroll the 3 (the lowest by default): 11. The
+  -- dice are now 11 and 18, and 18 is kept (TV-08).
+  dice.force{ 3, 18 }
+  local r = check.roll{ adv = 1, target = 15 }
+  eq(r.natural, 18)
+  dice.force{ 11 }
+  r = check.reroll()
+  eq(r.natural, 18)
+  -- Disadvantage: the same dice keep the lower, so the reroll matters.
+  dice.force{ 3, 18 }
+  r = check.roll{ adv = -1, target = 10 }
+  eq({ r.natural, r.success }, { 3, false })
+  dice.force{ 11 }
+  r = check.reroll()
+  eq({ r.natural, r.success }, { 11, true })
+  fails(function() check.reroll(5) end, "slot")
+end)
