@@ -7,12 +7,28 @@
 -- into one entry: handlers run in the order they were added, and a handler
 -- that cancels the event (e.cancelled = true) stops the chain.
 --
--- Handlers chained under one event must agree on its phase and on whom the
--- hook fires for; each event has a default of both, the fight module's:
+-- Handlers chained under one event must agree on its phase; each event has
+-- a default phase and a default of whom the hook fires for (the fight
+-- module's):
 --
 --   attack.roll   modify  actor      damage.roll   result   actor
 --   damage.apply  modify  subject    creature.down declare  subject
 --   every other event     declare    actor
+--
+-- Handlers of one phase may fire for different roles: a rogue's Sneak
+-- Attack (damage.roll, actor: its own hits) and Uncanny Dodge (damage.roll,
+-- subject: the hits it takes). The entry then fires for "either" and each
+-- handler runs only when the creature holds its role: the stat block gets
+-- a marker tag ("hooks:N") that tells its creatures apart from the others
+-- (e.attacker or e.fighter is the actor, e.target the subject). When two
+-- creatures of one stat block meet (a mirror match), the hook fires once
+-- for each: the first call runs the actor's handlers, the second the
+-- subject's.
+--
+-- opts.priority orders the entry among the other creatures' hooks of the
+-- phase (lower runs first; 0 by default; an entry takes the highest its
+-- handlers ask for). Reactions use hooks.LATE so that they see what the
+-- attacker's hooks made of the roll or the damage.
 --
 -- turn.act hooks that call fight.strike or fight.damage use the "after"
 -- phase (see core.5e.tactics): a fight action raised from an earlier phase
@@ -26,23 +42,82 @@ local ONLY = { ["damage.apply"] = "subject", ["creature.down"] = "subject" }
 M.default_phase = function(event) return PHASE[event] or "declare" end
 M.default_only = function(event) return ONLY[event] or "actor" end
 
+-- LATE is the priority of reactions (after the other creatures' hooks).
+M.LATE = 100
+
 -- chain returns one function calling every handler of list in order.
 local function chain(list)
   local n = #list
-  if n == 1 then return list[1] end
+  if n == 1 then return list[1].fn end
   return function(e)
     for i = 1, n do
-      list[i](e)
+      list[i].fn(e)
       if e.cancelled then return end
     end
   end
 end
 
+-- mixed returns one function calling the handlers of list whose role the
+-- stat block's creature (the one with tag) holds in the event.
+local function mixed(list, tag)
+  local n = #list
+  local mine = {} -- creature handle -> whether it has tag
+  local function is_mine(c)
+    if c == nil then return false end
+    local v = mine[c]
+    if v == nil then
+      v = c:has_tag(tag)
+      mine[c] = v
+    end
+    return v
+  end
+  local pa, pt -- the actor and subject of a mirror match's first call
+  return function(e)
+    local a, t = e.attacker or e.fighter, e.target
+    local actor, subject = is_mine(a), is_mine(t)
+    if actor and subject then
+      if pa == a and pt == t then
+        actor, pa, pt = false, nil, nil
+      else
+        subject, pa, pt = false, a, t
+      end
+    elseif not (actor or subject) then
+      return
+    end
+    for i = 1, n do
+      local h = list[i]
+      local only = h.only
+      if only == "either" or (actor and only == "actor") or (subject and only == "subject") then
+        h.fn(e)
+        if e.cancelled then
+          pa, pt = nil, nil
+          return
+        end
+      end
+    end
+  end
+end
+
+local marks = 0
+
+-- mark gives stat its marker tag (once) and returns it.
+local function mark(stat)
+  if stat.hooks_tag then return stat.hooks_tag end
+  marks = marks + 1
+  local tag = "hooks:" .. marks
+  stat.hooks_tag = tag
+  stat.tags = stat.tags or {}
+  stat.tags[#stat.tags + 1] = tag
+  return tag
+end
+
 -- add(stat, event, fn [, opts]) adds fn(e) to stat.on[event]; opts.phase
--- and opts.only override the event's defaults. Returns stat.
+-- and opts.only override the event's defaults, opts.priority places the
+-- entry among other creatures' hooks. Returns stat.
 function M.add(stat, event, fn, opts)
   local phase = opts and opts.phase or M.default_phase(event)
   local only = opts and opts.only or M.default_only(event)
+  local prio = opts and opts.priority
   local on = stat.on
   if on == nil then
     on = {}
@@ -50,21 +125,28 @@ function M.add(stat, event, fn, opts)
   end
   local cur = on[event]
   if cur == nil then
-    on[event] = { fn = fn, phase = phase, only = only, list = { fn } }
+    on[event] = { fn = fn, phase = phase, only = only, priority = prio, list = { { fn = fn, only = only } } }
     return stat
   end
   if type(cur) == "function" then
     cur = { fn = cur, phase = M.default_phase(event), only = M.default_only(event) }
   end
-  local cphase, conly = cur.phase or M.default_phase(event), cur.only or M.default_only(event)
-  if cphase ~= phase or conly ~= only then
-    error(string.format("hooks.add: %s already has a hook in phase %s for the %s; cannot add one in phase %s for the %s",
-      event, cphase, conly, phase, only), 2)
+  local cphase = cur.phase or M.default_phase(event)
+  if cphase ~= phase then
+    error(string.format("hooks.add: %s already has a hook in phase %s; cannot add one in phase %s",
+      event, cphase, phase), 2)
   end
   local list = {}
-  for i, f in ipairs(cur.list or { cur.fn }) do list[i] = f end
-  list[#list + 1] = fn
-  on[event] = { fn = chain(list), phase = phase, only = only, priority = cur.priority, list = list }
+  for i, h in ipairs(cur.list or { { fn = cur.fn, only = cur.only or M.default_only(event) } }) do list[i] = h end
+  list[#list + 1] = { fn = fn, only = only }
+  local same = true
+  for i = 2, #list do same = same and list[i].only == list[1].only end
+  if prio == nil or (cur.priority and cur.priority > prio) then prio = cur.priority end
+  if same then
+    on[event] = { fn = chain(list), phase = phase, only = list[1].only, priority = prio, list = list }
+  else
+    on[event] = { fn = mixed(list, mark(stat)), phase = phase, only = "either", priority = prio, list = list }
+  end
   return stat
 end
 

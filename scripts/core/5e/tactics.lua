@@ -4,9 +4,12 @@
 -- kit: three hooks scoped to it that run its turn in the 2024 action
 -- economy.
 --
---   turn.start  refill its turn resources (Reaction) and roll the recharge
---               of its "roll" resources (c:start_turn), then the features'
---               start-of-turn upkeep (Shield, Reckless Attack and Sap ending)
+--   turn.start  roll the recharge of its "roll" resources and refill its
+--               "turn" resources, when it has any (c:start_turn; the fight
+--               engine refills the Reaction, the action slot that Shield
+--               and Uncanny Dodge spend with fight.spend), then the
+--               features' start-of-turn upkeep (Shield, Reckless Attack and
+--               Sap ending)
 --   turn.act    one Bonus Action that should come first (Rage, Second Wind
 --               when low, Healing Word or Lay on Hands on a dying ally), then
 --               the Action: the first feature action whose test passes (Fire

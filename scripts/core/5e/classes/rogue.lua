@@ -20,14 +20,15 @@
 --                            Dexterity (Stealth); Invisible until it attacks),
 --                            taken after the Action (setting hide).
 --   Uncanny Dodge (level 5)  Reaction when an attacker hits it with an attack
---                            roll: halve the attack's damage (round down).
---                            The fight engine has no reactions: a
---                            damage.apply hook on the rogue spends a
---                            "reaction" resource (refilled at the start of
---                            its turn) and gives it Resistance to every type
---                            for that one hit (for a one-type attack this is
---                            exactly half, rounded down; for several types
---                            each is halved on its own). Setting uncanny_dodge.
+--                            roll: halve the attack's damage (round down). A
+--                            damage.roll hook on the rogue as the target
+--                            (result phase, after the attacker's hooks have
+--                            added their damage) spends the Reaction
+--                            (fight.spend; the engine refills it at the start
+--                            of the rogue's turn) and halves e.damage; the
+--                            engine scales every damage type of the hit to
+--                            the new total. Not for a hit of 1 damage.
+--                            Setting uncanny_dodge.
 local dice = require("dice")
 local fight = require("fight")
 local hooks = require("core.5e.hooks")
@@ -73,18 +74,18 @@ end
 
 -- uncanny_dodge(stat).
 function M.uncanny_dodge(stat)
-  util.resource(stat, "reaction", { max = 1, recharge = "turn" })
   local kit = tactics.kit(stat)
-  hooks.add(stat, "damage.apply", function(e)
+  if kit.uncanny_dodge then return stat end
+  kit.uncanny_dodge = true
+  hooks.add(stat, "damage.roll", function(e)
+    local d = e.damage
+    if d < 2 then return end
     local self = e.target
-    self:remove_traits("uncanny_dodge") -- a previous hit's
-    if e.attack == nil or e.damage < 2 or util.incapacitated(self) then return end
-    if util.uses(self, "reaction") < 1 or not tactics.setting(self, kit, "uncanny_dodge") then return end
-    if fight.is(self, "out") then return end
-    self:spend("reaction")
-    self:add_trait({ kind = "resist", type = "*", source = "uncanny_dodge" })
-    fight.note(self:get("id") .. " uses Uncanny Dodge: half damage")
-  end)
+    if util.incapacitated(self) or fight.is(self, "out") or not tactics.setting(self, kit, "uncanny_dodge") then return end
+    if not fight.spend(self, "reaction") then return end
+    e.damage = math.floor(d / 2)
+    fight.note(string.format("%s uses Uncanny Dodge (reaction): %d damage halved to %d", tactics.id_of(self), d, e.damage))
+  end, { only = "subject", priority = hooks.LATE })
   return stat
 end
 

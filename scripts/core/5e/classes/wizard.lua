@@ -23,13 +23,17 @@
 --                          (setting magic_missile).
 --   Shield (1st)           Reaction when hit by an attack roll: +5 AC until
 --                          the start of its next turn, including against the
---                          triggering attack. The engine has no reactions: a
---                          damage.apply hook on the wizard casts it when
---                          the hit's total is under its AC + 5 and the roll
---                          was no natural 20, and cancels the damage (the
---                          engine has already counted and logged the hit);
---                          condition "shielded" (+5 AC) lasts to its next
---                          turn. It keeps slot_reserve level 1 slots for it.
+--                          triggering attack. An attack.roll hook on the
+--                          wizard as its target (result phase, after the
+--                          attacker's hooks) casts it on a hit whose total
+--                          is under its AC + 5 and whose d20 is no natural
+--                          20: it spends a level 1 slot (the lowest left)
+--                          and the Reaction (fight.spend; the engine refills
+--                          it at the start of the wizard's turn) and the
+--                          attack misses; condition "shielded" (+5 AC) makes
+--                          later attacks miss too until the start of its
+--                          next turn. It keeps slot_reserve level 1 slots
+--                          for it (setting shield).
 local dice = require("dice")
 local fight = require("fight")
 local hooks = require("core.5e.hooks")
@@ -137,24 +141,22 @@ end
 function M.shield(stat, opts)
   M.spellcasting(stat, opts)
   local kit = stat.kit
+  if kit.shield then return stat end
   kit.shield = true
-  util.resource(stat, "reaction", { max = 1, recharge = "turn" })
   tactics.on_start(kit, function(self) self:remove_condition("shielded") end)
-  hooks.add(stat, "damage.apply", function(e)
-    if e.attack == nil or not e.hit or e.natural == 20 then return end
+  hooks.add(stat, "attack.roll", function(e)
+    if not e.hit or e.natural == 20 then return end
     local self = e.target
-    if e.total >= e.needed + 5 or self:has("shielded") then return end
-    if util.uses(self, "reaction") < 1 or util.incapacitated(self) or fight.is(self, "out") then return end
-    if not tactics.setting(self, kit, "shield") then return end
+    local ac = e.needed + 5
+    if e.total >= ac or self:has("shielded") then return end
+    if util.incapacitated(self) or fight.is(self, "out") or not tactics.setting(self, kit, "shield") then return end
     local l = util.slot_left(self, 1)
-    if not l then return end
+    if not l or not fight.spend(self, "reaction") then return end
     self:spend("slot_" .. l)
-    self:spend("reaction")
     self:add_condition("shielded", { source = "shield" })
-    e.damage = 0
-    e.cancelled = true
-    fight.note(string.format("%s casts Shield: AC %d, the attack (%d) misses", self:get("id"), e.needed + 5, e.total))
-  end)
+    e.hit, e.crit = false, false
+    fight.note(string.format("%s casts Shield (reaction): AC %d against %d", tactics.id_of(self), ac, e.total))
+  end, { phase = "result", only = "subject", priority = hooks.LATE })
   return stat
 end
 
