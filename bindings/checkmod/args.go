@@ -8,6 +8,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/dndsh/dndsh/runtime/check"
+	"github.com/dndsh/dndsh/runtime/errs"
 )
 
 // where names the place an argument value was read from, so that a bad
@@ -177,7 +178,7 @@ func eachField(L *lua.LState, w where, t *lua.LTable, fn func(key string, v lua.
 func unknown(L *lua.LState, w where, key, known string) {
 	best, bestD := "", 3
 	for _, k := range strings.Split(known, ", ") {
-		if d := editDistance(key, k); d < bestD {
+		if d := errs.EditDistance(key, k); d < bestD {
 			best, bestD = k, d
 		}
 	}
@@ -185,28 +186,6 @@ func unknown(L *lua.LState, w where, key, known string) {
 		w.fail(L, "unknown field "+strconv.Quote(key)+" (did you mean "+strconv.Quote(best)+"?)")
 	}
 	w.fail(L, "unknown field "+strconv.Quote(key)+" (known: "+known+")")
-}
-
-// editDistance is the Levenshtein distance between two short names.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if a[i-1] != b[j-1] {
-				c++
-			}
-			c = min(c, prev[j]+1, cur[j-1]+1)
-			cur[j] = c
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // readMods appends the modifiers of v to out: a number (one untyped

@@ -50,7 +50,6 @@ var (
 	posOf       = args.Pos
 	strOf       = args.Str
 	nameOf      = args.Name
-	boolOf      = args.Bool
 	tableOf     = args.Table
 	listOf      = args.List
 	strListOf   = args.StrList

@@ -31,7 +31,6 @@ var args = luaval.Reader{Layer: "creature"}
 var (
 	strList      = luaval.StrTable
 	typeName     = luaval.TypeName
-	join         = luaval.Join
 	intOf        = args.Int
 	nonNegOf     = args.NonNeg
 	strOf        = args.Str
@@ -41,7 +40,6 @@ var (
 	listOf       = args.List
 	strListOf    = args.StrList
 	mapKeys      = args.Keys
-	checkKeys    = args.CheckKeys
 	readFields   = args.Fields
 	intField     = args.IntField
 	nonNegField  = args.NonNegField

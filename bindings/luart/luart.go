@@ -28,7 +28,6 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
-	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/rng"
 )
 
@@ -284,9 +283,4 @@ func (r *Runtime) layerOf(chunk string) string {
 		return "session"
 	}
 	return "lua"
-}
-
-// errf returns a script-layer error.
-func errf(format string, args ...any) *errs.Error {
-	return &errs.Error{Kind: errs.Script, Layer: "lua", Msg: fmt.Sprintf(format, args...)}
 }

@@ -63,12 +63,6 @@ func (e *Env) stdinIsTerminal() bool {
 	return ok && e.IsTerminal != nil && e.IsTerminal(f.Fd())
 }
 
-// stdoutIsTerminal reports whether standard output is a terminal.
-func (e *Env) stdoutIsTerminal() bool {
-	f, ok := e.Stdout.(*os.File)
-	return ok && e.IsTerminal != nil && e.IsTerminal(f.Fd())
-}
-
 // command is one subcommand.
 type command struct {
 	name  string

@@ -468,7 +468,7 @@ func unknownKeyHint(name string) string {
 	best, bestD := "", 4
 	for _, k := range append(append([]string(nil), configKeys...), configTables...) {
 		for _, cand := range []string{k, k[strings.LastIndex(k, ".")+1:]} {
-			if d := editDistance(name, cand); d < bestD {
+			if d := errs.EditDistance(name, cand); d < bestD {
 				best, bestD = k, d
 			}
 		}
@@ -478,27 +478,6 @@ func unknownKeyHint(name string) string {
 		return fmt.Sprintf("did you mean %q? %s", best, known)
 	}
 	return known
-}
-
-// editDistance is the Levenshtein distance of a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // lookupPos finds the position of key, or of its nearest located parent

@@ -99,7 +99,7 @@ func runREPL(env *Env, o *opts) error {
 		in = newPlainReader(env.Stdin)
 	}
 	defer in.close()
-	failed, first, firstLine := r.loop(in)
+	failed, firstLine, first := r.loop(in)
 	if interactive || failed == 0 {
 		return nil
 	}
@@ -142,7 +142,7 @@ func (r *repl) close() {
 
 // loop reads and runs chunks until the end of the input or :quit. It
 // returns how many inputs failed, the first error and its input line.
-func (r *repl) loop(in lineReader) (failed int, first error, firstLine int) {
+func (r *repl) loop(in lineReader) (failed, firstLine int, first error) {
 	var buf []string
 	lineNo, startLine := 0, 0
 	for {

@@ -136,8 +136,9 @@ func mul(a, b int64) (int64, error) {
 	return c, nil
 }
 
-// floorDiv divides rounding toward minus infinity.
-func floorDiv(a, b int64) int64 {
+// FloorDiv divides rounding toward minus infinity: the notation's "/".
+// The exact-probability package computes with it too, so both agree.
+func FloorDiv(a, b int64) int64 {
 	q := a / b
 	if (a%b != 0) && ((a < 0) != (b < 0)) {
 		q--
@@ -145,8 +146,9 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-// floorMod is the remainder of floorDiv: it has the sign of b.
-func floorMod(a, b int64) int64 {
+// FloorMod is the remainder of FloorDiv (the notation's "%"): it has the
+// sign of b.
+func FloorMod(a, b int64) int64 {
 	m := a % b
 	if m != 0 && (m < 0) != (b < 0) {
 		m += b
@@ -154,10 +156,11 @@ func floorMod(a, b int64) int64 {
 	return m
 }
 
-// roundDiv divides a by b (b != 0) with the rounding of fn (floor, ceil, or
-// round half away from zero). ok is false when the quotient does not fit in
-// an int64 (only -2^63 / -1).
-func roundDiv(fn Func, a, b int64) (q int64, ok bool) {
+// RoundDiv divides a by b (b != 0) with the rounding of fn (floor, ceil, or
+// round half away from zero): floor(a/b), ceil(a/b) and round(a/b) in the
+// notation. ok is false when the quotient does not fit in an int64 (only
+// -2^63 / -1).
+func RoundDiv(fn Func, a, b int64) (q int64, ok bool) {
 	if a == -1<<63 && b == -1 {
 		return 0, false
 	}
@@ -180,7 +183,7 @@ func roundDiv(fn Func, a, b int64) (q int64, ok bool) {
 		}
 		return int64(uq), uq < 1<<63
 	}
-	return floorDiv(a, b), true
+	return FloorDiv(a, b), true
 }
 
 // absU returns |v| as an unsigned number (exact for -2^63).
@@ -255,9 +258,9 @@ func (ev *evaluator) eval(n *Node) (int64, *Eval, error) {
 			if l == -1<<63 && r == -1 {
 				return 0, nil, errOverflow
 			}
-			v = floorDiv(l, r)
+			v = FloorDiv(l, r)
 		} else {
-			v = floorMod(l, r) // -2^63 % -1 is 0
+			v = FloorMod(l, r) // -2^63 % -1 is 0
 		}
 	case OpCmp:
 		if n.Cmp.Test(l, r) {
@@ -288,12 +291,12 @@ func (ev *evaluator) evalCall(n *Node) (int64, *Eval, error) {
 		if b == 0 {
 			return 0, nil, ev.errf(n, errs.Rule, "division by zero in %s", Format(n))
 		}
-		v, ok := roundDiv(n.Fn, a, b)
+		v, ok := RoundDiv(n.Fn, a, b)
 		if !ok {
 			return 0, nil, errOverflow
 		}
 		if ev.tree {
-			kids = []*Eval{{Node: d, Value: floorDiv(a, b), Kids: []*Eval{ak, bk}}}
+			kids = []*Eval{{Node: d, Value: FloorDiv(a, b), Kids: []*Eval{ak, bk}}}
 		}
 		return v, ev.node(n, v, kids), nil
 	}

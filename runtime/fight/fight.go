@@ -278,7 +278,6 @@ type Fight struct {
 	tev     event.Event // turn-level events (see emitTurn)
 	enemies []*Fighter
 	test    check.Test
-	parts   []creature.Damage
 	dopts   creature.DamageOptions
 	rec     creature.DamageRecord
 	conds   []creature.Condition

@@ -51,13 +51,9 @@ func (c *calc) node(n *dice.Node) (*Dist, error) {
 				return 0, ruleErr("division by zero is possible in %s", dice.Format(n))
 			}
 			if op == dice.OpDiv {
-				return floorDiv(x, y), nil
+				return dice.FloorDiv(x, y), nil
 			}
-			m := x % y
-			if m != 0 && (m < 0) != (y < 0) {
-				m += y
-			}
-			return m, nil
+			return dice.FloorMod(x, y), nil
 		})
 	case dice.OpCmp:
 		cmp := n.Cmp
@@ -69,45 +65,6 @@ func (c *calc) node(n *dice.Node) (*Dist, error) {
 		})
 	}
 	return nil, ruleErr("unknown node in %s", dice.Format(n))
-}
-
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if (a%b != 0) && ((a < 0) != (b < 0)) {
-		q--
-	}
-	return q
-}
-
-// roundDiv divides as the roller does (see dice's roundDiv), without
-// negating a: -(-2^63) does not fit in an int64.
-func roundDiv(fn dice.Func, a, b int64) int64 {
-	switch fn {
-	case dice.FnCeil:
-		q := a / b
-		if a%b != 0 && (a < 0) == (b < 0) {
-			q++
-		}
-		return q
-	case dice.FnRound:
-		ua, ub := absU(a), absU(b)
-		q, r := ua/ub, ua%ub
-		if r >= ub-r {
-			q++
-		}
-		if (a < 0) != (b < 0) {
-			return -int64(q)
-		}
-		return int64(q)
-	}
-	return floorDiv(a, b)
-}
-
-func absU(v int64) uint64 {
-	if v < 0 {
-		return -uint64(v)
-	}
-	return uint64(v)
 }
 
 func (c *calc) call(n *dice.Node) (*Dist, error) {
@@ -125,7 +82,11 @@ func (c *calc) call(n *dice.Node) (*Dist, error) {
 			if y == 0 {
 				return 0, ruleErr("division by zero is possible in %s", dice.Format(n))
 			}
-			return roundDiv(fn, x, y), nil
+			q, ok := dice.RoundDiv(fn, x, y)
+			if !ok {
+				return 0, ruleErr("integer overflow is possible in %s", dice.Format(n))
+			}
+			return q, nil
 		})
 	}
 	acc, err := c.node(n.Args[0])
