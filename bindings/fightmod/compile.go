@@ -155,6 +155,10 @@ func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 		}
 	}
 	rules.MaxRounds = root.Int("max_rounds", 100)
+	var err error
+	if rules.Space, err = readSpace(root); err != nil {
+		return nil, err
+	}
 	if root.Err != nil {
 		return nil, root.Err
 	}
@@ -220,9 +224,26 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 			st.Err = a.Err
 			continue
 		}
+		var rng []int
+		switch rv := a.Get("range").(type) {
+		case lua.LNumber:
+			rng = []int{int(rv)}
+		case *lua.LTable:
+			for k := 1; k <= rv.Len(); k++ {
+				n, ok := rv.RawGetInt(k).(lua.LNumber)
+				if !ok || n < 0 {
+					a.Fail("range[%d] must be a distance in feet", k)
+					break
+				}
+				rng = append(rng, int(n))
+			}
+		case *lua.LNilType:
+		default:
+			a.Fail("range must be a distance or a list {normal, long}")
+		}
 		out = append(out, fight.Attack{Name: a.Str("name", fmt.Sprintf("attack %d", i)), Bonus: a.Int("bonus", 0), Damage: e,
 			Type: a.Str("type", ""), Threat: faces(a, "threat", check.FaceRange{}), CritMul: a.Int("crit_mul", 0),
-			Reach: a.Int("reach", 5), Ranged: a.Bool("ranged", false)})
+			Reach: a.Int("reach", 5), ReachMin: a.Int("reach_min", 0), Ranged: a.Bool("ranged", false), Range: rng})
 		if a.Err != nil && st.Err == nil {
 			st.Err = a.Err
 		}
@@ -252,6 +273,12 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 	return out, multi
 }
 
+// condFightKeys are the keys of a condition's fight table.
+var condFightKeys = []string{"attack_adv", "defense_adv", "defense_adv_melee", "defense_adv_ranged", "attack_mod",
+	"attack_mod_per_level", "save_mod", "save_mod_per_level", "ac_mod", "auto_crit_melee", "no_actions", "near",
+	"defense_adv_near", "defense_adv_far", "auto_crit_near", "attack_adv_except_source", "attack_adv_source_seen",
+	"defense_adv_seen", "blind", "unseen", "speed_zero", "speed_per_level", "move_extra"}
+
 // CompileConditions reads every "condition.<name>" definition's `fight`
 // table (attack_adv, defense_adv, defense_adv_melee, defense_adv_ranged,
 // attack_mod, attack_mod_per_level, save_mod, save_mod_per_level (dying
@@ -280,7 +307,13 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 			AttackMod: f.Int("attack_mod", 0), AttackModPerLevel: f.Int("attack_mod_per_level", 0), ACMod: f.Int("ac_mod", 0),
 			SaveMod: f.Int("save_mod", 0), SaveModPerLevel: f.Int("save_mod_per_level", 0),
 			AutoCritMelee: f.Bool("auto_crit_melee", false), NoActions: f.Bool("no_actions", false),
+			Near: f.Int("near", 0), DefenseAdvNear: f.Int("defense_adv_near", 0), DefenseAdvFar: f.Int("defense_adv_far", 0),
+			AutoCritNear: f.Bool("auto_crit_near", false), AttackAdvExceptSource: f.Int("attack_adv_except_source", 0),
+			AttackAdvSourceSeen: f.Int("attack_adv_source_seen", 0), DefenseAdvSeen: f.Int("defense_adv_seen", 0),
+			Blind: f.Bool("blind", false), Unseen: f.Bool("unseen", false), SpeedZero: f.Bool("speed_zero", false),
+			SpeedPerLevel: f.Int("speed_per_level", 0), MoveExtra: f.Int("move_extra", 0),
 		}
+		checkKeys(f, condFightKeys...)
 		if c.Err != nil {
 			return nil, c.Err
 		}
@@ -322,6 +355,20 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 			total.ACMod += e.ACMod
 			total.AutoCritMelee = total.AutoCritMelee || e.AutoCritMelee
 			total.NoActions = total.NoActions || e.NoActions
+			if total.Near == 0 {
+				total.Near = e.Near
+			}
+			total.DefenseAdvNear += e.DefenseAdvNear
+			total.DefenseAdvFar += e.DefenseAdvFar
+			total.AutoCritNear = total.AutoCritNear || e.AutoCritNear
+			total.AttackAdvExceptSource += e.AttackAdvExceptSource
+			total.AttackAdvSourceSeen += e.AttackAdvSourceSeen
+			total.DefenseAdvSeen += e.DefenseAdvSeen
+			total.Blind = total.Blind || e.Blind
+			total.Unseen = total.Unseen || e.Unseen
+			total.SpeedZero = total.SpeedZero || e.SpeedZero
+			total.SpeedPerLevel += e.SpeedPerLevel
+			total.MoveExtra += e.MoveExtra
 			for _, i := range d.implies {
 				if err := walk(i, depth+1); err != nil {
 					return err

@@ -5,43 +5,6 @@ import (
 	"github.com/dndsh/dndsh/runtime/event"
 )
 
-// conditionEffects adds the attacker's and target's condition effects to
-// e (advantage sources, to-hit modifier) and returns whether a melee hit is
-// critical and the target's armour class modifier.
-func (f *Fight) conditionEffects(e *AttackEvent) (autoCrit bool, acMod int) {
-	if len(f.Rules.Conditions) == 0 {
-		return false, 0
-	}
-	add := func(level int) {
-		if level > 0 {
-			e.Adv += level
-		} else if level < 0 {
-			e.Dis -= level
-		}
-	}
-	f.conds = e.Attacker.C.Conditions(f.conds[:0])
-	for _, c := range f.conds {
-		if ef := f.Rules.Conditions[c.Name]; ef != nil {
-			add(ef.AttackAdv)
-			e.Bonus += ef.AttackMod + ef.AttackModPerLevel*c.Level
-		}
-	}
-	f.conds = e.Target.C.Conditions(f.conds[:0])
-	for _, c := range f.conds {
-		if ef := f.Rules.Conditions[c.Name]; ef != nil {
-			add(ef.DefenseAdv)
-			if e.Attack.Ranged {
-				add(ef.DefenseAdvRanged)
-			} else {
-				add(ef.DefenseAdvMelee)
-				autoCrit = autoCrit || ef.AutoCritMelee
-			}
-			acMod += ef.ACMod
-		}
-	}
-	return autoCrit, acMod
-}
-
 // canAct reports whether a condition takes x's actions away.
 func (f *Fight) canAct(x *Fighter) bool {
 	if len(f.Rules.Conditions) == 0 {
@@ -63,13 +26,29 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	fr := f.push()
 	defer f.pop()
 	e := &fr.atk
-	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0]}
+	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0]}
 	if adv > 0 {
 		e.Adv = adv
 	} else {
 		e.Dis = -adv
 	}
-	autoCrit, acMod := f.conditionEffects(e)
+	// Where the attack is made and what the rules make of it.
+	var sit Situation
+	var as Assessment
+	f.situation(x, t, a, &sit)
+	f.assess(e, &sit, &as, f.Explain)
+	e.Distance, e.Cover = sit.Distance, sit.Cover
+	if as.Refused != "" {
+		e.Refused = as.Refused
+		if f.Trace != nil {
+			f.trace("%s cannot attack %s with %s: %s", x.ID, t.ID, a.Name, as.Refused)
+		}
+		return e, nil
+	}
+	e.Adv += as.Adv
+	e.Dis += as.Dis
+	e.Bonus += as.Bonus
+	autoCrit, acMod := as.AutoCrit, as.ACMod
 	// declare
 	fr.ev.Reset(f.ids.atkDeclare)
 	if err := f.dispatch(&fr.ev, e, f.ids.atkDeclare, event.Declare); err != nil {
@@ -111,7 +90,7 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 		return nil, err
 	}
 	e.Hit = e.Roll.Success
-	e.Crit = e.Hit && (e.Roll.Crit || autoCrit && !a.Ranged)
+	e.Crit = e.Hit && (e.Roll.Crit || autoCrit)
 	x.Attacks0++
 	if err := f.dispatch(&fr.ev, e, f.ids.atkRoll, event.Roll); err != nil {
 		return nil, err
@@ -121,7 +100,7 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	}
 	if !e.Hit || fr.ev.Cancelled() {
 		if f.Trace != nil {
-			f.trace("%s attacks %s with %s: %d vs %d, miss", x.ID, t.ID, a.Name, e.Roll.Total, tt.Target)
+			f.trace("%s attacks %s with %s%s: %d vs %d, miss", x.ID, t.ID, a.Name, f.where(e), e.Roll.Total, tt.Target)
 		}
 		if f.Record != nil {
 			f.recordAttack(e)
@@ -144,7 +123,7 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 		return e, nil
 	}
 	if f.Trace != nil {
-		f.trace("%s hits %s with %s: %d vs %d%s, %d damage", x.ID, t.ID, a.Name, e.Roll.Total, tt.Target, critText(e.Crit), e.Damage)
+		f.trace("%s hits %s with %s%s: %d vs %d%s, %d damage", x.ID, t.ID, a.Name, f.where(e), e.Roll.Total, tt.Target, critText(e.Crit), e.Damage)
 	}
 	if f.Record != nil {
 		f.recordAttack(e)
@@ -162,6 +141,17 @@ func (f *Fight) recordAttack(e *AttackEvent) {
 	rec := map[string]any{"round": f.round, "attacker": e.Attacker.ID, "target": e.Target.ID, "attack": e.Attack.Name,
 		"dice": dice, "natural": e.Roll.Natural, "total": e.Roll.Total, "needed": e.Roll.Target,
 		"adv": e.Adv, "dis": e.Dis, "hit": e.Hit, "crit": e.Crit}
+	if f.Space != nil {
+		rec["distance"] = e.Distance
+		rec["cover"] = e.Cover.String()
+	}
+	if len(e.Why) > 0 {
+		why := make([]string, len(e.Why))
+		for i, r := range e.Why {
+			why[i] = r.Why
+		}
+		rec["why"] = why
+	}
 	if e.Hit {
 		rec["damage"] = e.Damage
 		var parts []map[string]any
@@ -171,6 +161,19 @@ func (f *Fight) recordAttack(e *AttackEvent) {
 		rec["parts"] = parts
 	}
 	f.Record("attack", rec)
+}
+
+// where describes the place of an attack on a map (" at 10 ft, half
+// cover"), "" without a map.
+func (f *Fight) where(e *AttackEvent) string {
+	if f.Space == nil {
+		return ""
+	}
+	s := " at " + feet(e.Distance, f.Rules.Space.Unit)
+	if e.Cover != 0 {
+		s += ", " + e.Cover.String() + " cover"
+	}
+	return s
 }
 
 func critText(c bool) string {
