@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -267,7 +266,7 @@ func TestStartErrors(t *testing.T) {
 	}
 }
 
-// TestSaveLoadReplay: a session saved and loaded replays to the same state
+// TestSaveLoadReplay: a session encoded and decoded replays to the same state
 // and the same log, byte for byte.
 func TestSaveLoadReplay(t *testing.T) {
 	c := &counter{}
@@ -284,11 +283,11 @@ func TestSaveLoadReplay(t *testing.T) {
 	if string(s.Snapshot) != fmt.Sprintf(`{"n":%d}`, c.n) {
 		t.Fatalf("snapshot %s, state %d", s.Snapshot, c.n)
 	}
-	path := filepath.Join(t.TempDir(), "s.json")
-	if err := Save(path, s); err != nil {
+	data, err := Encode(s)
+	if err != nil {
 		t.Fatal(err)
 	}
-	loaded, err := Load(path)
+	loaded, err := Decode("s.json", data)
 	if err != nil {
 		t.Fatal(err)
 	}
