@@ -69,7 +69,10 @@ type Error struct {
 	Msg    string // what was wrong
 	Hint   string // how to fix it; may be empty
 	Source string // the source line, for an excerpt with a caret; may be empty
-	During string // what was being done: "event attack.roll", "creature goblin 2"
+	// During is what was being done, outermost first, one frame each
+	// ("replaying command 2", "event attack.roll/result, handler goblin",
+	// "creature goblin 2"). Within adds a frame; Error joins them.
+	During []string
 	Trace  string // a script traceback, when there is one
 	Err    error  // the wrapped cause, if any
 }
@@ -91,14 +94,28 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&b, "col %d: ", e.Col)
 	}
 	b.WriteString(e.Msg)
-	if e.During != "" {
-		fmt.Fprintf(&b, " (during %s)", e.During)
+	if len(e.During) > 0 {
+		fmt.Fprintf(&b, " (during %s)", strings.Join(e.During, " > "))
 	}
 	return b.String()
 }
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
+
+// Within returns err with frame added as the outermost thing being done
+// (see Error.During). An *Error is copied, keeping its kind, layer, place
+// and frames, and the copy wraps it; any other error becomes a Script error
+// of layer whose message is err's. err itself is never changed.
+func Within(err error, layer, frame string) *Error {
+	if x, ok := err.(*Error); ok {
+		c := *x
+		c.Err = x
+		c.During = append([]string{frame}, x.During...)
+		return &c
+	}
+	return &Error{Kind: Script, Layer: layer, Msg: err.Error(), During: []string{frame}, Err: err}
+}
 
 // Pretty renders the error for a terminal: the message, the layer, a source
 // excerpt with a caret under the column, the hint and the traceback.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -254,11 +255,11 @@ func TestFailedCommandLeavesNoTrace(t *testing.T) {
 func TestStartErrors(t *testing.T) {
 	_, err := Start(&Session{Seed: 1, Commands: []json.RawMessage{toyCommands[0], cmd(`{"op":"zap"}`)}}, &counter{})
 	var e *errs.Error
-	if !errors.As(err, &e) || e.During != "replaying command 2" || e.Kind != errs.Usage {
+	if !errors.As(err, &e) || !slices.Equal(e.During, []string{"replaying command 2"}) || e.Kind != errs.Usage {
 		t.Fatalf("got %v", err)
 	}
 	_, err = Start(&Session{Seed: 1, Initial: cmd(`"x"`)}, &counter{})
-	if !errors.As(err, &e) || e.During != "resetting to the initial state" || e.Kind != errs.Script {
+	if !errors.As(err, &e) || !slices.Equal(e.During, []string{"resetting to the initial state"}) || e.Kind != errs.Script {
 		t.Fatalf("got %v", err)
 	}
 	if _, err := Start(&Session{Config: cmd(`{`)}, &counter{}); err == nil {
