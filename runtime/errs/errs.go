@@ -12,6 +12,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/dndsh/dndsh/runtime/text"
 )
 
 // Kind classifies an error; each kind has one exit code.
@@ -138,15 +140,15 @@ func (e *Error) Pretty() string {
 }
 
 // caretPad returns the display width of the first col-1 characters of line,
-// counting East Asian wide characters as two cells so the caret lines up
-// under Chinese text too.
+// counting East Asian wide characters as two cells (text.Wide) so the caret
+// lines up under Chinese text too.
 func caretPad(line string, col int) int {
 	w, i := 0, 1
 	for _, r := range line {
 		if i >= col {
 			break
 		}
-		if isWide(r) {
+		if text.Wide(r) {
 			w += 2
 		} else {
 			w++
@@ -155,28 +157,6 @@ func caretPad(line string, col int) int {
 	}
 	if i < col {
 		w += col - i
-	}
-	return w
-}
-
-// isWide reports whether r takes two terminal cells (CJK ideographs, kana,
-// Hangul, full-width forms).
-func isWide(r rune) bool {
-	return (r >= 0x1100 && r <= 0x115F) || (r >= 0x2E80 && r <= 0xA4CF) ||
-		(r >= 0xAC00 && r <= 0xD7A3) || (r >= 0xF900 && r <= 0xFAFF) ||
-		(r >= 0xFE30 && r <= 0xFE4F) || (r >= 0xFF00 && r <= 0xFF60) ||
-		(r >= 0xFFE0 && r <= 0xFFE6) || (r >= 0x20000 && r <= 0x3FFFD)
-}
-
-// DisplayWidth returns the number of terminal cells s takes.
-func DisplayWidth(s string) int {
-	w := 0
-	for _, r := range s {
-		if isWide(r) {
-			w += 2
-		} else {
-			w++
-		}
 	}
 	return w
 }
