@@ -639,7 +639,6 @@ func (f *Fight) emitTurnAs(id event.ID, x *Fighter) error {
 	return f.emitTurn(id, x)
 }
 
-
 // dispatch runs one phase of the attack-level event ev (payload e) when
 // anyone listens.
 func (f *Fight) dispatch(ev *event.Event, e *AttackEvent, id event.ID, ph event.Phase) error {

@@ -102,7 +102,9 @@ type RowError struct {
 	Hint     string
 }
 
-func (e *RowError) Error() string { return fmt.Sprintf("map row %d, column %d: %s", e.Row, e.Col, e.Msg) }
+func (e *RowError) Error() string {
+	return fmt.Sprintf("map row %d, column %d: %s", e.Row, e.Col, e.Msg)
+}
 
 // ParseRows reads a map drawn as rows of characters under legend (nil for
 // DefaultLegend). Every row must have the same width. Row 1 is y = 0, its
