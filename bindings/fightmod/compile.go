@@ -75,6 +75,31 @@ func faces(r *tbl, key string, def check.FaceRange) check.FaceRange {
 	return def
 }
 
+// SystemRules compiles the fight rules of g's rule system: its combat
+// definition (rules.define("combat", ...)), its conditions' effects and
+// its attack's needed-roll function (combat.attack.needed, an attack
+// matrix). Fights that play themselves and fights played by hand get their
+// rules from here, so an attack resolves the same in both.
+func SystemRules(g *rulesmod.Rules) (*fight.Rules, error) {
+	def, ok := g.Value("combat").(*lua.LTable)
+	if !ok {
+		return nil, &errs.Error{Kind: errs.Rule, Layer: "fight", Msg: fmt.Sprintf("the rule system %q defines no combat table (rules.define(\"combat\", {...}))", g.System)}
+	}
+	rules, err := CompileRules(def)
+	if err != nil {
+		return nil, err
+	}
+	if rules.Conditions, err = CompileConditions(g); err != nil {
+		return nil, err
+	}
+	if fn, ok := def.RawGetString("attack").(*lua.LTable); ok {
+		if needed, ok := fn.RawGetString("needed").(*lua.LFunction); ok {
+			rules.Attack.Needed = luaNeeded(g.R, needed)
+		}
+	}
+	return rules, nil
+}
+
 // CompileRules turns a combat definition table into fight.Rules.
 func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 	root := rec(t, "combat")

@@ -32,25 +32,13 @@ func Current(r *luart.Runtime) *fight.Fight {
 // draws from the runtime's source and raises events on its bus.
 func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.Fight, error) {
 	r := g.R
-	def, ok := g.Value("combat").(*lua.LTable)
-	if !ok {
-		return nil, &errs.Error{Kind: errs.Rule, Layer: "fight", Msg: fmt.Sprintf("the rule system %q defines no combat table (rules.define(\"combat\", {...}))", g.System)}
-	}
-	rules, err := CompileRules(def)
+	rules, err := SystemRules(g)
 	if err != nil {
 		return nil, err
 	}
-	if rules.Conditions, err = CompileConditions(g); err != nil {
-		return nil, err
-	}
-	if fn, ok := def.RawGetString("attack").(*lua.LTable); ok {
-		if needed, ok := fn.RawGetString("needed").(*lua.LFunction); ok {
-			rules.Attack.Needed = luaNeeded(r, needed)
-		}
-	}
 	root := rec(spec, "encounter")
-	if mr := root.Int("max_rounds", 0); mr > 0 {
-		rules.MaxRounds = mr
+	if mr := root.Int("max_rounds", -1); mr >= 0 {
+		rules.MaxRounds = mr // 0: the surprise round or segments only
 	}
 	sidesT := root.Sub("sides")
 	if sidesT.T == nil || sidesT.T.Len() == 0 {
@@ -416,14 +404,7 @@ func Module(g *rulesmod.Rules) luart.Module {
 				return 1
 			}},
 			{Name: "table", Args: "()", Doc: "starts a fight played by hand (the REPL's table) under the rule system's combat rules and makes it current; returns nothing", Fn: func(L *lua.LState) int {
-				def, ok := g.Value("combat").(*lua.LTable)
-				if !ok {
-					L.RaiseError("the rule system %q defines no combat table", g.System)
-				}
-				rules, err := CompileRules(def)
-				if err == nil {
-					rules.Conditions, err = CompileConditions(g)
-				}
+				rules, err := SystemRules(g)
 				if err != nil {
 					luart.Raise(L, err)
 				}
@@ -695,6 +676,10 @@ func Module(g *rulesmod.Rules) luart.Module {
 				} else {
 					L.Push(luart.Int(n))
 				}
+				return 1
+			}},
+			{Name: "by_hand", Args: "()", Doc: "returns whether the current fight is played by hand (fight.table(), the REPL's table) rather than by itself: self-playing tactics leave such a fight alone", Fn: func(L *lua.LState) int {
+				L.Push(lua.LBool(current(L).IsTable()))
 				return 1
 			}},
 			{Name: "round", Args: "()", Doc: "returns the current round of the fight", Fn: func(L *lua.LState) int {

@@ -72,7 +72,9 @@ type Rules struct {
 	// Down says what happens at the floor, per side kind: Players for
 	// fighters marked Player, Monsters for the others.
 	Players, Monsters DownRule
-	// MaxRounds ends a fight that runs too long as a draw.
+	// MaxRounds ends a fight that runs too long as a draw: one still going
+	// when round MaxRounds ends (0: when the surprise round or segments
+	// end, if any) is a draw.
 	MaxRounds int
 	// Conditions are what conditions do in a fight, by condition name
 	// (compiled from the rule system's condition definitions).
@@ -439,13 +441,9 @@ func (f *Fight) Run() (Outcome, error) {
 		return Outcome{}, err
 	}
 	maxRounds := f.Rules.MaxRounds
-	if maxRounds <= 0 {
-		maxRounds = 100
-	}
 	lastRound := -1
 	for {
 		if w, over := f.winner(); over {
-			f.round = max(f.enc.Round(), f.round)
 			f.turn = TurnEvent{Round: f.round}
 			if err := f.emitTurn(f.ids.encEnd, nil); err != nil {
 				return Outcome{}, err
@@ -453,25 +451,6 @@ func (f *Fight) Run() (Outcome, error) {
 			return Outcome{Winner: w, Rounds: f.round}, nil
 		}
 		r := f.enc.Round()
-		if r != lastRound && lastRound >= 0 && f.Bus.Has(f.ids.roundEnd) {
-			// round.end: the round's last step is done (rules that act
-			// "last in the round"); it may end the fight.
-			f.turn = TurnEvent{Round: lastRound}
-			if err := f.emitTurn(f.ids.roundEnd, nil); err != nil {
-				return Outcome{}, err
-			}
-			if f.failed != nil {
-				return Outcome{}, f.failed
-			}
-			if w, over := f.winner(); over {
-				f.round = lastRound
-				f.turn = TurnEvent{Round: f.round}
-				if err := f.emitTurn(f.ids.encEnd, nil); err != nil {
-					return Outcome{}, err
-				}
-				return Outcome{Winner: w, Rounds: f.round}, nil
-			}
-		}
 		if r > maxRounds {
 			return Outcome{Winner: -1, Rounds: maxRounds}, nil
 		}
@@ -526,6 +505,34 @@ func (f *Fight) Run() (Outcome, error) {
 			if _, over := f.winner(); over {
 				break
 			}
+		}
+		if _, over := f.winner(); over {
+			continue // decided: no more turns, no round end, no initiative
+		}
+		more, err := f.enc.EndStep()
+		if err != nil {
+			return Outcome{}, err
+		}
+		if more {
+			continue
+		}
+		// The round's order is done. round.end: its last step (rules that
+		// act "last in the round"); it may end the fight. Only then does
+		// the next round open, with its initiative.
+		if f.Bus.Has(f.ids.roundEnd) {
+			f.turn = TurnEvent{Round: r}
+			if err := f.emitTurn(f.ids.roundEnd, nil); err != nil {
+				return Outcome{}, err
+			}
+			if f.failed != nil {
+				return Outcome{}, f.failed
+			}
+			if _, over := f.winner(); over {
+				continue
+			}
+		}
+		if r >= maxRounds {
+			return Outcome{Winner: -1, Rounds: maxRounds}, nil
 		}
 		if _, err := f.enc.NextTurn(); err != nil {
 			return Outcome{}, err
@@ -748,6 +755,12 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	}
 	if rule.Needed != nil {
 		tt.Target = rule.Needed(x, t)
+		if f.failed != nil && f.table {
+			// A table fight has no Run to report the script's error.
+			err := f.failed
+			f.failed = nil
+			return nil, err
+		}
 	} else {
 		tt.Target = t.C.AC.Value + acMod
 	}
@@ -993,7 +1006,7 @@ func (f *Fight) revive(x *Fighter) {
 	if f.Rules.DownCondition != "" {
 		x.C.RemoveCondition(f.Rules.DownCondition)
 	}
-	if f.Rules.ReviveCondition != "" {
+	if f.Rules.ReviveCondition != "" && !x.C.HasCondition(f.Rules.ReviveCondition) {
 		_, _ = x.C.AddCondition(creature.Condition{Name: f.Rules.ReviveCondition, Source: "revived"}, creature.CondSpec{})
 	}
 }

@@ -34,8 +34,8 @@ end)
 test("Troll: at 0 HP it stays in the fight and regenerates unless it took acid or fire", function()
   -- initiative hero 20, troll 1. Round 1: the sword (d20 15, 1d8 = 8) drops
   -- it from 5 HP: not dead. Its turn: +15, three misses. Round 2: another
-  -- hit (d20 15, 1d8 = 1: 14), and its turn: +15 again
-  dice.force{ 20, 1, 15, 8, 1, 1, 1, 15, 1 }
+  -- hit (d20 15, 1d8 = 1: 14), and its turn: +15 again, three misses
+  dice.force{ 20, 1, 15, 8, 1, 1, 1, 15, 1, 1, 1, 1 }
   local r = run({ { stat = pc("hero", { tactics = "lowest_hp" }) } }, { { monster = "troll", hp = 5, max_hp = 94 } }, 2)
   local t = fighter_of(r, "troll")
   eq({ t.dead, t.hp }, { false, 29 })

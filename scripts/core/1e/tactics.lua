@@ -1,6 +1,9 @@
 -- Fights that play themselves by the 1e rules: the hooks that drive every
 -- creature's round (the encounter procedure's actions A-H as a simple
--- tactician would choose them) and morale.
+-- tactician would choose them) and morale. In a fight played by hand
+-- (fight.by_hand()) they leave the round to the game master; the rules'
+-- own hooks (to-hit against a target's state, weapons that cannot hurt,
+-- blows in a tied round) apply there too.
 --
 -- Each round: round.start settles the initiative of the round (winner,
 -- loser, tie), runs the morale checks, lets casters declare their spells
@@ -670,6 +673,7 @@ rules.on("encounter.start", function()
 end, { phase = "declare", priority = -90 })
 
 rules.on("round.start", function(e)
+  if fight.by_hand() then return end
   local s = S()
   local round = e.round
   s.round = round
@@ -736,7 +740,7 @@ rules.on("round.start", function(e)
 end, { phase = "declare" })
 
 rules.on("turn.act", function(e)
-  if e.acted then return end
+  if e.acted or fight.by_hand() then return end
   local c = e.fighter
   local r = rec(c)
   e.acted = true
@@ -761,6 +765,7 @@ rules.on("turn.end", function(e)
 end)
 
 rules.on("round.end", function(e)
+  if fight.by_hand() then return end
   local s = S()
   local order = { s.winner or s.side_order[1], s.loser or s.side_order[2] }
   for _, side in ipairs(order) do
