@@ -237,6 +237,9 @@ type AttackEvent struct {
 	Damage    int               // total damage to apply
 	Parts     []creature.Damage // per type, before the target's traits
 	Applied   creature.Outcome
+	// Taken is what each type came to after the target's traits (set when
+	// the damage is applied: damage.apply's after phase on).
+	Taken []creature.Damage
 }
 
 // TurnEvent is the payload of turn.start, turn.act, turn.end, round.start,

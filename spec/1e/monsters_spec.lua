@@ -81,6 +81,27 @@ test("a troll downed by a sword regenerates and rises; fire kills it", function(
   eq(r.fighters[2].dead, true, "burned")
 end)
 
+test("a troll felled by a blow whose second damage type is fire does not rise", function()
+  local hero = classes.character{ id = "hero", class = "fighter", level = 1, weapon = "Long sword", hp = 50 }
+  hero.attacks[#hero.attacks + 1] = { name = "Flaming sword", bonus = 0, damage = "1d8[slashing] + 1d6[fire]", type = "slashing" }
+  enc.setup{ surprise = false, distance = 0, roll_hp = false }
+  local h = rules.on("round.start", function(e)
+    if e.round ~= 1 then return end
+    -- d20 20 hits; 1d8 = 4 slashing + 1d6 = 3 fire fells the 5 hp troll
+    dice.force{ 20, 4, 3 }
+    fight.strike(fight.get("hero"), fight.get("troll"), "Flaming sword")
+    fight.get("hero"):add_condition("held")
+  end)
+  -- initiative 6 to 1
+  dice.force{ 6, 1 }
+  local r = fight.run(fight.encounter{ max_rounds = 1, sides = {
+    { name = "party", members = { { stat = hero } } },
+    { name = "foes", members = { { monster = "troll", hp = 5 } } } } }, { trace = true })
+  rules.off(h)
+  eq(r.fighters[2].dead, true, "burned: it cannot regrow")
+  eq(r.winner, "party")
+end)
+
 test("a ghoul's touch paralyses", function()
   -- initiative 1-6; claw 20 (1 damage), save 2 (fails 13), then 3d4
   -- rounds (1, 1, 1); the paralysed hero is hit automatically: claw 1 (1
