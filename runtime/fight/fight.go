@@ -119,6 +119,15 @@ type CondEffect struct {
 	ACMod             int  // to the bearer's armour class
 	AutoCritMelee     bool // melee hits against the bearer are critical
 	NoActions         bool // the bearer takes no actions on its turn
+	SpeedZero         bool // the bearer's Speed is 0 (for Lapses)
+	// Lapses: the effects above do not count while the bearer also has a
+	// condition with NoActions or SpeedZero (5e's Dodge).
+	Lapses bool
+	// EndsAtTurnStart: the condition ends as its bearer's turn starts.
+	EndsAtTurnStart bool
+	// AttackDie, when set, is rolled before each of the bearer's attack
+	// rolls and added to it (5e's Bless: 1d4).
+	AttackDie *dice.Expr
 }
 
 // Attack is one attack a fighter can make.
@@ -473,6 +482,7 @@ func (f *Fight) Run() (Outcome, error) {
 			if x.Out {
 				// A dying creature's turn: scripts roll its death saves
 				// (dying.turn); one they revive takes its turn.
+				f.turnStarts(x)
 				if err := f.emitTurnAs(f.ids.dying, x); err != nil {
 					return Outcome{}, err
 				}
@@ -545,6 +555,7 @@ func (f *Fight) winner() (int, bool) {
 }
 
 func (f *Fight) takeTurn(x *Fighter) error {
+	f.turnStarts(x)
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	if err := f.emitTurn(f.ids.turnStart, x); err != nil {
 		return err
