@@ -117,6 +117,29 @@ test("much faster weapons strike two or three times on a tie", function()
   matches(f.log[5], "^pikeman attacks fighter")
 end)
 
+test("the third blow of a much faster weapon falls with the slower one's: if it kills, the slow blow still lands (1E-STRIKE-02)", function()
+  local pikeman = lib.monster{ id = "pikeman", hd = "1", ac = 10, hp = 3, attacks = { { name = "Pike", damage = "1d6" } } }
+  -- a tie (2, 2); the dagger (2) against the pike (13): two blows first
+  -- (1, 1: misses), the third (20, 1d4 = 4) kills the pikeman, whose pike
+  -- blow is simultaneous with it: 20, 1d6 = 5
+  dice.force{ 2, 2, 1, 1, 20, 4, 20, 5 }
+  local f = run({ id = "fighter", class = "fighter", weapon = "Dagger", hp = 9 }, pikeman)
+  local seen = {}
+  for _, l in ipairs(f.log) do
+    local a = l:match("^(%a+ %a+)")
+    if a then seen[#seen + 1] = a end
+  end
+  eq(seen, { "fighter attacks", "fighter attacks", "fighter hits", "pikeman hits", "pikeman dies" })
+  eq(f.fighters[1].hp, 4, "the slow blow landed")
+  eq(f.winner, "party")
+  -- the second blow of a merely faster weapon (d >= 5, < 10) comes before
+  -- the slow one's: a kill with it stops the slow blow
+  local spear = lib.monster{ id = "spearman", hd = "1", ac = 10, hp = 3, attacks = { { name = "Spear", damage = "1d6" } } }
+  dice.force{ 2, 2, 1, 20, 4 }
+  f = run({ id = "fighter", class = "fighter", weapon = "Dagger", hp = 9 }, spear)
+  eq({ f.fighters[1].hp, f.winner }, { 9, "party" })
+end)
+
 test("damage applies at once: a creature must survive to finish its routine", function()
   local alive, made = true, {}
   local attacks = {

@@ -116,7 +116,7 @@ end
 
 -- ------------------------------------------------------------ strikes
 -- Pending situational modifiers for the next strike (read by the hooks).
-M.pending = { bonus = 0, mult = 1, ranged = false, band = nil, set = false }
+M.pending = { bonus = 0, mult = 1, ranged = false, band = nil, set = false, simultaneous = false }
 
 local function strike(c, t, name, bonus, mult)
   if out(c) or out(t) then return nil end
@@ -161,25 +161,29 @@ function M.routine(c, bonus, mult)
   end
   -- 1E-STRIKE-02: in a tied round, weapon against weapon, a much faster
   -- weapon strikes more often (not in a round of closing or charging).
+  -- The blows after the first `before` fall at the same moment as the
+  -- slower weapon's (d >= 10: the third): one that kills still lets the
+  -- slow blow land (the creature.down hook below).
   local s = S()
-  local extra = 1
+  local extra, before = 1, 1
   if s.tied and not r.closed_this_round and #list == 1 then
     local mine, theirs = lib.wsf(list[1]), nil
     local ta = attacks(t)
     if not ta.multi and ta.melee[1] then theirs = lib.wsf(ta.melee[1]) end
     if mine and theirs and mine < theirs then
-      local _, total = melee.extra(mine, theirs, false)
-      extra = total
+      before, extra = melee.extra(mine, theirs, false)
     end
   end
-  for _ = 1, extra do
+  for k = 1, extra do
     for _, name in ipairs(list) do
       if out(c) then return true end
       if out(t) or rec(t).doomed then
         t = M.pick(c, "melee")
         if not t then return true end
       end
+      M.pending.simultaneous = k > before
       strike(c, t, name, bonus, mult)
+      M.pending.simultaneous = false
     end
   end
   return true
@@ -798,7 +802,8 @@ end)
 
 -- 1E-INIT-03: in a tied round a creature killed before it acted still
 -- strikes (its death waits for the end of its turn), unless both use
--- weapons and the killer's is faster (1E-STRIKE-01).
+-- weapons and the killer's is faster (1E-STRIKE-01) and the killing blow
+-- is not one that falls with the slower weapon's (1E-STRIKE-02).
 rules.on("creature.down", function(e)
   local s = S()
   local t = e.target
@@ -807,6 +812,7 @@ rules.on("creature.down", function(e)
   local killer_wsf = e.attack and lib.wsf(e.attack)
   local ta = attacks(t)
   local target_wsf = (not ta.multi) and ta.melee[1] and lib.wsf(ta.melee[1]) or nil
+  if M.pending.simultaneous then killer_wsf = nil end
   if initiative.still_strikes(true, false, killer_wsf, target_wsf) then
     r.doomed = true
     r.past_zero = math.max(r.past_zero or 0, e.past_zero or 0)
