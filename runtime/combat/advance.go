@@ -1,5 +1,10 @@
 package combat
 
+import (
+	"cmp"
+	"slices"
+)
+
 // TransitionKind says what happened at a point of the fight's time.
 type TransitionKind uint8
 
@@ -361,7 +366,10 @@ func (e *Encounter) startTurn(p *participant) {
 }
 
 // segmentStep starts the first segment, from the current one on, in which
-// someone can act; it may end the phase and start round 1.
+// someone can act; it may end the phase and start round 1. Within a
+// segment those who lost fewer segments act first (the surprising side
+// holds the initiative; a surprised participant whose own loss was cut
+// short acts after them), in the order they were added otherwise.
 func (e *Encounter) segmentStep() error {
 	for e.phase == phaseSegments && !e.held {
 		for _, p := range e.parts {
@@ -369,6 +377,7 @@ func (e *Encounter) segmentStep() error {
 				e.cur = append(e.cur, p)
 			}
 		}
+		slices.SortStableFunc(e.cur, func(a, b *participant) int { return cmp.Compare(a.lost, b.lost) })
 		if len(e.cur) > 0 {
 			e.hasCount = false
 			e.begin()

@@ -50,6 +50,26 @@ test("each surprise segment is a whole round of attacks", function()
   eq(count(seg, "^orc%d attacks"), 0, "the surprised cannot act")
 end)
 
+-- covers: 1E-SURP-07 1E-INIT-02
+test("in a segment the surprised side lost, the surprisers act first; a quick member of the surprised side after them (1E-SURP-05, 1E-SURP-07, 1E-INIT-02)", function()
+  -- the party is surprised for 2 segments; its fighter's Dexterity 16
+  -- (+1) cuts his to 1, his companion (Dexterity 10) loses both. Segment 1:
+  -- the orc alone; segment 2: the orc, then the quick fighter. Every blow
+  -- misses (d20 1). The party was declared first: the order is the
+  -- initiative's, not the declaration's.
+  dice.force{ 1, 1, 1 }
+  local r = run({ { id = "quick", class = "fighter", level = 1, weapon = "Long sword", hp = 40, dex = 16 },
+                  { id = "slow", class = "fighter", level = 1, weapon = "Long sword", hp = 40, dex = 10 } },
+    { { monster = "orc", hp = 50 } },
+    { distance = 0, roll_hp = false, sides = { party = { surprised = 2 } } }, 0)
+  local who = {}
+  for _, l in ipairs(round0(r.log)) do
+    local a = l:match("^(%S+) attacks")
+    if a then who[#who + 1] = a end
+  end
+  eq(who, { "orc", "orc", "quick" })
+end)
+
 test("multiple attack routines: first and last in the round", function()
   -- the lord (2 routines) wins nothing: the orcs win initiative 6 to 1,
   -- yet the lord strikes first and last (the fight ends with round 1: no
