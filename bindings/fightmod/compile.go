@@ -75,6 +75,31 @@ func faces(r *tbl, key string, def check.FaceRange) check.FaceRange {
 	return def
 }
 
+// SystemRules compiles the fight rules of g's rule system: its combat
+// definition (rules.define("combat", ...)), its conditions' effects and
+// its attack's needed-roll function (combat.attack.needed, an attack
+// matrix). Fights that play themselves and fights played by hand get their
+// rules from here, so an attack resolves the same in both.
+func SystemRules(g *rulesmod.Rules) (*fight.Rules, error) {
+	def, ok := g.Value("combat").(*lua.LTable)
+	if !ok {
+		return nil, &errs.Error{Kind: errs.Rule, Layer: "fight", Msg: fmt.Sprintf("the rule system %q defines no combat table (rules.define(\"combat\", {...}))", g.System)}
+	}
+	rules, err := CompileRules(def)
+	if err != nil {
+		return nil, err
+	}
+	if rules.Conditions, err = CompileConditions(g); err != nil {
+		return nil, err
+	}
+	if fn, ok := def.RawGetString("attack").(*lua.LTable); ok {
+		if needed, ok := fn.RawGetString("needed").(*lua.LFunction); ok {
+			rules.Attack.Needed = luaNeeded(g.R, needed)
+		}
+	}
+	return rules, nil
+}
+
 // CompileRules turns a combat definition table into fight.Rules.
 func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 	root := rec(t, "combat")
@@ -277,7 +302,7 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 var condFightKeys = []string{"attack_adv", "defense_adv", "defense_adv_melee", "defense_adv_ranged", "attack_mod",
 	"attack_mod_per_level", "save_mod", "save_mod_per_level", "ac_mod", "auto_crit_melee", "no_actions", "near",
 	"defense_adv_near", "defense_adv_far", "auto_crit_near", "attack_adv_except_source", "attack_adv_source_seen",
-	"defense_adv_seen", "blind", "unseen", "speed_zero", "speed_per_level", "move_extra"}
+	"defense_adv_seen", "blind", "unseen", "speed_zero", "speed_per_level", "move_extra", "lapses", "ends", "attack_die"}
 
 // CompileConditions reads every "condition.<name>" definition's `fight`
 // table (attack_adv, defense_adv, defense_adv_melee, defense_adv_ranged,
@@ -310,8 +335,24 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 			Near: f.Int("near", 0), DefenseAdvNear: f.Int("defense_adv_near", 0), DefenseAdvFar: f.Int("defense_adv_far", 0),
 			AutoCritNear: f.Bool("auto_crit_near", false), AttackAdvExceptSource: f.Int("attack_adv_except_source", 0),
 			AttackAdvSourceSeen: f.Int("attack_adv_source_seen", 0), DefenseAdvSeen: f.Int("defense_adv_seen", 0),
-			Blind: f.Bool("blind", false), Unseen: f.Bool("unseen", false), SpeedZero: f.Bool("speed_zero", false),
+			Blind: f.Bool("blind", false), Unseen: f.Bool("unseen", false), SpeedZero: c.Bool("speed_zero", false) || f.Bool("speed_zero", false),
 			SpeedPerLevel: f.Int("speed_per_level", 0), MoveExtra: f.Int("move_extra", 0),
+			Lapses: f.Bool("lapses", false),
+		}
+		switch ends := f.Str("ends", ""); ends {
+		case "":
+		case "turn_start":
+			d.eff.EndsAtTurnStart = true
+		default:
+			f.Fail("ends: \"turn_start\" expected, got %q", ends)
+		}
+		if src := f.Str("attack_die", ""); src != "" {
+			x, err := dice.Parse(src)
+			if err != nil {
+				f.Fail("attack_die: %v", err)
+			} else {
+				d.eff.AttackDie = x
+			}
 		}
 		checkKeys(f, condFightKeys...)
 		if c.Err != nil {
@@ -369,6 +410,10 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 			total.SpeedZero = total.SpeedZero || e.SpeedZero
 			total.SpeedPerLevel += e.SpeedPerLevel
 			total.MoveExtra += e.MoveExtra
+			if depth == 0 {
+				// what a condition does to itself, not through what it implies
+				total.Lapses, total.EndsAtTurnStart, total.AttackDie = e.Lapses, e.EndsAtTurnStart, e.AttackDie
+			}
 			for _, i := range d.implies {
 				if err := walk(i, depth+1); err != nil {
 					return err

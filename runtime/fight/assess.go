@@ -268,9 +268,10 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 			seen = f.sourceSeen
 		}
 		f.conds = x.C.Conditions(f.conds[:0])
+		lapsed := -1
 		for _, c := range f.conds {
 			ef := f.Rules.Conditions[c.Name]
-			if ef == nil {
+			if ef == nil || ef.Lapses && f.hampered(f.conds, &lapsed) {
 				continue
 			}
 			adv(ef.AttackAdv, "attacker ", c.Name, "")
@@ -286,9 +287,10 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 			}
 		}
 		f.conds = t.C.Conditions(f.conds[:0])
+		lapsed = -1
 		for _, c := range f.conds {
 			ef := f.Rules.Conditions[c.Name]
-			if ef == nil {
+			if ef == nil || ef.Lapses && f.hampered(f.conds, &lapsed) {
 				continue
 			}
 			adv(ef.DefenseAdv, "target ", c.Name, "")

@@ -2,8 +2,60 @@ package fight
 
 import (
 	"github.com/dndsh/dndsh/runtime/check"
+	"github.com/dndsh/dndsh/runtime/creature"
 	"github.com/dndsh/dndsh/runtime/event"
 )
+
+// attackDice rolls the dice the attacker's conditions add to its attack
+// roll (AttackDie), in condition order, before the d20.
+func (f *Fight) attackDice(e *AttackEvent) error {
+	if len(f.Rules.Conditions) == 0 {
+		return nil
+	}
+	f.conds = e.Attacker.C.Conditions(f.conds[:0])
+	lapsed := -1
+	for _, c := range f.conds {
+		ef := f.Rules.Conditions[c.Name]
+		if ef == nil || ef.AttackDie == nil || ef.Lapses && f.hampered(f.conds, &lapsed) {
+			continue
+		}
+		n, err := ef.AttackDie.Total(f.Src)
+		if err != nil {
+			return err
+		}
+		e.Bonus += int(n)
+	}
+	return nil
+}
+
+// hampered reports whether conds include one that takes the bearer's
+// actions or Speed away (what makes a Lapses effect lapse), caching the
+// answer in *memo (-1: unknown, 0: no, 1: yes).
+func (f *Fight) hampered(conds []creature.Condition, memo *int) bool {
+	if *memo < 0 {
+		*memo = 0
+		for _, c := range conds {
+			if ef := f.Rules.Conditions[c.Name]; ef != nil && (ef.NoActions || ef.SpeedZero) {
+				*memo = 1
+				break
+			}
+		}
+	}
+	return *memo == 1
+}
+
+// turnStarts ends x's conditions that end as its turn starts.
+func (f *Fight) turnStarts(x *Fighter) {
+	if len(f.Rules.Conditions) == 0 {
+		return
+	}
+	f.conds = x.C.Conditions(f.conds[:0])
+	for _, c := range f.conds {
+		if ef := f.Rules.Conditions[c.Name]; ef != nil && ef.EndsAtTurnStart {
+			x.C.RemoveConditionID(c.ID)
+		}
+	}
+}
 
 // canAct reports whether a condition takes x's actions away.
 func (f *Fight) canAct(x *Fighter) bool {
@@ -26,7 +78,7 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	fr := f.push()
 	defer f.pop()
 	e := &fr.atk
-	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0]}
+	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0], Taken: e.Taken[:0]}
 	if adv > 0 {
 		e.Adv = adv
 	} else {
@@ -49,6 +101,9 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	e.Dis += as.Dis
 	e.Bonus += as.Bonus
 	autoCrit, acMod := as.AutoCrit, as.ACMod
+	if err := f.attackDice(e); err != nil {
+		return nil, err
+	}
 	// declare
 	fr.ev.Reset(f.ids.atkDeclare)
 	if err := f.dispatch(&fr.ev, e, f.ids.atkDeclare, event.Declare); err != nil {
@@ -78,6 +133,12 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	}
 	if rule.Needed != nil {
 		tt.Target = rule.Needed(x, t)
+		if f.failed != nil && f.table {
+			// A table fight has no Run to report the script's error.
+			err := f.failed
+			f.failed = nil
+			return nil, err
+		}
 	} else {
 		tt.Target = t.C.AC.Value + acMod
 	}

@@ -55,10 +55,12 @@ end)
 
 test("Psionic Blast on a non-psionic: strength 100, save by Int+Wis, then the effect", function()
   eq(p.blast(99, 20, "short"), { allowed = false })
-  dice.force{ 11 }
+  -- 11 fails 12; d% 15 in the Int+Wis 18-21 row: Stun (02-15), 16 Confusion
+  dice.force{ 11, 15 }
   local r = p.blast(100, 20, "short")
-  eq({ r.need, r.saved }, { 12, false })
-  ok(r.effect ~= nil)
+  eq({ r.need, r.saved, r.effect }, { 12, false, "Stun" })
+  dice.force{ 11, 16 }
+  eq(p.blast(100, 20, "short").effect, "Confusion")
   dice.force{ 9, 50 }
   r = p.blast(110, 12, "long", 2)
   eq({ r.need, r.total, r.saved }, { 14, 11, false })

@@ -346,6 +346,9 @@ rules.on("encounter.start", function()
   M.state = S
   local sides, order = sides_of(S.list)
   S.sides, S.side_order = sides, order
+  -- A fight played by hand keeps the hit points, surprise and distance the
+  -- game master gives it.
+  if fight.by_hand() then return end
   -- Hit points: monsters roll theirs each fight.
   for _, c in ipairs(S.list) do
     local r = M.rec(c)

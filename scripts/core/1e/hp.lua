@@ -133,14 +133,16 @@ rules.on("creature.dying", function(e)
   end
 end, { phase = "declare" })
 
--- Fire and acid: what regenerating monsters cannot regrow.
+-- Fire and acid: what regenerating monsters cannot regrow (every damage
+-- part of a blow counts).
+local BURNS = { fire = true, acid = true }
 rules.on("damage.apply", function(e)
   local enc = rules.get("1e.encounter")
   if not enc then return end
   local r = enc.rec(e.target)
-  local burn = e.damage_type == "fire" or e.damage_type == "acid"
-  r.burned_last = burn
-  if burn then r.burned_hp = (r.burned_hp or 0) + e.hp_lost end
+  local burnt = math.min(rules.need("base.damage_of")(e, BURNS), e.hp_lost)
+  r.burned_last = burnt > 0
+  if burnt > 0 then r.burned_hp = (r.burned_hp or 0) + burnt end
 end, { phase = "after" })
 
 -- dying.turn: bleeding, 1 hp a round, until -10 or aid.
