@@ -118,6 +118,11 @@ func intsTable(L *lua.LState, v []int) *lua.LTable {
 	return t
 }
 
+// ResultTable converts a test result to the plain table check.roll
+// returns (without text), for other modules that roll tests (the fight's
+// attack roll).
+func ResultTable(L *lua.LState, r *check.Result) *lua.LTable { return resultTable(L, r, false) }
+
 // resultTable converts a test result to the plain table scripts receive.
 func resultTable(L *lua.LState, r *check.Result, text bool) *lua.LTable {
 	t := L.CreateTable(0, 28)

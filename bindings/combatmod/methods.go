@@ -352,6 +352,9 @@ func pushReport(L *lua.LState, e *combat.Encounter, rep *combat.Report, err erro
 }
 
 // expiredList converts expiries to {{id, cause, after, owner, target, parent}...}.
+// ExpiredList converts the effects that ended to {{id, cause, after, owner, target, parent}...}.
+func ExpiredList(L *lua.LState, xs []combat.Expiry) *lua.LTable { return expiredList(L, xs) }
+
 func expiredList(L *lua.LState, xs []combat.Expiry) *lua.LTable {
 	out := L.CreateTable(len(xs), 0)
 	for _, x := range xs {

@@ -171,6 +171,16 @@ func Module(r *luart.Runtime) luart.Module {
 				L.Push(t)
 				return 1
 			}},
+			{Name: "clear", Args: "()", Doc: "drops the forced faces not drawn yet (dice entered by hand that a command did not use) and returns them, as a list", Fn: func(L *lua.LState) int {
+				p := r.Src.Pending()
+				t := L.CreateTable(len(p), 0)
+				for _, f := range p {
+					t.Append(lua.LNumber(f))
+				}
+				r.Src.ClearForced()
+				L.Push(t)
+				return 1
+			}},
 			{Name: "draws", Args: "()", Doc: "returns how many dice faces the runtime has drawn (forced or random) since it started", Fn: func(L *lua.LState) int {
 				L.Push(lua.LNumber(r.Src.Draws()))
 				return 1

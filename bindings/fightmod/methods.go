@@ -8,6 +8,8 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/dndsh/dndsh/bindings/checkmod"
+	"github.com/dndsh/dndsh/bindings/combatmod"
 	"github.com/dndsh/dndsh/bindings/creaturemod"
 	"github.com/dndsh/dndsh/bindings/luart"
 	"github.com/dndsh/dndsh/runtime/creature"
@@ -21,16 +23,19 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "encounter", Args: "(spec)", Doc: "checks an encounter table {name, sides = {{name, tactics, members = {{monster = id | stat = {...}, count, player, group (one initiative roll for the member's creatures), surprised, unaware, hp, ...}}}}, max_rounds} and returns it", Fn: fm.encounter},
 		{Name: "run", Args: "(spec [, opts])", Doc: "plays the encounter once in this runtime; opts.trace = true collects the log; returns {winner, rounds, fighters = {{id, side, hp, max_hp, dealt, taken, out, dead}}, log}", Fn: fm.run},
 		{Name: "table", Args: "()", Doc: "starts a fight played by hand (the REPL's table) under the rule system's combat rules and makes it current; returns nothing", Fn: fm.table},
-		{Name: "add", Args: "(stat_or_monster_id [, opts])", Doc: "adds creatures to the table fight: a stat block or a monster id; opts: id, side (default \"foes\"), count, player, and stat-block fields to override (hp, ac, ...); returns the list of their handles", Fn: fm.add},
+		{Name: "add", Args: "(stat_or_monster_id [, opts])", Doc: "adds creatures to the table fight: a stat block or a monster id; opts: id, side (default \"foes\"), count, player, group (creatures added with the same group share one initiative roll), and stat-block fields to override (hp, ac, ...); returns the list of their handles", Fn: fm.add},
+		{Name: "set_initiative", Args: "(c, count)", Doc: "gives creature c of the table fight the initiative count count instead of a roll (a player's own roll): before fight.begin it is used when initiative is rolled, after it c takes that count at once", Fn: fm.setInitiative},
 		{Name: "begin", Args: "()", Doc: "rolls initiative for the table fight and starts the first turn; returns the order as {{id, count}...}", Fn: fm.begin},
-		{Name: "next", Args: "()", Doc: "ends the current turn of the table fight and starts the next (expiring what ends); returns the handles of the creatures whose turn it is", Fn: fm.next},
+		{Name: "next", Args: "()", Doc: "ends the current turn of the table fight and starts the next (expiring what ends); returns the handles of the creatures whose turn it is and the effects of fight.clock() that ended ({{id, cause, after, owner, target, parent}...})", Fn: fm.next},
+		{Name: "strikes", Args: "()", Doc: "returns the attacks of the table fight resolved since the last call, in the order they ended (an attack set off inside another, such as an opportunity attack or a reaction, comes before it), each as fight.strike returns it with attacker, target, attack, hp_lost and temp_lost; and forgets them", Fn: fm.strikes},
+		{Name: "clock", Args: "()", Doc: "returns the current fight's encounter handle (its time: rounds, turns, effects and their durations; see the combat encounter methods), or nil before initiative; add durations with enc:add_effect, and let fight.next (not enc:next_turn) move the time", Fn: fm.clock},
 		{Name: "order", Args: "()", Doc: "returns the initiative order of the current fight as {{id, count, side, hp, max_hp, out, dead, conditions}...}, empty before initiative", Fn: fm.order},
 		{Name: "turn", Args: "()", Doc: "returns the handles of the creatures whose turn it is", Fn: fm.turn},
 		{Name: "get", Args: "(id)", Doc: "returns the handle of the creature called id in the current fight, or nil", Fn: fm.get},
 		{Name: "attacks", Args: "(c)", Doc: "returns the names of creature c's attacks, in stat-block order", Fn: fm.attacks},
 		{Name: "enemies", Args: "(c)", Doc: "returns the living enemies of creature c in the current fight", Fn: fm.enemies},
 		{Name: "allies", Args: "(c)", Doc: "returns the living allies of creature c (itself included) in the current fight", Fn: fm.allies},
-		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline; opts.adv is an extra advantage level; returns {hit, crit, natural, total, damage}", Fn: fm.strike},
+		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline; opts.adv is an extra advantage level; returns {hit, crit, natural, total, damage, needed, adv, dis, bonus, rolled, roll (check.roll's record of the attack roll), parts = {{type, amount}...}, refused (why it could not be made), distance and cover (on a map), reasons = {{kind, level, why}...} (the rules that applied, in a table fight)}", Fn: fm.strike},
 		{Name: "damage", Args: "(target, amount, type [, source])", Doc: "deals damage to target through damage.apply and creature.down (a breath weapon, a fall); returns the hit points lost", Fn: fm.damage},
 		{Name: "down", Args: "(c)", Doc: "takes creature c out of the fight now (dead or dying by the rules)", Fn: fm.down},
 		{Name: "kill", Args: "(c)", Doc: "kills creature c: it is out of the fight and dead", Fn: fm.kill},
@@ -47,7 +52,7 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "surprise", Args: "(c, segments)", Doc: "sets the surprise segments creature c loses under lost-segment surprise (in an encounter.start hook, before the first round)", Fn: fm.surprise},
 		{Name: "all", Args: "()", Doc: "returns every creature of the current fight, in or out of it, in fight order", Fn: fm.all},
 		{Name: "note", Args: "(text)", Doc: "writes a line to the fight's log (the output of dndsh run) when the fight is traced", Fn: fm.note},
-		{Name: "info", Args: "(c)", Doc: "returns {id, side, player, out, dead, dealt, taken} of creature c in the fight", Fn: fm.info},
+		{Name: "info", Args: "(c)", Doc: "returns {id, side, player, hp, max_hp, out, dead, fled, stable, level, dealt, taken, successes, failures, last_save} of creature c in the fight (last_save: its last dying save {round, face, total, outcome = revive|success|failure|double_failure, successes, failures}, the tally right after it)", Fn: fm.info},
 	}, fm.spaceFuncs()...)
 }
 
@@ -100,6 +105,24 @@ func (fm *module) table(L *lua.LState) int {
 	if err != nil {
 		luart.Raise(L, err)
 	}
+	// A table fight explains its attacks: the REPL shows every rule that
+	// applied (fight.strike's reasons), and every attack a command set off
+	// (fight.strikes: opportunity attacks, reactions).
+	f.Explain = true
+	f.OnStrike = func(e *fight.AttackEvent) {
+		log, _ := fm.r.Get(strikesKey).(*lua.LTable)
+		if log == nil {
+			log = fm.r.L.NewTable()
+			fm.r.Set(strikesKey, log)
+		}
+		t := StrikeTable(fm.r.L, f, e)
+		t.RawSetString("attacker", creaturemod.Push(fm.r.L, e.Attacker.C))
+		t.RawSetString("target", creaturemod.Push(fm.r.L, e.Target.C))
+		t.RawSetString("attack", lua.LString(e.Attack.Name))
+		t.RawSetString("hp_lost", lua.LNumber(e.Applied.HPLost))
+		t.RawSetString("temp_lost", lua.LNumber(e.Applied.TempAbsorbed))
+		log.Append(t)
+	}
 	fm.r.Set(currentKey, f)
 	fm.r.Set("fight.byCreature", map[*creature.Creature]*fight.Fighter{})
 	fm.g.Adapt = adapter(fm.r, f)
@@ -151,6 +174,9 @@ func (fm *module) add(L *lua.LState) int {
 			luart.Raise(L, err)
 		}
 		x.Player = mt.Bool("player", lua.LVAsBool(stat.RawGetString("player")))
+		if g := mt.Str("group", ""); g != "" {
+			x.Group = side + "/" + g // one initiative roll for the group
+		}
 		if err := f.Add(x, side); err != nil {
 			luart.Raise(L, err)
 		}
@@ -164,6 +190,16 @@ func (fm *module) add(L *lua.LState) int {
 	}
 	L.Push(out)
 	return 1
+}
+
+// setInitiative is fight.set_initiative.
+func (fm *module) setInitiative(L *lua.LState) int {
+	f := fm.current(L)
+	x := fm.fighterOf(L, 1)
+	if err := f.SetInitiative(x, L.CheckInt(2)); err != nil {
+		luart.Raise(L, err)
+	}
+	return 0
 }
 
 // begin is fight.begin.
@@ -188,6 +224,33 @@ func (fm *module) next(L *lua.LState) int {
 		t.Append(creaturemod.Push(L, x.C))
 	}
 	L.Push(t)
+	L.Push(combatmod.ExpiredList(L, f.Expired()))
+	return 2
+}
+
+// strikesKey is where a table fight keeps the attacks not yet read by
+// fight.strikes.
+const strikesKey = "fight.strikes"
+
+// strikes is fight.strikes.
+func (fm *module) strikes(L *lua.LState) int {
+	log, _ := fm.r.Get(strikesKey).(*lua.LTable)
+	if log == nil {
+		log = L.NewTable()
+	}
+	fm.r.Set(strikesKey, nil)
+	L.Push(log)
+	return 1
+}
+
+// clock is fight.clock.
+func (fm *module) clock(L *lua.LState) int {
+	f := fm.current(L)
+	if enc := f.Encounter(); enc != nil {
+		L.Push(combatmod.Push(L, enc))
+	} else {
+		L.Push(lua.LNil)
+	}
 	return 1
 }
 
@@ -276,14 +339,59 @@ func (fm *module) strike(L *lua.LState) int {
 	if err != nil {
 		luart.Raise(L, err)
 	}
-	res := L.CreateTable(0, 5)
+	L.Push(StrikeTable(L, f, e))
+	return 1
+}
+
+// StrikeTable is the Lua view of a finished attack: {hit, crit, natural,
+// total, damage, needed, adv, dis, bonus, roll (check.roll's record of the
+// attack roll, nil when nothing was rolled), parts = {{type, amount}...},
+// refused (why the attack could not be made), cancelled, distance and cover
+// (on a map), reasons = {{kind, level, why}...} (the rules that applied,
+// when the fight explains: the REPL's table)}.
+func StrikeTable(L *lua.LState, f *fight.Fight, e *fight.AttackEvent) *lua.LTable {
+	res := L.CreateTable(0, 16)
 	res.RawSetString("hit", lua.LBool(e.Hit))
 	res.RawSetString("crit", lua.LBool(e.Crit))
 	res.RawSetString("natural", lua.LNumber(e.Roll.Natural))
 	res.RawSetString("total", lua.LNumber(e.Roll.Total))
 	res.RawSetString("damage", lua.LNumber(e.Damage))
-	L.Push(res)
-	return 1
+	res.RawSetString("needed", lua.LNumber(e.Roll.Target))
+	res.RawSetString("adv", lua.LNumber(e.Adv))
+	res.RawSetString("dis", lua.LNumber(e.Dis))
+	res.RawSetString("bonus", lua.LNumber(e.Bonus))
+	rolled := e.Rolled
+	if rolled {
+		res.RawSetString("roll", checkmod.ResultTable(L, &e.Roll))
+	}
+	res.RawSetString("rolled", lua.LBool(rolled))
+	if e.Refused != "" {
+		res.RawSetString("refused", lua.LString(e.Refused))
+	}
+	parts := L.CreateTable(len(e.Parts), 0)
+	if e.Hit {
+		for _, p := range e.Parts {
+			pt := L.CreateTable(0, 2)
+			pt.RawSetString("type", lua.LString(p.Type))
+			pt.RawSetString("amount", lua.LNumber(p.Amount))
+			parts.Append(pt)
+		}
+	}
+	res.RawSetString("parts", parts)
+	if f.Space != nil {
+		res.RawSetString("distance", lua.LNumber(e.Distance))
+		res.RawSetString("cover", lua.LString(e.Cover.String()))
+	}
+	rs := L.CreateTable(len(e.Why), 0)
+	for _, r := range e.Why {
+		rt := L.CreateTable(0, 3)
+		rt.RawSetString("kind", lua.LString(r.Kind))
+		rt.RawSetString("level", lua.LNumber(r.Level))
+		rt.RawSetString("why", lua.LString(r.Why))
+		rs.Append(rt)
+	}
+	res.RawSetString("reasons", rs)
+	return res
 }
 
 // damage is fight.damage.

@@ -74,6 +74,18 @@ func fighterTable(L *lua.LState, x *fight.Fighter, side string) *lua.LTable {
 	t.RawSetString("fled", lua.LBool(x.Fled))
 	t.RawSetString("stable", lua.LBool(x.Stable))
 	t.RawSetString("level", lua.LNumber(x.Level))
+	if ls := x.LastSave; ls.Round > 0 || ls.Face > 0 {
+		st := L.CreateTable(0, 6)
+		st.RawSetString("round", lua.LNumber(ls.Round))
+		st.RawSetString("face", lua.LNumber(ls.Face))
+		st.RawSetString("total", lua.LNumber(ls.Total))
+		st.RawSetString("outcome", lua.LString(ls.Outcome))
+		st.RawSetString("successes", lua.LNumber(ls.Successes))
+		st.RawSetString("failures", lua.LNumber(ls.Failures))
+		t.RawSetString("last_save", st)
+	}
+	t.RawSetString("successes", lua.LNumber(x.SaveSuccesses))
+	t.RawSetString("failures", lua.LNumber(x.SaveFailures))
 	return t
 }
 

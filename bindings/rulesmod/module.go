@@ -148,6 +148,7 @@ func (g *Rules) module() luart.Module {
 				L.Push(lua.LBool(v != nil && v.Enabled))
 				return 1
 			}},
+			{Name: "monsters", Args: "([system])", Doc: "returns the ids of the monsters of a rule system (default the loaded one): its monsters/<system>/<id>.lua files in every script folder, sorted", Fn: g.monsters},
 		},
 	}
 }
@@ -521,3 +522,24 @@ func (g *Rules) loadFiles(ctx context.Context, layer, kind, dir string, files []
 // EnterSession switches to the session layer (REPL input, user code run
 // after loading).
 func (g *Rules) EnterSession() { g.Enter("session", "session") }
+
+// monsters is rules.monsters.
+func (g *Rules) monsters(L *lua.LState) int {
+	sys := L.OptString(1, g.System)
+	seen := map[string]bool{}
+	var ids []string
+	for _, p := range g.R.Glob("monsters/" + sys + "/*.lua") {
+		id := strings.TrimSuffix(path.Base(p), ".lua")
+		if !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	sort.Strings(ids)
+	t := L.CreateTable(len(ids), 0)
+	for _, id := range ids {
+		t.Append(lua.LString(id))
+	}
+	L.Push(t)
+	return 1
+}

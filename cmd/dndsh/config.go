@@ -13,6 +13,7 @@ import (
 
 	"github.com/dndsh/dndsh/runtime/dice"
 	"github.com/dndsh/dndsh/runtime/errs"
+	"github.com/dndsh/dndsh/runtime/text"
 )
 
 // configFileName is the name of the configuration file, looked for in the
@@ -306,8 +307,18 @@ func (st *settings) setKey(name string, v any, dir string) error {
 		}
 	case "lang":
 		var s string
-		if s, err = str(`want "en" or "zh"`, ""); err == nil && s != "en" && s != "zh" {
-			err = &badValue{`want "en" or "zh"`, ""}
+		const want = `want "en", "zh", "zh-Hant" or "zh-Hans"`
+		if s, err = str(want, ""); err == nil {
+			switch strings.ToLower(s) {
+			case "en", "zh":
+				s = strings.ToLower(s)
+			case "zh-hant":
+				s = "zh-Hant"
+			case "zh-hans":
+				s = "zh-Hans"
+			default:
+				err = &badValue{want, `"zh" is Chinese in the script your locale uses (Traditional unless LANG says zh_CN or zh_SG)`}
+			}
 		}
 		st.Lang = s
 	case "budgets.max_dice":
@@ -592,4 +603,34 @@ func scanKey(s string) ([]string, string, bool) {
 		}
 		s = t[1:]
 	}
+}
+
+// resolveLang is the language a session uses for lang: "en", "zh-Hant" or
+// "zh-Hans"; "zh" is Chinese in the script of the user's locale (LC_ALL,
+// LC_MESSAGES, LANG: zh_CN, zh_SG or Hans for Simplified), Traditional
+// when the locale says neither.
+func resolveLang(env *Env, lang string) string {
+	if lang != "zh" {
+		if lang == "" {
+			return "en"
+		}
+		return lang
+	}
+	if env != nil && env.Getenv != nil {
+		for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+			v := env.Getenv(k)
+			if v == "" {
+				continue
+			}
+			l := strings.ToLower(v)
+			switch {
+			case strings.Contains(l, "hans") || strings.HasPrefix(l, "zh_cn") || strings.HasPrefix(l, "zh_sg") || strings.HasPrefix(l, "zh-cn"):
+				return text.Hans
+			case strings.HasPrefix(l, "zh"):
+				return text.Hant
+			}
+			break
+		}
+	}
+	return text.Hant
 }

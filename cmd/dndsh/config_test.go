@@ -122,7 +122,7 @@ func TestConfigErrorsAreLocated(t *testing.T) {
 		{"seed of the wrong type", "seed = \"forty\"\n", errs.Data, 1, 8, `seed: want a non-negative integer, got "forty" (a string)`, ""},
 		{"negative seed", "\n\nseed = -1\n", errs.Data, 3, 8, "seed: want a non-negative integer, got -1", ""},
 		{"variants not a list", "variants = \"3e.x\"\n", errs.Data, 1, 12, "variants: want a list of variant ids", `variants = ["3e.defense_roll"]`},
-		{"bad lang", "lang = \"fr\"\n", errs.Data, 1, 8, `lang: want "en" or "zh", got "fr"`, ""},
+		{"bad lang", "lang = \"fr\"\n", errs.Data, 1, 8, `lang: want "en", "zh", "zh-Hant" or "zh-Hans", got "fr"`, `"zh" is Chinese in the script your locale uses`},
 		{"bad timeout", "[budgets]\ntimeout = \"soon\"\n", errs.Data, 2, 11, "budgets.timeout: want a non-negative duration", `"10s"`},
 		{"zero dice budget", "[budgets]\n  max_dice = 0\n", errs.Data, 2, 14, "budgets.max_dice: want an integer from 1", ""},
 		{"table as a value", "budgets = 3\n", errs.Data, 1, 11, "budgets must be a table, got an integer", "[budgets]"},

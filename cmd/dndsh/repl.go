@@ -17,6 +17,7 @@ import (
 	"github.com/dndsh/dndsh/runtime/journal"
 	"github.com/dndsh/dndsh/runtime/prob"
 	"github.com/dndsh/dndsh/runtime/rng"
+	"github.com/dndsh/dndsh/runtime/text"
 )
 
 func replCommand() *command {
@@ -57,6 +58,7 @@ func (s *switchWriter) Write(p []byte) (int, error) { return s.w.Write(p) }
 type repl struct {
 	env         *Env
 	st          *settings
+	lang        string         // the session's language: en, zh-Hant or zh-Hans (resolveLang)
 	base        engine.Options // roots, sandbox, timeout, compiled-script cache
 	budget      dice.Budget
 	echo        bool
@@ -122,7 +124,7 @@ func newREPL(env *Env, o *opts) (*repl, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &repl{env: env, st: st, base: base, budget: st.diceBudget(), echo: o.has("echo"), cmdCtx: context.Background()}
+	r := &repl{env: env, st: st, lang: resolveLang(env, st.Lang), base: base, budget: st.diceBudget(), echo: o.has("echo"), cmdCtx: context.Background()}
 	sess := &journal.Session{Seed: st.Seed, Config: mustJSON(sessionConfig{Ruleset: st.Ruleset, Variants: nonNil(st.Variants)})}
 	if r.runner, err = journal.Start(sess, r); err != nil {
 		return nil, err
@@ -223,6 +225,13 @@ func trimTrace(e *errs.Error) *errs.Error {
 	return &c
 }
 
+// zh reports whether the session speaks Chinese.
+func (r *repl) zh() bool { return strings.HasPrefix(r.lang, "zh") }
+
+// say writes Chinese text in the session's script (the help texts are
+// written in Traditional characters).
+func (r *repl) say(s string) string { return text.Convert(s, r.lang) }
+
 // systemName is the loaded rule system's id, "base" for the base layer.
 func (r *repl) systemName() string {
 	if r.cfg.Ruleset == "" {
@@ -251,7 +260,8 @@ func (r *repl) classify(chunk string) inputKind {
 	if !strings.Contains(t, "\n") {
 		// Whether a line is dice is decided without budgets, so that a
 		// roll over budget is refused as dice and not run as Lua.
-		if _, err := dice.ParseBudget(t, unlimitedBudget()); err == nil {
+		// Full-width digits and signs (１ｄ２０＋５) are read as ASCII.
+		if _, err := dice.ParseBudget(text.Narrow(t), unlimitedBudget()); err == nil {
 			return inputDice
 		}
 		if w := firstWord(t); r.isCommand(w) && !isAssignment(t[len(w):]) {
@@ -346,8 +356,29 @@ func (r *repl) handle(chunk string) (quit bool, err error) {
 	}
 	if !strings.Contains(chunk, "\n") {
 		chunk = t
+		if r.classify(t) == inputCommand && r.readonly(t) {
+			return false, r.direct(t)
+		}
 	}
 	return false, r.do(mustJSON(chunk))
+}
+
+// readonly reports whether a table command line only reads the fight
+// (order, show, map, cond list): the command says so in its
+// command_help.<word>.readonly. Such a line is not journaled, so it is no
+// step of :undo and not part of a saved session.
+func (r *repl) readonly(line string) bool {
+	v, err := r.lua.commandHelp(context.Background(), firstWord(line), "readonly", line)
+	return err == nil && v == true
+}
+
+// direct runs a read-only table command live, outside the journal.
+func (r *repl) direct(line string) error {
+	ctx, stop := r.env.interruptible(context.Background())
+	defer stop()
+	r.cmdCtx, r.live, r.out.w = ctx, true, r.env.Stdout
+	defer func() { r.cmdCtx, r.live = context.Background(), false }()
+	return r.runCommand(line)
 }
 
 // do runs a journaled command live; Ctrl-C cancels it. A failed command
@@ -397,7 +428,7 @@ func (r *repl) Reset(s *journal.Session) error {
 	}
 	// The session's language, for scripts (the table commands print in
 	// Chinese under lang = "zh").
-	defineSessionLang(e, r.st.Lang)
+	defineSessionLang(e, r.lang)
 	ls, err := newLuaSession(e)
 	if err != nil {
 		e.Close()
@@ -451,7 +482,7 @@ func (r *repl) exec(line string) error {
 
 // roll rolls a line of dice notation with the session's dice and logs it.
 func (r *repl) roll(line string) error {
-	e, err := dice.ParseBudget(line, r.budget)
+	e, err := dice.ParseBudget(text.Narrow(line), r.budget)
 	if err != nil {
 		return err
 	}
@@ -471,6 +502,9 @@ func (r *repl) roll(line string) error {
 func (r *repl) evalLua(chunk string) error {
 	text, has, err := r.lua.eval(r.ctx(), r.chunkName(r.n), chunk)
 	if err != nil {
+		if e := r.commandTypo(chunk, err); e != nil {
+			return e
+		}
 		return r.diceTypo(chunk, err)
 	}
 	if has {
@@ -478,6 +512,49 @@ func (r *repl) evalLua(chunk string) error {
 	}
 	return nil
 }
+
+// commandTypo returns an error naming the table command a line that is no
+// Lua was meant as ("atack hero goblin1": did you mean attack?), or nil: a
+// single line whose first word is no Lua name in the session and close to
+// a command's, and Lua's error a syntax error or that word undeclared.
+func (r *repl) commandTypo(chunk string, luaErr error) error {
+	t := strings.TrimSpace(chunk)
+	if strings.Contains(t, "\n") {
+		return nil
+	}
+	w := firstWord(t)
+	if !isIdentifier(w) || luaKeywords[w] || slices.Contains(r.lua.names(), w) || slices.Contains(moduleNames(r), w) {
+		return nil
+	}
+	var e *errs.Error
+	if !errors.As(luaErr, &e) {
+		return nil
+	}
+	if !strings.Contains(e.Msg, "syntax error") && !strings.Contains(e.Msg, fmt.Sprintf("undeclared global %q", w)) {
+		return nil
+	}
+	best, ok := errs.Nearest(w, r.commandNames())
+	if !ok {
+		return nil
+	}
+	out := errs.New(errs.Usage, "repl", "unknown command %q; did you mean %s?", w, best)
+	if d, _ := r.lua.commandHelp(context.Background(), best, "describe"); d != nil {
+		if m, ok := d.(map[string]any); ok {
+			if u, ok := m["usage"].(string); ok {
+				out.Hint = "usage: " + u + " (:help " + best + ")"
+			}
+		}
+	}
+	if out.Hint == "" {
+		out.Hint = ":help commands lists the table commands"
+	}
+	return out
+}
+
+// luaKeywords are Lua's reserved words.
+var luaKeywords = map[string]bool{"and": true, "break": true, "do": true, "else": true, "elseif": true, "end": true,
+	"false": true, "for": true, "function": true, "if": true, "in": true, "local": true, "nil": true, "not": true,
+	"or": true, "repeat": true, "return": true, "then": true, "true": true, "until": true, "while": true}
 
 // diceTypo returns the dice parser's error instead of Lua's for a line
 // that is no Lua and starts as dice notation ("1d", "4d6kh"): it was
@@ -657,7 +734,7 @@ func (r *repl) colon(line string) (bool, error) {
 			fmt.Fprint(w, why)
 			return false, nil
 		}
-		writeRules(w, r.eng, r.st.Lang)
+		writeRules(w, r.eng, r.lang)
 		return false, nil
 	case "ruleset":
 		if len(args) == 0 {
@@ -691,7 +768,7 @@ func (r *repl) colon(line string) (bool, error) {
 		return false, nil
 	case "variant", "variants":
 		if len(args) == 0 {
-			writeVariants(w, r.eng, r.st.Lang)
+			writeVariants(w, r.eng, r.lang)
 			return false, nil
 		}
 		if len(args) != 2 || (args[0] != "on" && args[0] != "off") {
@@ -797,12 +874,16 @@ func (r *repl) colon(line string) (bool, error) {
 			}
 			n = v
 		}
-		err := r.runner.Undo(n)
+		before, err := r.runner.Session()
+		if err != nil {
+			return false, err
+		}
+		err = r.runner.Undo(n)
 		r.out.w = r.env.Stdout
 		if err != nil {
 			return false, err
 		}
-		fmt.Fprintf(w, "undid %d command(s); %d left\n", n, r.runner.Commands())
+		fmt.Fprintln(w, undoText(before.Commands, n, r.runner.Commands()))
 		return false, nil
 	case "log":
 		n := 20
@@ -841,6 +922,38 @@ func (r *repl) colon(line string) (bool, error) {
 	e := errs.New(errs.Usage, "repl", "unknown command :%s", name)
 	e.Hint = "the commands are " + colonList() + "; :help NAME explains one"
 	return false, e
+}
+
+// undoText says what :undo N took back: the last n of cmds, as typed.
+func undoText(cmds []json.RawMessage, n, left int) string {
+	if n == 0 {
+		return fmt.Sprintf("nothing undone; %d input(s) in the session", left)
+	}
+	var shown []string
+	for _, c := range cmds[len(cmds)-n:] {
+		shown = append(shown, commandText(c))
+	}
+	if n == 1 {
+		return fmt.Sprintf("undid %s; %d input(s) left", shown[0], left)
+	}
+	return fmt.Sprintf("undid %d inputs: %s; %d left", n, strings.Join(shown, ", "), left)
+}
+
+// commandText renders a journaled input as it was typed (quoted): a line,
+// or :load FILE.
+func commandText(c json.RawMessage) string {
+	var line string
+	if json.Unmarshal(c, &line) == nil {
+		if i := strings.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i] + " ..."
+		}
+		return strconv.Quote(line)
+	}
+	var l loadCommand
+	if json.Unmarshal(c, &l) == nil && l.Load != "" {
+		return strconv.Quote(":load " + l.Load)
+	}
+	return string(c)
 }
 
 func listOrNone(l []string) string {

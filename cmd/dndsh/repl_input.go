@@ -2,10 +2,10 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -153,11 +153,12 @@ func (c completer) Do(line []rune, pos int) ([][]rune, int) {
 		}
 	case len(before) > 0 && strings.HasPrefix(before[0], ":"):
 		cands = c.colonArgs(before, word)
+	case len(before) > 0 && c.r.isCommand(before[0]):
+		// a table command's argument: what the command says fits here
+		// (creatures, monsters, abilities, conditions, flags)
+		cands = c.tableArgs(before[0], head[:start], word)
 	default:
 		cands = c.luaWords(word, len(before) == 0)
-		if len(before) > 0 {
-			cands = append(cands, c.tableArgs(before[0])...)
-		}
 	}
 	var out [][]rune
 	seen := map[string]bool{}
@@ -204,22 +205,30 @@ func (c completer) colonArgs(before []string, word string) []string {
 	return nil
 }
 
-// tableArgs are the candidates for an argument of a table command: the
-// creatures of the fight, and for `add` the rule system's monster ids.
-func (c completer) tableArgs(cmd string) []string {
+// tableArgs are the candidates for an argument of table command cmd after
+// the words of line: what the command's command_help.<cmd>.complete says
+// fits there (after "save NAME" the abilities, after "add" the monster
+// ids, after "cond add NAME" the conditions, after "--" its flags); the
+// fight's creatures when the command says nothing.
+func (c completer) tableArgs(cmd, line, word string) []string {
 	r := c.r
-	if r.eng == nil {
+	if r.eng == nil || r.lua == nil {
 		return nil
+	}
+	v, err := r.lua.commandHelp(context.Background(), cmd, "complete", line, word)
+	if list, ok := v.([]any); ok && err == nil {
+		out := make([]string, 0, len(list))
+		for _, x := range list {
+			if s, ok := x.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
 	}
 	var out []string
 	if f := fightmod.Current(r.eng.R); f != nil {
 		for _, x := range f.Fighters {
 			out = append(out, x.ID)
-		}
-	}
-	if cmd == "add" {
-		for _, p := range r.eng.R.Glob("monsters/" + r.eng.Rules.System + "/*.lua") {
-			out = append(out, strings.TrimSuffix(path.Base(p), ".lua"))
 		}
 	}
 	return out

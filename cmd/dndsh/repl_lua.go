@@ -36,7 +36,17 @@ type luaSession struct {
 	command func(ctx context.Context, word string, args []string, flags map[string]any, line string) (string, error)
 	// names lists the globals the session defined.
 	names func() []string
+	// commandHelp calls method of the rules' command_help.<word> table
+	// (describe, readonly, complete) with up to two args and returns its
+	// result as plain Go (luart.ToGo); nil when the command has none.
+	commandHelp func(ctx context.Context, word, method string, args ...any) (any, error)
 }
+
+// commandHelpChunk calls a method of a table command's command_help.<word>.
+const commandHelpChunk = `local word, method = ...
+local h = require("rules").get("command_help." .. word)
+if type(h) ~= "table" or type(h[method]) ~= "function" then return nil end
+return h[method](select(3, ...))`
 
 // newLuaSession builds the REPL's Lua side of e: the modules become
 // globals and a fresh session environment is made.
@@ -121,12 +131,30 @@ func newLuaSession(e *engine.Engine) (*luaSession, error) {
 			return luart.Repr(vals[0], true), nil
 		},
 		names: func() []string { return luart.SortedKeys(env) },
+		commandHelp: func(ctx context.Context, word, method string, args ...any) (any, error) {
+			f, err := R.LoadBytes("<command help>", "session", []byte(commandHelpChunk))
+			if err != nil {
+				return nil, err
+			}
+			var a1, a2 any
+			if len(args) > 0 {
+				a1 = args[0]
+			}
+			if len(args) > 1 {
+				a2 = args[1]
+			}
+			out, err := R.Call(ctx, f, 1, luart.FromGo(R.L, word), luart.FromGo(R.L, method), luart.FromGo(R.L, a1), luart.FromGo(R.L, a2))
+			if err != nil || len(out) == 0 {
+				return nil, err
+			}
+			return luart.ToGo(out[0]), nil
+		},
 	}, nil
 }
 
 // defineSessionLang defines "session.lang" in e's session layer: the
-// language of the configuration ("en" or "zh"; "" counts as "en"), which
-// scripts read with rules.get("session.lang").
+// session's language ("en", "zh-Hant" or "zh-Hans", see resolveLang; ""
+// counts as "en"), which scripts read with rules.get("session.lang").
 func defineSessionLang(e *engine.Engine, lang string) {
 	if lang == "" {
 		lang = "en"

@@ -138,7 +138,7 @@ func TestREPLUndoReplaysTheSameDice(t *testing.T) {
 	if lines[1] != lines[3] || !strings.HasPrefix(lines[1], "1d100 (") {
 		t.Fatalf("the roll after :undo differs: %q", lines)
 	}
-	if lines[2] != "undid 1 command(s); 1 left" {
+	if lines[2] != `undid "1d100"; 1 input(s) left` {
 		t.Fatalf("undo message %q", lines[2])
 	}
 	if !strings.Contains(te.errOut.String(), "cannot undo 5 command(s): the session has 2") {
@@ -300,7 +300,7 @@ func TestREPLInterruptCancelsTheCommandOnly(t *testing.T) {
 
 func TestREPLTimeoutBudget(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, dir, "dndsh.toml", "[budgets]\ntimeout = \"50ms\"\nmax_dice = 5\n")
+	writeFile(t, dir, "dndsh.toml", "[budgets]\ntimeout = \"300ms\"\nmax_dice = 5\n")
 	te := newTestEnv(t, dir, nil, "repl", "--seed", "1")
 	code := te.run("while true do end\n6d6\n5d6\n")
 	if code != 4 {
@@ -378,7 +378,7 @@ func TestREPLHelp(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, te.errOut.String())
 	}
 	out := te.out.String()
-	for _, s := range []string{":undo [N]", "Table commands: add attack cond damage end greet heal init next order save show", "A two-minute tour", "keep/drop highest/lowest",
+	for _, s := range []string{":undo [N]", "Table commands: add attack cond damage end greet heal init monsters next order save show", "A two-minute tour", "keep/drop highest/lowest",
 		"rules.define(name, value)", ":rules [NAME]\n", "Anything that is not dice", "rule system: toy (available: "} {
 		if !strings.Contains(out, s) {
 			t.Errorf("help lacks %q", s)

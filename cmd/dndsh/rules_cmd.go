@@ -9,6 +9,7 @@ import (
 	"github.com/dndsh/dndsh/bindings/engine"
 	"github.com/dndsh/dndsh/bindings/rulesmod"
 	"github.com/dndsh/dndsh/runtime/errs"
+	"github.com/dndsh/dndsh/runtime/text"
 )
 
 func rulesCommand() *command {
@@ -45,7 +46,7 @@ func runRules(env *Env, o *opts) error {
 		fmt.Fprint(env.Stdout, why)
 		return nil
 	}
-	writeRules(env.Stdout, e, st.Lang)
+	writeRules(env.Stdout, e, resolveLang(env, st.Lang))
 	return nil
 }
 
@@ -124,8 +125,8 @@ func writeVariants(w io.Writer, e *engine.Engine, lang string) {
 
 // variantName is the variant's name in lang, falling back to English.
 func variantName(v *rulesmod.Variant, lang string) string {
-	if lang == "zh" && v.Name.Zh != "" {
-		return v.Name.Zh
+	if strings.HasPrefix(lang, "zh") && v.Name.Zh != "" {
+		return text.Convert(v.Name.Zh, lang)
 	}
 	return v.Name.En
 }

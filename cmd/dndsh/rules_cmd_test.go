@@ -15,8 +15,8 @@ func TestRulesCommand(t *testing.T) {
 		"rule system: toy (available: ",
 		"load order (later layers win):\n  1. base (base)\n       core/base/base.lua  [embedded]\n       core/base/table.lua  [embedded]\n  2. toy (system)\n       core/toy/toy.lua  [toy]\n  3. variant:toy.loud (variant)\n       variants/toy/loud.lua  [toy]\n  4. session (session)\n",
 		"variants:\n  [on ] toy.loud  Loud greetings  (TOY-01)  variants/toy/loud.lua\n",
-		"  toy.greeting     variant:toy.loud  (variants/toy/loud.lua)\n",
-		"  command.attack   toy  (core/toy/toy.lua)\n",
+		"  toy.greeting           variant:toy.loud  (variants/toy/loud.lua)\n",
+		"  command.attack         toy  (core/toy/toy.lua)\n",
 		// toy's attack command replaces the base layer's table command
 		"overrides (2):\n  command.attack: define in base -> define in toy (wins)\n  toy.greeting: define in toy -> define in variant:toy.loud (wins)\n",
 	} {
@@ -44,9 +44,28 @@ func TestRulesWhyAndLanguage(t *testing.T) {
 	}
 	te.Args = []string{"rules", "--variant", "toy.loud"}
 	te.run("")
-	if !strings.Contains(te.out.String(), "[on ] toy.loud  大声问候") {
-		t.Fatalf("the variant is not named in Chinese:\n%s", te.out.String())
+	// lang = "zh" is one script for the session: Traditional unless the
+	// locale says Simplified; the toy names its variant in Simplified.
+	if !strings.Contains(te.out.String(), "[on ] toy.loud  大聲問候") {
+		t.Fatalf("the variant is not named in Traditional Chinese:\n%s", te.out.String())
 	}
+	writeFile(t, dir, "dndsh.toml", "ruleset = \"toy\"\nscripts = [\"toy\"]\nlang = \"zh-Hans\"\n")
+	te.run("")
+	if !strings.Contains(te.out.String(), "[on ] toy.loud  大声问候") {
+		t.Fatalf("the variant is not named in Simplified Chinese:\n%s", te.out.String())
+	}
+	writeFile(t, dir, "dndsh.toml", "ruleset = \"toy\"\nscripts = [\"toy\"]\nlang = \"zh\"\n")
+	te.Getenv = func(k string) string {
+		if k == "LANG" {
+			return "zh_CN.UTF-8"
+		}
+		return ""
+	}
+	te.run("")
+	if !strings.Contains(te.out.String(), "[on ] toy.loud  大声问候") {
+		t.Fatalf("lang = zh under LANG=zh_CN is not Simplified:\n%s", te.out.String())
+	}
+	te.Getenv = func(string) string { return "" }
 	te.Args = []string{"rules", "--why", "nope"}
 	if code := te.run(""); code != 7 || !strings.Contains(te.errOut.String(), `nothing defines "nope"`) {
 		t.Fatalf("unknown name: exit %d: %s", code, te.errOut.String())

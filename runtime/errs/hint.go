@@ -1,8 +1,39 @@
 package errs
 
 // EditDistance is the Levenshtein distance between two short names, for
-// "did you mean ...?" hints on unknown keys, fields and options.
-func EditDistance(a, b string) int {
+// "did you mean ...?" hints on unknown keys, fields and options; a
+// character (not a byte) counts as one edit.
+func EditDistance(a, b string) int { return runeDistance([]rune(a), []rune(b)) }
+
+// Nearest returns the candidate closest to word for a "did you mean"
+// hint: the smallest edit distance, ignoring ASCII case and counting a
+// character (not a byte) as one edit, when it is small for the word's
+// length (at most a third of it, at least 1 and at most 3). ok is false
+// when no candidate is that close; ties go to the earlier candidate.
+func Nearest(word string, candidates []string) (best string, ok bool) {
+	w := []rune(lowerASCII(word))
+	limit := min(max(len(w)/3, 1), 3)
+	bestD := limit + 1
+	for _, c := range candidates {
+		if d := runeDistance(w, []rune(lowerASCII(c))); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best, bestD <= limit
+}
+
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// runeDistance is the Levenshtein distance between two rune slices.
+func runeDistance(a, b []rune) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

@@ -12,3 +12,23 @@ func TestEditDistance(t *testing.T) {
 		}
 	}
 }
+
+func TestNearest(t *testing.T) {
+	cands := []string{"goblin", "bugbear", "hobgoblin", "哥布林戰士"}
+	for _, c := range []struct {
+		word, best string
+		ok         bool
+	}{
+		{"gobln", "goblin", true},
+		{"GOBLIN", "goblin", true},
+		{"bugbaer", "bugbear", true},
+		{"哥布林戰", "哥布林戰士", true}, // one character, not three bytes
+		{"dragon", "", false},
+		{"x", "", false},
+	} {
+		best, ok := Nearest(c.word, cands)
+		if ok != c.ok || (ok && best != c.best) {
+			t.Errorf("Nearest(%q) = %q, %v; want %q, %v", c.word, best, ok, c.best, c.ok)
+		}
+	}
+}

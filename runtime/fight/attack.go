@@ -95,6 +95,7 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 		if f.Trace != nil {
 			f.trace("%s cannot attack %s with %s: %s", x.ID, t.ID, a.Name, as.Refused)
 		}
+		f.struck(e)
 		return e, nil
 	}
 	e.Adv += as.Adv
@@ -150,6 +151,7 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	if err := tt.RollInto(f.Src, &e.Roll); err != nil {
 		return nil, err
 	}
+	e.Rolled = true
 	e.Hit = e.Roll.Success
 	e.Crit = e.Hit && (e.Roll.Crit || autoCrit)
 	x.Attacks0++
@@ -166,6 +168,7 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 		if f.Record != nil {
 			f.recordAttack(e)
 		}
+		f.struck(e)
 		return e, nil
 	}
 	x.Hits++
@@ -181,6 +184,7 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 		return nil, err
 	}
 	if fr.ev.Cancelled() {
+		f.struck(e)
 		return e, nil
 	}
 	if f.Trace != nil {
@@ -189,7 +193,16 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	if f.Record != nil {
 		f.recordAttack(e)
 	}
-	return e, f.Apply(e)
+	err := f.Apply(e)
+	f.struck(e)
+	return e, err
+}
+
+// struck tells OnStrike of a finished attack that was rolled or refused.
+func (f *Fight) struck(e *AttackEvent) {
+	if f.OnStrike != nil {
+		f.OnStrike(e)
+	}
 }
 
 // recordAttack sends an attack's record to f.Record: the dice with their

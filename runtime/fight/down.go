@@ -13,6 +13,7 @@ func (f *Fight) dyingSave(x *Fighter) error {
 		return err
 	}
 	total := face + f.saveMods(x)
+	x.LastSave = DyingRoll{Round: f.round, Face: face, Total: total}
 	if f.Record != nil {
 		defer func() {
 			f.Record("dying_save", map[string]any{"round": f.round, "who": x.ID, "face": face,
@@ -21,6 +22,8 @@ func (f *Fight) dyingSave(x *Fighter) error {
 	}
 	switch {
 	case d.Revive.Has(face):
+		x.LastSave.Outcome = "revive"
+		x.LastSave.Successes, x.LastSave.Failures = x.SaveSuccesses, x.SaveFailures
 		if _, err := x.C.Heal(d.ReviveHP); err != nil {
 			return err
 		}
@@ -29,9 +32,13 @@ func (f *Fight) dyingSave(x *Fighter) error {
 			f.trace("%s rolls %d on its dying save and wakes", x.ID, face)
 		}
 	case d.DoubleFail.Has(face):
+		x.LastSave.Outcome = "double_failure"
 		f.addFailures(x, 2)
+		x.LastSave.Successes, x.LastSave.Failures = x.SaveSuccesses, x.SaveFailures
 	case total >= d.DC:
+		x.LastSave.Outcome = "success"
 		x.SaveSuccesses++
+		x.LastSave.Successes, x.LastSave.Failures = x.SaveSuccesses, x.SaveFailures
 		if x.SaveSuccesses >= d.Successes {
 			x.Stable, x.SaveSuccesses, x.SaveFailures = true, 0, 0
 			if f.Trace != nil {
@@ -39,7 +46,9 @@ func (f *Fight) dyingSave(x *Fighter) error {
 			}
 		}
 	default:
+		x.LastSave.Outcome = "failure"
 		f.addFailures(x, 1)
+		x.LastSave.Successes, x.LastSave.Failures = x.SaveSuccesses, x.SaveFailures
 	}
 	return nil
 }

@@ -196,7 +196,11 @@ type Fighter struct {
 	// policy (see combat.Spec).
 	Group              string
 	Surprised, Unaware bool
-	Attacks            []Attack
+	// HasCount gives the fighter the initiative count Count instead of a
+	// roll (a player's own roll entered at the table).
+	HasCount bool
+	Count    int
+	Attacks  []Attack
 	// Multi is how many attacks make up one Attack action; each is an index
 	// into Attacks (empty: one attack with Attacks[0]).
 	Multi []int
@@ -213,10 +217,13 @@ type Fighter struct {
 	Stable bool // down but no longer dying: no dying.turn events
 	// Dying save track of the current trial.
 	SaveSuccesses, SaveFailures int
-	DamageDealt                 int
-	DamageTaken                 int
-	Attacks0                    int // attacks made
-	Hits                        int
+	// LastSave is the fighter's last dying save of this trial (Round 0:
+	// none yet), for the table to show.
+	LastSave    DyingRoll
+	DamageDealt int
+	DamageTaken int
+	Attacks0    int // attacks made
+	Hits        int
 	// Moved is how far, in feet, the fighter has moved this turn; Path is
 	// every square it entered this trial (for pictures of the fight), when
 	// the fight records paths.
@@ -287,6 +294,7 @@ type AttackEvent struct {
 	Adv, Dis  int
 	Bonus     int // extra to-hit modifier
 	Roll      check.Result
+	Rolled    bool // the attack roll was made (Roll holds it)
 	Hit, Crit bool
 	Damage    int               // total damage to apply
 	Parts     []creature.Damage // per type, before the target's traits
@@ -303,6 +311,16 @@ type AttackEvent struct {
 	// Taken is what each type came to after the target's traits (set when
 	// the damage is applied: damage.apply's after phase on).
 	Taken []creature.Damage
+}
+
+// DyingRoll is one dying save: the round, the die's face, the total with
+// the conditions' modifiers, what it did (Outcome: "revive", "success",
+// "failure", "double_failure") and the tally right after it (before a
+// stable creature's counters are cleared).
+type DyingRoll struct {
+	Round, Face, Total  int
+	Outcome             string
+	Successes, Failures int
 }
 
 // TurnEvent is the payload of turn.start, turn.act, turn.end, round.start,
@@ -351,8 +369,9 @@ type Fight struct {
 	rec     creature.DamageRecord
 	conds   []creature.Condition
 	round   int
-	failed  error // an error reported by a tactic (Fail), returned by Run
-	table   bool  // played by hand (NewTable)
+	failed  error           // an error reported by a tactic (Fail), returned by Run
+	table   bool            // played by hand (NewTable)
+	expired []combat.Expiry // effects ended by the last Begin or Next (table)
 
 	// Space is the battle map and who stands where; nil when the
 	// encounter has no map.
@@ -361,10 +380,14 @@ type Fight struct {
 	Explain bool
 	// RecordPaths keeps every fighter's Path (dndsh run --svg).
 	RecordPaths bool
-	areaBuf     []*Fighter
-	senses      []grid.Sense
-	moveEv      MoveEvent
-	hostiles    []*Fighter
+	// OnStrike, when set, is told of every attack that was rolled or
+	// refused, once it is resolved (damage applied): the table shows the
+	// attacks a command set off (opportunity attacks, reactions).
+	OnStrike func(e *AttackEvent)
+	areaBuf  []*Fighter
+	senses   []grid.Sense
+	moveEv   MoveEvent
+	hostiles []*Fighter
 }
 
 // Fail records an error met where none can be returned (inside a tactic);
@@ -450,6 +473,7 @@ func (f *Fight) Reset() error {
 		x.C.CopyFrom(x.Base)
 		x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false
 		x.SaveSuccesses, x.SaveFailures = 0, 0
+		x.LastSave = DyingRoll{}
 		x.DamageDealt, x.DamageTaken, x.Attacks0, x.Hits = 0, 0, 0, 0
 		x.Moved, x.diagonals, x.dashed = 0, 0, false
 		x.Path = x.Path[:0]
@@ -707,5 +731,5 @@ func (f *Fight) String() string {
 // spec is x's initiative entry.
 func (x *Fighter) spec(side string) combat.Spec {
 	return combat.Spec{ID: x.ID, Side: side, Group: x.Group, Modifier: x.Init, Score: x.Init,
-		Aware: !x.Unaware, Surprised: x.Surprised}
+		Aware: !x.Unaware, Surprised: x.Surprised, HasCount: x.HasCount, Count: x.Count}
 }

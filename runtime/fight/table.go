@@ -84,9 +84,11 @@ func (f *Fight) Begin() error {
 	if err := f.emitTurn(f.ids.encStart, nil); err != nil {
 		return err
 	}
-	if _, err := enc.Begin(); err != nil {
+	rep, err := enc.Begin()
+	if err != nil {
 		return err
 	}
+	f.expired = append(f.expired[:0], rep.Expired...)
 	f.round = enc.Round()
 	return f.startTurns()
 }
@@ -104,9 +106,11 @@ func (f *Fight) Next() ([]*Fighter, error) {
 			return nil, err
 		}
 	}
-	if _, err := f.enc.NextTurn(); err != nil {
+	rep, err := f.enc.NextTurn()
+	if err != nil {
 		return nil, err
 	}
+	f.expired = append(f.expired[:0], rep.Expired...)
 	if r := f.enc.Round(); r != f.round {
 		f.round = r
 		f.turn = TurnEvent{Round: r}
@@ -162,3 +166,22 @@ func (f *Fight) Current() []*Fighter {
 
 // IsTable reports whether f is played by hand.
 func (f *Fight) IsTable() bool { return f.table }
+
+// SetInitiative gives x the initiative count n instead of a roll: before
+// Begin it is used when initiative is rolled; after it, x takes count n at
+// once (see combat.Encounter.SetInitiative).
+func (f *Fight) SetInitiative(x *Fighter, n int) error {
+	if !f.table {
+		return errs.New(errs.Rule, "kernel", "an initiative count is given by hand in a table fight")
+	}
+	x.HasCount, x.Count = true, n
+	if f.enc != nil {
+		return f.enc.SetInitiative(x.ID, n)
+	}
+	return nil
+}
+
+// Expired returns the effects of the table fight's encounter (durations
+// scripts added with Encounter().AddEffect) that ended during the last
+// Begin or Next, in time order. The slice is reused by the next call.
+func (f *Fight) Expired() []combat.Expiry { return f.expired }

@@ -29,3 +29,31 @@ func Width(s string) int {
 	}
 	return w
 }
+
+// Narrow returns s with the full-width forms of ASCII (U+FF01 to U+FF5E:
+// ０-９, Ａ-Ｚ, ＋, （, ...) as ASCII and the ideographic space (U+3000) as
+// a space, as Chinese input methods type them: "１ｄ２０＋５" is 1d20+5.
+func Narrow(s string) string {
+	has := false
+	for _, r := range s {
+		if (r >= 0xFF01 && r <= 0xFF5E) || r == 0x3000 {
+			has = true
+			break
+		}
+	}
+	if !has {
+		return s
+	}
+	b := make([]rune, 0, len(s))
+	for _, r := range s {
+		switch {
+		case r >= 0xFF01 && r <= 0xFF5E:
+			b = append(b, r-0xFF01+'!')
+		case r == 0x3000:
+			b = append(b, ' ')
+		default:
+			b = append(b, r)
+		}
+	}
+	return string(b)
+}

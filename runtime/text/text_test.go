@@ -25,3 +25,30 @@ func TestWidth(t *testing.T) {
 		}
 	}
 }
+
+func TestConvert(t *testing.T) {
+	for _, c := range []struct{ in, script, want string }{
+		{"哥布林戰士 受到 3 點火焰傷害", Hans, "哥布林战士 受到 3 点火焰伤害"},
+		{"获救", Hant, "獲救"},
+		{"战斗之后", "ZH-HANT", "戰鬥之後"},
+		{"只有一隻", Hans, "只有一只"},
+		{"只有", Hant, "只有"}, // 只 stays: it is Traditional too
+		{"hero 10/20", Hans, "hero 10/20"},
+		{"戰士", "en", "戰士"},
+	} {
+		if got := Convert(c.in, c.script); got != c.want {
+			t.Errorf("Convert(%q, %q) = %q, want %q", c.in, c.script, got, c.want)
+		}
+	}
+	if !SameChinese("战士", "戰士") || SameChinese("战士", "法師") {
+		t.Error("SameChinese")
+	}
+}
+
+func TestNarrow(t *testing.T) {
+	for in, want := range map[string]string{"１ｄ２０＋５": "1d20+5", "save hero dex　１５": "save hero dex 15", "哥布林": "哥布林", "x2": "x2"} {
+		if got := Narrow(in); got != want {
+			t.Errorf("Narrow(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

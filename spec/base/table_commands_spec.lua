@@ -70,12 +70,13 @@ test("add numbers creatures, takes overrides and sides; errors name what is wron
 end)
 
 test("the add command line reads counts and flags; a bad line prints the usage", function()
-  tbl.add(goblin())
+  eq(tbl.add(goblin()).text, "added goblin1 to foes (HP 10, AC 15)", "monsters are numbered from the first")
   -- "goblin" has no monster file here: the kind already in the fight is used
-  eq(tbl.run("add goblin x2 --side=foes --hp 7"), "added goblin1, goblin2 to foes (HP 7, AC 15)")
+  eq(tbl.run("add goblin x2 --side=foes --hp 7"), "added goblin2, goblin3 to foes (HP 7, AC 15)")
   eq(tbl.run("add goblin --id boss --name Grukk"), "added boss to foes (HP 10, AC 15)")
   eq(tbl.order()[4].name, "Grukk")
-  eq(tbl.run("add goblin"), "added goblin3 to foes (HP 10, AC 15)", "numbers go on after the goblins in the fight")
+  eq(tbl.find("grukk"), fight.get("boss"), "the name given at add is a handle")
+  eq(tbl.run("add goblin"), "added goblin4 to foes (HP 10, AC 15)", "numbers go on after the goblins in the fight")
   fails(function() tbl.run("add goblin x0") end, "the count must be a whole number from 1")
   fails(function() tbl.run("add goblin lots") end, "usage: add MONSTER [xN]")
   fails(function() tbl.run("add goblin --hp many") end, "add: --hp wants a number, got many")
@@ -119,8 +120,8 @@ test("attack: hits, misses, criticals, advantage and a death", function()
   eq(tbl.attack("goblin2", "hero").text, "goblin2 attacks hero with Scimitar: 1 + 4 = 5 vs AC 16: natural 1, miss")
   dice.force{ 3, 20, 6, 4 }
   r = tbl.run("attack hero goblin1 --with LONGSWORD --adv")
-  eq(r, "hero attacks goblin1 with Longsword (advantage): 20 + 5 = 25 vs AC 15: natural 20, critical hit! 13 slashing damage\n" ..
-    "goblin1 0/10 HP\ngoblin1 dies")
+  eq(r, "hero attacks goblin1 with Longsword: 2d20kh1 (~~3~~, 20) + 5 = 25 vs AC 15: natural 20, critical hit! 13 slashing damage"
+    .. " — Advantage: --adv (the GM's call)\ngoblin1 0/10 HP\ngoblin1 dies")
   eq(fight.is(fight.get("goblin1"), "dead"), true)
   fails(function() tbl.attack("hero", "goblin1") end, "goblin1 is already dead")
   fails(function() tbl.attack("goblin1", "hero") end, "goblin1 is dead and cannot attack")
@@ -141,10 +142,10 @@ test("save: 5e adds the ability modifier and the PB of a save the stat block lis
   dice.force{ 11 }
   eq(tbl.save("hero", "敏捷", 15).text, "hero: Dexterity saving throw, DC 15: 11 + 2 = 13, failure", "no PB in Dexterity")
   dice.force{ 12, 4 }
-  eq(tbl.run("save goblin2 Dexterity 12 --adv"), "goblin2: Dexterity saving throw, DC 12, advantage: (12, ~~4~~) + 2 = 14, success")
+  eq(tbl.run("save goblin2 Dexterity 12 --adv"), "goblin2: Dexterity saving throw, DC 12, advantage: 2d20kh1 (12, ~~4~~) + 2 = 14, success")
   tbl.add(ember())
   dice.force{ 7 }
-  eq(tbl.save("ember", "dex", 15).total, 12, "a printed save modifier is the whole bonus")
+  eq(tbl.save("ember1", "dex", 15).total, 12, "a printed save modifier is the whole bonus")
   tbl.cond_add("goblin1", "paralyzed")
   eq(tbl.save("goblin1", "dex", 10).text, "goblin1: Dexterity saving throw, DC 10: fails automatically (paralyzed)")
   fails(function() tbl.save("hero", "luck", 10) end, "unknown ability luck")
@@ -166,10 +167,10 @@ test("damage: resistance, vulnerability, dice, untyped; a player drops and dies 
   tbl.add(ember())
   local r = tbl.damage("ember", 8, "fire")
   eq({ r.amount, r.taken }, { 8, 4 })
-  eq(r.text, "ember takes 4 fire damage (reduced from 8); ember 11/15 HP")
-  eq(tbl.damage("ember", 3, "寒冷").text, "ember takes 6 cold damage (increased from 3); ember 5/15 HP")
+  eq(r.text, "ember1 takes 4 fire damage (reduced from 8); ember1 11/15 HP", "the only ember answers to ember")
+  eq(tbl.damage("ember1", 3, "寒冷").text, "ember1 takes 6 cold damage (increased from 3); ember1 5/15 HP")
   dice.force{ 2, 3 }
-  eq(tbl.run("damage ember 2d4+1"), "2d4 (2, 3) + 1 = 6\nember takes 5 damage; ember 0/15 HP\nember dies")
+  eq(tbl.run("damage ember1 2d4+1"), "2d4 (2, 3) + 1 = 6\nember1 takes 5 damage; ember1 0/15 HP\nember1 dies")
   fails(function() tbl.damage("hero", 4, "fyre") end, "unknown damage type fyre (known: acid,")
   fails(function() tbl.damage("hero", "some") end, "damage: the amount must be a number or dice")
   eq(tbl.damage("hero", 25, "piercing").text,
@@ -223,10 +224,10 @@ test("next skips the dead, reports death saves; end sums up and ends the fight",
   tbl.damage("goblin2", 10)
   tbl.damage("hero", 20)
   dice.force{ 5 }
-  eq(tbl.next().text, "round 1: hero's turn\nhero rolls a death saving throw: still dying", "a failed save")
+  eq(tbl.next().text, "round 1: hero's turn\nhero: death saving throw 5: failure (0 successes, 1 failure)", "a failed save")
   eq(tbl.next().text, "round 2: goblin1's turn", "goblin2 is dead: its turn is skipped")
   dice.force{ 20 }
-  eq(tbl.next().text, "round 2: hero's turn\nhero regains consciousness", "a natural 20")
+  eq(tbl.next().text, "round 2: hero's turn\nhero: death saving throw 20: regains consciousness with hit points", "a natural 20")
   local r = tbl.finish()
   eq(r.rounds, 2)
   eq(r.text, "the fight ends after round 2\nfoes: goblin1 10/10 standing\nparty: hero 1/20 standing")

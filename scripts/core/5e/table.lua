@@ -53,21 +53,23 @@ local function pb(c, stat)
 end
 
 -- save rolls c's saving throw against dc (5E-D20-06); opts.adv is a
--- signed Advantage level, opts.stat the stat block. Returns the
+-- signed Advantage level, opts.stat the stat block, opts.mods further
+-- modifiers (a cover bonus to a Dexterity save). Returns the
 -- 5e.d20_test record.
 rules.define("save", function(c, ability, dc, opts)
   opts = opts or {}
   local id = ch().ability_id(ability)
   local stat = opts.stat or {}
-  local test = { kind = "save", ability = id, dc = dc, adv = opts.adv }
+  local test = { kind = "save", ability = id, dc = dc, adv = opts.adv, mods = {} }
   local l = listed(stat.saves, id)
   if type(l) == "number" then
     test.proficient = false
-    test.mods = { { value = l - (ch().mod(c, id) or 0), source = "saving throw of the stat block" } }
+    test.mods[1] = { value = l - (ch().mod(c, id) or 0), source = "saving throw of the stat block" }
   else
     test.proficient = l and true or nil
     test.pb = pb(c, stat)
   end
+  for _, m in ipairs(opts.mods or {}) do test.mods[#test.mods + 1] = m end
   return rules.need("5e.d20_test")(c, test)
 end)
 
@@ -85,4 +87,47 @@ end)
 
 rules.define("table.heal", function(c, n)
   return (rules.need("5e.damage").heal(c, n))
+end)
+
+-- The ready-made characters the table's add knows by class
+-- (core.5e.pregens): "add fighter --level 3 --id Brak".
+do
+  local pregens = require("core.5e.pregens")
+  local list = {}
+  for id, c in pairs(pregens.classes) do list[#list + 1] = { id = id, en = c.en, zh = c.zh } end
+  table.sort(list, function(a, b) return a.id < b.id end)
+  rules.define("table.pregens", {
+    names = list,
+    make = function(id, opts)
+      opts = opts or {}
+      return pregens[id](tonumber(opts.level) or 1, { id = opts.id, hp = opts.hp, ac = opts.ac })
+    end,
+  })
+end
+
+-- table.concentrate(caster, name, on_end): a condition the table gives
+-- lasts while caster concentrates (5e.concentration): on_end(why) is
+-- called when its Concentration ends. Several conditions may hang on one
+-- Concentration (one spell on several targets).
+rules.define("table.concentrate", function(caster, _name, on_end)
+  local conc = rules.need("5e.concentration")
+  local e = conc.effect(caster)
+  if e and e.table_ends then
+    e.table_ends[#e.table_ends + 1] = on_end
+    return
+  end
+  local eff = { name = "table", table_ends = { on_end } }
+  eff.ends = function(_, why)
+    for _, f in ipairs(eff.table_ends) do f(why) end
+  end
+  conc.start(caster, eff)
+end)
+
+-- table.damaged(c, taken, stat): what damage at the table does to c's
+-- Concentration: the Constitution save (unless the stat block's own hooks
+-- roll it, 5e.concentration.watch), and its end at 0 HP.
+rules.define("table.damaged", function(c, taken, stat)
+  local conc = rules.need("5e.concentration")
+  if not (type(stat) == "table" and stat.concentration_watched) and taken > 0 then conc.damaged(c, taken) end
+  conc.holds(c)
 end)

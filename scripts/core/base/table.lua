@@ -41,16 +41,14 @@ M = {}
 -- T holds what the parts share: helpers, and T.S, the state of the table
 -- fight (nil before the first add, ended after end).
 local T = {}
-for _, part in ipairs({ "text", "names", "creatures", "add", "attack", "save", "damage", "conditions", "turns", "commands" }) do
+for _, part in ipairs({ "text", "names", "creatures", "explain", "add", "attack", "save", "damage", "conditions", "turns", "commands" }) do
   require("core.base.table." .. part)(M, T)
 end
 
 local words = {}
 for word in pairs(M.commands) do words[#words + 1] = word end
 table.sort(words)
-for _, word in ipairs(words) do
-  rules.define("command." .. word, function(c) return M.command(word, c) end)
-end
+for _, word in ipairs(words) do M.define_command(word, M.commands[word]) end
 
 rules.define("table.commands", M)
 return M

@@ -1,15 +1,19 @@
--- add, init, order and show: creatures join the fight, initiative is rolled,
--- the order is shown.
+-- add, init, order and show: creatures join the fight (monsters by id or
+-- name, ready-made characters, players described on the command line),
+-- initiative is rolled or entered, the order is shown; monsters lists the
+-- monsters one can add.
 -- Part of the table commands (core.base.table, which loads it): a function
 -- of the module table M and the parts' shared helpers T.
 local rules = require("rules")
 local fight = require("fight")
+local text = require("text")
+local dice = require("dice")
 
 return function(M, T)
   local lang, MSG, say, fail, state_word, side_word = T.lang, T.MSG, T.say, T.fail, T.state_word, T.side_word
   local enum, fresh, all, need_fight, full_name, state = T.enum, T.fresh, T.all, T.need_fight, T.full_name, T.state
 
-  -- ---- add, init, order ----
+  -- ---- what can be added ----
 
   -- monster_stat returns the stat block of monsters/<system>/<id>.lua (read
   -- for its names, saves and attacks; fight.add loads it again) and whether
@@ -21,7 +25,80 @@ return function(M, T)
     return nil, true -- a broken file: fight.add reports it
   end
 
-  local OVERRIDES = { "hp", "max_hp", "ac", "init", "name", "level", "player" }
+  -- names_of returns the names a stat block gives (English, Chinese).
+  local function names_of(stat)
+    local nm = type(stat) == "table" and stat.name or nil
+    if type(nm) == "table" then return nm.en, nm.zh end
+    if type(nm) == "string" then return nm, nil end
+    return nil, nil
+  end
+
+  -- M.monsters lists the rule system's monsters: {{id, en, zh, cr, hp, ac}...}
+  -- (a monster file that does not load is left out).
+  function M.monsters()
+    local out = {}
+    for _, id in ipairs(rules.monsters()) do
+      local stat = monster_stat(id)
+      if type(stat) == "table" then
+        local en, zh = names_of(stat)
+        out[#out + 1] = { id = id, en = en, zh = zh, cr = stat.cr, hp = stat.hp, ac = stat.ac }
+      end
+    end
+    return out
+  end
+
+  -- monster_named returns the id of the monster whose English name (any
+  -- case) or Chinese name (either script) is word, or nil.
+  local function monster_named(word)
+    local low = word:lower()
+    for _, m in ipairs(M.monsters()) do
+      if (m.en and m.en:lower() == low) or (m.zh and text.same(m.zh, word)) then return m.id end
+    end
+    return nil
+  end
+
+  -- pregens returns the system's ready-made characters: its "table.pregens"
+  -- definition {names = {{id, en, zh}...}, make = function(id, opts)}, or nil.
+  local function pregens()
+    local p = rules.get("table.pregens")
+    if type(p) == "table" and type(p.make) == "function" then return p end
+    return nil
+  end
+
+  local function pregen_named(word)
+    local p = pregens()
+    if not p then return nil end
+    local low = word:lower()
+    for _, e in ipairs(p.names or {}) do
+      if e.id == low or (e.en and e.en:lower() == low) or (e.zh and text.same(e.zh, word)) then return e.id end
+    end
+    return nil
+  end
+
+  -- suggestion says what the user may have meant by an unknown monster.
+  local function suggestion(word)
+    local cands, back = {}, {}
+    local function cand(s, id)
+      if s then
+        cands[#cands + 1] = s
+        back[s] = id
+      end
+    end
+    for _, m in ipairs(M.monsters()) do
+      cand(m.id, m.id)
+      cand(m.en, m.id)
+      cand(m.zh, m.id)
+    end
+    for _, e in ipairs((pregens() or {}).names or {}) do
+      cand(e.id, e.id)
+      cand(e.en, e.id)
+    end
+    local best = text.nearest(word, cands)
+    if best then return say("did_you_mean", back[best]) end
+    return ""
+  end
+
+  local OVERRIDES = { "hp", "max_hp", "ac", "init", "name", "level", "player", "group" }
 
   -- known_stat returns the stat block of a kind already in the fight: the
   -- one creatures called id (or numbered from it) were added with.
@@ -34,31 +111,110 @@ return function(M, T)
     return nil
   end
 
-  -- M.add adds creatures: what is a monster id (a monsters/<system>/<id>.lua
-  -- file, or a kind already in the fight) or a stat block; opts: count,
-  -- side (default "foes", "party" for a player's stat block), id, player and
-  -- stat-block overrides (hp, ac, init, name, ...). Starts a fight when none is
+  -- M.parse_attack reads an attack written as at the table: "[NAME] +B
+  -- DICE [TYPE]" ("Longsword +5 1d8+3 slashing"; the name defaults to
+  -- "Attack"), with "ranged" or "reach N" after it. Returns the stat
+  -- block's attack entry, or nil and what is wrong.
+  function M.parse_attack(s)
+    local words = {}
+    for w in tostring(s):gmatch("%S+") do words[#words + 1] = w end
+    local i, name = 1, {}
+    while words[i] and not words[i]:match("^[+-]%d+$") do
+      name[#name + 1] = words[i]
+      i = i + 1
+    end
+    local bonus = words[i] and tonumber(words[i])
+    if not bonus then return nil, say("attack_spec", tostring(s)) end
+    local dmg = words[i + 1]
+    if not dmg or not dice.valid(dmg) then return nil, say("attack_spec", tostring(s)) end
+    local a = { name = #name > 0 and table.concat(name, " ") or "Attack", bonus = bonus, damage = dmg }
+    i = i + 2
+    while words[i] do
+      local w = words[i]:lower()
+      if w == "ranged" then
+        a.ranged = true
+      elseif w == "reach" and tonumber(words[i + 1]) then
+        a.reach = tonumber(words[i + 1])
+        i = i + 1
+      elseif a.type == nil then
+        a.type = T.resolve("damage", words[i])
+      else
+        return nil, say("attack_spec", tostring(s))
+      end
+      i = i + 1
+    end
+    return a
+  end
+
+  -- player_stat builds a player's stat block from the command line's
+  -- flags: hp, ac and attacks (--attack "NAME +B DICE TYPE", several joined
+  -- with ";").
+  local function player_stat(id, opts)
+    local missing = {}
+    if not opts.hp then missing[#missing + 1] = "--hp" end
+    if not opts.ac then missing[#missing + 1] = "--ac" end
+    if not opts.attack then missing[#missing + 1] = "--attack" end
+    if #missing > 0 then fail("player_needs", id, table.concat(missing, ", ")) end
+    local attacks = {}
+    for part in tostring(opts.attack):gmatch("[^;]+") do
+      local a, err = M.parse_attack(part)
+      if not a then error(err, 0) end
+      attacks[#attacks + 1] = a
+    end
+    return { id = id, name = opts.name or id, hp = opts.hp, ac = opts.ac, init = opts.init or 0, player = true,
+      attacks = attacks }
+  end
+
+  -- ---- add ----
+
+  -- M.add adds creatures. what is a stat block, or a word: a monster id (a
+  -- monsters/<system>/<id>.lua file), a kind already in the fight, a
+  -- ready-made character of the system (table.pregens: "fighter"), a
+  -- monster's English or Chinese name, or with opts.player the name of a
+  -- new player described by opts.hp, opts.ac and opts.attack. opts: count,
+  -- side (default "foes", "party" for a player), id, name (a name the
+  -- creature answers to), group (the creatures share one initiative roll),
+  -- level, player and stat-block overrides (hp, ac, init, ...). Monsters
+  -- are numbered from the first (goblin1, goblin2); a player, or one
+  -- creature given an --id, keeps its name. Starts a fight when none is
   -- going on. Returns {creatures = {handles}, text}.
   function M.add(what, opts)
     opts = opts or {}
     local stat = what
+    local player_new = false
     if type(what) == "string" then
+      what = T.digits(what)
       local found
       stat, found = monster_stat(what)
       if not found then
         stat = known_stat(what)
-        if not stat then
-          local sys = rules.system()
-          fail("no_monster", what, sys, sys, what)
+        if stat then
+          if opts.id == nil then
+            -- "add boss" again: boss1, not goblin3
+            local copy = {}
+            for k, v in pairs(opts) do copy[k] = v end
+            copy.id = what
+            opts = copy
+          end
+        else
+          local id = pregen_named(what)
+          if id then
+            stat = pregens().make(id, { level = opts.level, id = opts.id, hp = opts.hp, ac = opts.ac })
+          else
+            id = monster_named(what)
+            if id then
+              what = id
+              stat = monster_stat(id)
+            elseif opts.player then
+              stat = player_stat(opts.id or what, opts)
+              player_new = true
+            else
+              local sys = rules.system()
+              fail("no_monster", what, sys, suggestion(what))
+            end
+          end
         end
-        if opts.id == nil then
-          -- "add boss" again: boss1, not goblin3
-          local copy = {}
-          for k, v in pairs(opts) do copy[k] = v end
-          copy.id = what
-          opts = copy
-        end
-        what = stat
+        if type(what) == "string" and stat and not monster_stat(what) then what = stat end
       end
     elseif type(what) ~= "table" then
       error("add: a monster id or a stat block expected, got " .. type(what), 2)
@@ -71,12 +227,15 @@ return function(M, T)
         T.S = fresh()
       end
     end
-    local base = opts.id or (stat and (stat.id or stat.name)) or what
-    if type(base) ~= "string" then base = type(what) == "string" and what or "creature" end
+    local base = opts.id or (stat and stat.id) or (type(what) == "string" and what)
+    if type(base) ~= "string" then base = (stat and type(stat.name) == "string" and stat.name) or "creature" end
     local count = tonumber(opts.count) or 1
     if count < 1 or count ~= math.floor(count) then fail("bad_count", tostring(opts.count)) end
-    -- ids: base alone, or numbered after the ones of that base in the fight
-    -- (add goblin x2, then add goblin: goblin3)
+    local player = opts.player
+    if player == nil and stat then player = stat.player end
+    -- ids: monsters are numbered from the first, after the ones of that
+    -- base in the fight (add goblin x2, then add goblin: goblin3); a
+    -- player or one creature with an --id keeps the name when it is free
     local used, top = false, 0
     for _, x in ipairs(all()) do
       local id = x:get("id")
@@ -87,30 +246,36 @@ return function(M, T)
         top = math.max(top, tonumber(n))
       end
     end
+    local plain = count == 1 and not used and (player or opts.id ~= nil)
     local fopts = { side = opts.side, count = 1 }
     for _, k in ipairs(OVERRIDES) do
       if opts[k] ~= nil then fopts[k] = opts[k] end
     end
-    if fopts.side == nil then
-      local player = opts.player
-      if player == nil and stat then player = stat.player end
-      fopts.side = player and "party" or "foes"
+    if player_new then
+      fopts.hp, fopts.ac, fopts.init, fopts.name = nil, nil, nil, nil
     end
+    if type(opts.name) ~= "string" then fopts.name = nil end
+    if fopts.side == nil then fopts.side = player and "party" or "foes" end
+    if opts.group then fopts.group = base end
     local list, names = {}, {}
     for k = 1, count do
-      fopts.id = (count == 1 and not used) and base or (base .. (top + k))
+      fopts.id = plain and base or (base .. (top + k))
       local c = fight.add(what, fopts)[1]
       local id = c:get("id")
       local index = id ~= base and id:sub(1, #base) == base and tonumber(id:sub(#base + 1)) or nil
-      T.S.meta[c] = { stat = stat, name = opts.name or (stat and stat.name), base = base, index = index }
+      T.S.meta[c] = { stat = stat, name = opts.name or (stat and stat.name), base = base, index = index,
+        given = type(opts.name) == "string" and opts.name or nil }
       list[k] = c
     end
     for k, c in ipairs(list) do names[k] = M.name(c) end
     local c = list[1]
-    local text = say("added", enum(names), side_word(c:get("side")), c:get("max_hp"), c:get("ac"))
-    if T.S.began then text = text .. say("joins") end
-    return { creatures = list, text = text }
+    local line = say("added", enum(names), side_word(c:get("side")), c:get("max_hp"), c:get("ac"))
+    if opts.group and count > 1 then line = line .. say("grouped") end
+    if T.S.began then line = line .. say("joins") end
+    return { creatures = list, text = line }
   end
+
+  -- ---- init, order ----
 
   -- turn_line says whose turn it is.
   local function turn_line()
@@ -119,24 +284,18 @@ return function(M, T)
     return say("turn", fight.round(), enum(now))
   end
 
-  -- conditions_text lists c's conditions (levels, and the round a timed one
-  -- lasts to).
+  -- conditions_text lists c's conditions (levels, and when a timed one ends).
   local function conditions_text(c, empty)
     local seen, parts = {}, {}
-    local due = {}
-    for _, t in ipairs(T.S and T.S.timed or {}) do
-      -- string keys: a large integer key would make Lua allocate an array
-      if t.c == c then due["h" .. t.handle] = t.due end
-    end
     for _, inst in ipairs(c:conditions()) do
       if not seen[inst.name] then
         seen[inst.name] = true
-        local text = M.label("condition", inst.name)
+        local t = M.label("condition", inst.name)
         local level = c:level(inst.name)
-        if level > 1 then text = text .. " " .. level end
-        local d = inst.duration and due["h" .. inst.duration]
-        if d then text = say("cond_until", text, d) end
-        parts[#parts + 1] = text
+        if level > 1 then t = t .. " " .. level end
+        local until_text = T.until_text and T.until_text(c, inst, true)
+        if until_text then t = say("cond_until", t, until_text) end
+        parts[#parts + 1] = t
       end
     end
     if #parts == 0 then return empty or "-" end
@@ -165,11 +324,12 @@ return function(M, T)
   function M.show()
     local rows = M.order()
     local cells = {}
+    local entered = T.S.entered or {}
     for i, r in ipairs(rows) do
       local hp = r.hp .. "/" .. r.max_hp
       if r.state then hp = hp .. " " .. state_word(r.state) end
-      cells[i] = { r.turn and "*" or "", r.count and tostring(r.count) or "-", r.id, r.name, side_word(r.side), hp,
-        tostring(r.temp_hp), r.conditions }
+      local count = r.count and tostring(r.count) or (entered[r.c] and tostring(entered[r.c])) or "-"
+      cells[i] = { r.turn and "*" or "", count, r.id, r.name, side_word(r.side), hp, tostring(r.temp_hp), r.conditions }
     end
     local head = { "" }
     for _, h in ipairs(lang() == "zh" and MSG.cols[2] or MSG.cols[1]) do head[#head + 1] = h end
@@ -177,14 +337,52 @@ return function(M, T)
     return { rows = rows, text = title .. "\n" .. M.grid(head, cells, { [2] = true, [7] = true }) }
   end
 
-  -- M.init rolls initiative and starts round 1; returns {order, text}.
+  -- M.init rolls initiative and starts round 1 (the creatures given a count
+  -- with M.set_init keep it); returns {order, text}.
   function M.init()
     local st = need_fight()
     if st.began then fail("began", fight.round()) end
     fight.begin()
     st.began = true
+    if T.start_pending then T.start_pending() end
     local shown = M.show()
     return { order = shown.rows, text = shown.text .. "\n" .. turn_line() }
+  end
+
+  -- M.set_init gives creature a the initiative count n (a player's own
+  -- roll): before init it is kept when init rolls the others; after it, a
+  -- takes that count at once. Returns {text}.
+  function M.set_init(a, n)
+    local st = need_fight()
+    local c = M.find(a)
+    local count = tonumber(T.digits(tostring(n)))
+    if not count or count ~= math.floor(count) then fail("bad_init", tostring(n)) end
+    fight.set_initiative(c, count)
+    st.entered = st.entered or {}
+    st.entered[c] = count
+    return { text = say("init_set", M.name(c), count) }
+  end
+
+  -- M.monster_list words the system's monsters for the monsters command;
+  -- word filters them (a part of an id or a name).
+  function M.monster_list(word)
+    local cells = {}
+    local low = word and word:lower()
+    for _, m in ipairs(M.monsters()) do
+      local shown = (lang() == "zh" and m.zh) or m.en or m.id
+      if not low or m.id:find(low, 1, true) or (m.en and m.en:lower():find(low, 1, true))
+          or (m.zh and m.zh:find(word, 1, true)) then
+        cells[#cells + 1] = { m.id, shown or "", tostring(m.cr or "-"), tostring(m.hp or "-"), tostring(m.ac or "-") }
+      end
+    end
+    for _, e in ipairs((pregens() or {}).names or {}) do
+      if not low or e.id:find(low, 1, true) then
+        cells[#cells + 1] = { e.id, (lang() == "zh" and e.zh) or e.en or e.id, say("pregen"), "", "" }
+      end
+    end
+    if #cells == 0 then return { text = say("no_monsters", word or "", rules.system()) } end
+    local head = lang() == "zh" and MSG.monster_cols[2] or MSG.monster_cols[1]
+    return { text = M.grid(head, cells, { [4] = true, [5] = true }) }
   end
 
   T.turn_line = turn_line

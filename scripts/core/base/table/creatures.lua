@@ -5,6 +5,7 @@
 local fight = require("fight")
 local dice = require("dice")
 local creature = require("creature")
+local rules = require("rules")
 
 return function(M, T)
   local lang, say, fail, side_word, enum = T.lang, T.say, T.fail, T.side_word, T.enum
@@ -15,7 +16,7 @@ return function(M, T)
   T.S = nil
 
   local function fresh()
-    return { meta = {}, timed = {}, handles = 0, began = false, ended = false }
+    return { meta = {}, timed = {}, handles = 0, began = false, ended = false, notes = {} }
   end
 
   -- ---- creatures ----
@@ -94,13 +95,30 @@ return function(M, T)
     return enum(out)
   end
 
+  -- names_of lists the names a creature answers to besides its id: the
+  -- name given at add (--name) and its stat block's names, in either language.
+  local function names_of(c)
+    local out = {}
+    local m = meta(c)
+    if m.given then out[#out + 1] = m.given end
+    if type(m.name) == "table" then
+      out[#out + 1] = m.name.en
+      out[#out + 1] = m.name.zh
+    elseif type(m.name) == "string" then
+      out[#out + 1] = m.name
+    end
+    return out
+  end
+
   -- M.find returns the creature a reference names: a handle, its id (in any
-  -- case) or its Chinese name as shown (哥布林戰士1). Else an error listing
-  -- the creatures.
+  -- case), its Chinese name as shown (哥布林戰士1), the name it was given at
+  -- add (--name), or the kind it was added as when only one creature is of
+  -- that kind (bugbear for bugbear1). Else an error listing the creatures.
   function M.find(ref)
     need_fight()
     if creature.is(ref) then return ref end
-    local w = tostring(ref)
+    local raw = tostring(ref)
+    local w = T.digits(raw)
     local list = all()
     for _, c in ipairs(list) do
       if c:get("id") == w then return c end
@@ -110,9 +128,48 @@ return function(M, T)
       if c:get("id"):lower() == low then return c end
     end
     for _, c in ipairs(list) do
-      if zh_name(c) == w then return c end
+      local z = zh_name(c)
+      if z and (T.same_zh(z, raw) or T.same_zh(T.digits(z), w)) then return c end
     end
+    -- a name given at add, then a kind with one creature: only when one
+    -- creature answers to it
+    local function only(match)
+      local found
+      for _, c in ipairs(list) do
+        if match(c) then
+          if found then return nil end
+          found = c
+        end
+      end
+      return found
+    end
+    local c = only(function(x) return meta(x).given ~= nil and (meta(x).given:lower() == low or T.same_zh(meta(x).given, w)) end)
+    if c then return c end
+    c = only(function(x)
+      if (meta(x).base or ""):lower() == low and meta(x).index ~= nil then return true end
+      for _, n in ipairs(names_of(x)) do
+        if n:lower() == low or T.same_zh(n, w) then return true end
+      end
+      return false
+    end)
+    if c then return c end
     fail("no_creature", w, ids())
+  end
+
+  -- M.find_list returns the creatures a list names: a list of references,
+  -- or one word with commas ("goblin1,goblin2", also "，" and "、").
+  function M.find_list(ref)
+    if type(ref) == "table" and not creature.is(ref) then
+      local out = {}
+      for i, r in ipairs(ref) do out[i] = M.find(r) end
+      return out
+    end
+    if creature.is(ref) then return { ref } end
+    local w = tostring(ref):gsub("\239\188\140", ","):gsub("\227\128\129", ",")
+    local out = {}
+    for part in w:gmatch("[^,]+") do out[#out + 1] = M.find(part) end
+    if #out == 0 then fail("no_creature", tostring(ref), ids()) end
+    return out
   end
 
   local function hp_text(c)
@@ -184,7 +241,15 @@ return function(M, T)
     fail("bad_amount", what, tostring(v))
   end
 
+  -- damaged tells the rule system that c took damage at the table
+  -- ("table.damaged": 5e's Concentration save).
+  local function damaged(c, taken)
+    local hook = rules.get("table.damaged")
+    if type(hook) == "function" then hook(c, taken, meta(c).stat) end
+  end
+
   T.fresh = fresh
+  T.damaged = damaged
   T.all = all
   T.need_fight = need_fight
   T.meta = meta

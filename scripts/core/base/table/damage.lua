@@ -10,17 +10,13 @@ return function(M, T)
 
   -- ---- damage, heal ----
 
-  -- M.damage deals n damage (a number or dice) of a type (any name the
-  -- system knows; nil: untyped) to a, through damage.apply and the dying
-  -- rules. Returns {amount, lost, taken, text}.
-  function M.damage(a, n, typ)
-    local c = M.find(a)
+  -- damage_one deals total damage of type id to c and words it.
+  local function damage_one(c, total, id)
     if fight.is(c, "dead") then fail("dead_target", M.name(c)) end
-    local total, rolled = amount("damage", n)
-    local id = typ and resolve("damage", typ) or nil
     local hp0, temp0, was = c:get("hp"), c:get("temp_hp"), state(c)
     local lost = fight.damage(c, total, id or "")
     local taken = (hp0 - c:get("hp")) + (temp0 - c:get("temp_hp"))
+    T.damaged(c, taken)
     local what = id and say("typed_damage", M.label("damage", id)) or say("damage_word")
     local note = ""
     if total > 0 and taken == 0 and hp0 > 0 then
@@ -31,11 +27,34 @@ return function(M, T)
       note = say("increased", total)
     end
     local shown = tostring(taken) .. (lang() == "zh" and " 點" or " ")
-    local text = say("damaged", M.name(c), shown, what, note, hp_text(c))
-    if rolled then text = rolled .. "\n" .. text end
-    local lines = { text }
+    local lines = { say("damaged", M.name(c), shown, what, note, hp_text(c)) }
     fate(c, was, lines)
     return { amount = total, lost = lost, taken = taken, text = join(lines) }
+  end
+
+  -- M.damage deals n damage (a number or dice, rolled once) of a type (any
+  -- name the system knows; nil: untyped) to a (a creature, or a list:
+  -- "goblin1,goblin2" or a table), through damage.apply and the dying rules.
+  -- Returns {amount, lost, taken, text}; for a list {amount, results, text}.
+  function M.damage(a, n, typ)
+    local list = M.find_list(a)
+    for _, c in ipairs(list) do
+      if fight.is(c, "dead") then fail("dead_target", M.name(c)) end
+    end
+    local total, rolled = amount("damage", n)
+    local id = typ and resolve("damage", typ) or nil
+    local results, lines = {}, {}
+    if rolled then lines[1] = rolled end
+    for i, c in ipairs(list) do
+      results[i] = damage_one(c, total, id)
+      lines[#lines + 1] = results[i].text
+    end
+    if #list == 1 then
+      local r = results[1]
+      r.text = join(lines)
+      return r
+    end
+    return { amount = total, results = results, text = join(lines) }
   end
 
   -- M.heal gives a n hit points (a number or dice), through the system's

@@ -3,9 +3,11 @@
 -- of the module table M and the parts' shared helpers T.
 local rules = require("rules")
 local check = require("check")
+local fight = require("fight")
 
 return function(M, T)
   local lang, say, fail, resolve, meta, adv_level = T.lang, T.say, T.fail, T.resolve, T.meta, T.adv_level
+  local dice_text = T.dice_text
 
   -- ---- save ----
 
@@ -13,47 +15,30 @@ return function(M, T)
   -- the ability (saves = {dex = 3}; 0 when absent) against dc, through the
   -- check module (M.generic_save). Rule systems define their own "save" (5e:
   -- ability modifier and proficiency). opts: adv (a signed level), stat (the
-  -- stat block). Returns check.roll's record with ability and name.
+  -- stat block), mods (extra modifiers {{value, source}...}: cover). Returns
+  -- check.roll's record with ability and name.
   function M.generic_save(c, ability, dc, opts)
     opts = opts or {}
     local stat = opts.stat or {}
     local bonus = 0
     if type(stat.saves) == "table" and type(stat.saves[ability]) == "number" then bonus = stat.saves[ability] end
-    local r = check.roll({ mods = { { value = bonus, source = ability .. " save" } }, target = dc, adv = opts.adv or 0 })
+    local mods = { { value = bonus, source = ability .. " save" } }
+    for _, m in ipairs(opts.mods or {}) do mods[#mods + 1] = m end
+    local r = check.roll({ mods = mods, target = dc, adv = opts.adv or 0 })
     r.ability = ability
     r.name = { en = ability .. " save", zh = ability .. "豁免" }
     return r
   end
   rules.define("save", M.generic_save)
 
-  local function dice_text(r)
-    local faces = {}
-    for _, d in ipairs(r.dice or {}) do
-      faces[#faces + 1] = d.kept and tostring(d.face) or ("~~" .. d.face .. "~~")
-    end
-    local head = faces[1] or tostring(r.natural)
-    if #faces > 1 then head = "(" .. table.concat(faces, ", ") .. ")" end
-    local mod = r.total - (r.natural or 0)
-    if mod < 0 then return string.format("%s - %d = %d", head, -mod, r.total) end
-    return string.format("%s + %d = %d", head, mod, r.total)
-  end
-
-  -- M.save rolls a saving throw of a: ability (any name the system knows,
-  -- English or Chinese), dc; opts.adv, opts.dis. Returns the system's save
-  -- record (success, natural, total, ...) with text.
-  function M.save(a, ability, dc, opts)
-    opts = opts or {}
-    local c = M.find(a)
-    local n = tonumber(dc)
-    if not n then fail("bad_dc", tostring(dc)) end
-    local id = resolve("ability", ability)
+  -- save_one rolls c's saving throw and words it.
+  local function save_one(c, id, n, opts)
     local adv = adv_level(opts)
-    local r = rules.need("save")(c, id, n, { adv = adv, stat = meta(c).stat })
+    local r = rules.need("save")(c, id, n, { adv = adv, stat = meta(c).stat, mods = opts.mods })
     local what = r.name
     if type(what) == "table" then what = (lang() == "zh" and what.zh) or what.en end
     what = what or id
-    local mode = (adv > 0 and ", " .. say("adv")) or (adv < 0 and ", " .. say("dis")) or ""
-    if lang() == "zh" then mode = (adv > 0 and "，" .. say("adv")) or (adv < 0 and "，" .. say("dis")) or "" end
+    local mode = (adv > 0 and say("comma") .. say("adv")) or (adv < 0 and say("comma") .. say("dis")) or ""
     local result
     if r.auto then
       local why = {}
@@ -63,9 +48,56 @@ return function(M, T)
       end
       result = say("save_auto", table.concat(why, ", "))
     else
-      result = dice_text(r) .. (lang() == "zh" and "，" or ", ") .. say(r.success and "success" or "failure")
+      result = dice_text(r) .. say("comma") .. say(r.success and "success" or "failure")
     end
     r.text = say("save", M.name(c), what, n, mode, result)
     return r
+  end
+
+  -- M.save rolls a saving throw of a (a creature, or a list: "goblin1,
+  -- goblin2" or a table, each saving for itself): ability (any name the
+  -- system knows, English or Chinese), dc. opts: adv, dis, mods (extra
+  -- modifiers {{value, source}...}: cover), damage (a number or dice, rolled
+  -- once for every creature: the failures take it, the successes half of
+  -- it with half, none without), type (its damage type). Returns the
+  -- system's save record (success, natural, total, ...) with text; for a
+  -- list, or with damage, {results = {...}, damage, text}.
+  function M.save(a, ability, dc, opts)
+    opts = opts or {}
+    local list = M.find_list(a)
+    local n = tonumber(T.digits(tostring(dc)))
+    if not n then fail("bad_dc", tostring(dc)) end
+    local id = resolve("ability", ability)
+    if opts.damage == nil then
+      if opts.half then fail("half_needs_damage") end
+      if #list == 1 then return save_one(list[1], id, n, opts) end
+      local results, lines = {}, {}
+      for i, c in ipairs(list) do
+        results[i] = save_one(c, id, n, opts)
+        lines[i] = results[i].text
+      end
+      return { results = results, text = table.concat(lines, "\n") }
+    end
+    local typ = opts.type and resolve("damage", opts.type) or nil
+    local total, rolled = T.amount("damage", opts.damage)
+    local lines = {}
+    local what = typ and say("typed_damage", M.label("damage", typ)) or say("damage_word")
+    lines[1] = say("area_damage", rolled or tostring(total), what)
+    local results = {}
+    for i, c in ipairs(list) do
+      local r = save_one(c, id, n, opts)
+      results[i] = r
+      local amount = total
+      if r.success then amount = opts.half and math.floor(total / 2) or 0 end
+      if amount > 0 and not fight.is(c, "dead") then
+        local d = M.damage(c, amount, typ)
+        r.taken = d.taken
+        lines[#lines + 1] = r.text .. say("then") .. d.text
+      else
+        r.taken = 0
+        lines[#lines + 1] = r.text .. say("then") .. say("no_damage")
+      end
+    end
+    return { results = results, damage = total, text = table.concat(lines, "\n") }
   end
 end

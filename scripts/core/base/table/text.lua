@@ -8,19 +8,77 @@ local text = require("text")
 return function(M, T)
   -- ---- language ----
 
+  -- lang is the language of the messages: "zh" when session.lang is "zh",
+  -- "zh-Hans" or "zh-Hant", else "en".
   local function lang()
-    if rules.get("session.lang") == "zh" then return "zh" end
+    local l = rules.get("session.lang")
+    if type(l) == "string" and (l == "zh" or l:sub(1, 3) == "zh-") then return "zh" end
     return "en"
   end
   M.lang = lang
+
+  -- script is the Chinese script of the session's output ("zh-Hans" or
+  -- "zh-Hant"), or nil to keep each text as written.
+  local function script()
+    local l = rules.get("session.lang")
+    if l == "zh-Hans" or l == "zh-Hant" then return l end
+    return nil
+  end
 
   local MSG = {
     no_fight = { "no fight is going on: add creatures first (add goblin x4 --side foes)",
       "目前沒有戰鬥：請先加入生物（add goblin x4 --side foes）" },
     no_creature = { "no creature called %s (in the fight: %s)", "沒有名為 %s 的生物（戰鬥中：%s）" },
     none = { "none", "無" },
-    no_monster = { "no monster %s for %s (monsters/%s/%s.lua); add a stat block from Lua: require(\"core.base.table\").add{...}",
-      "%s 不是 %s 的怪物（找不到 monsters/%s/%s.lua）；可在 Lua 中以 require(\"core.base.table\").add{...} 加入能力值區塊" },
+    no_monster = { "no monster %s for %s%s (monsters lists them; a player: add NAME --player --hp N --ac N --attack \"+5 1d8+3 slashing\")",
+      "%s 不是 %s 的怪物%s（monsters 列出怪物；玩家角色：add 名稱 --player --hp N --ac N --attack \"+5 1d8+3 slashing\"）" },
+    did_you_mean = { "; did you mean %s?", "；是否指 %s？" },
+    attack_spec = { "an attack is [WEAPON] +BONUS DICE [TYPE] (Longsword +5 1d8+3 slashing), got %q",
+      "攻擊寫作 [武器] +加值 骰子 [類型]（Longsword +5 1d8+3 slashing），收到 %q" },
+    player_needs = { "add %s --player: a new player needs %s (or a monster of that name: monsters lists them)",
+      "add %s --player：新玩家角色需要 %s（或同名的怪物：monsters 列出）" },
+    grouped = { "; one initiative roll for the group", "；整組共用一次先攻" },
+    bad_init = { "init: an initiative count is a whole number, got %s", "init：先攻值必須是整數，收到 %s" },
+    init_set = { "%s takes initiative %d", "%s 的先攻為 %d" },
+    pregen = { "character", "角色" },
+    no_monsters = { "no monster matches %s in %s", "%s 中沒有符合 %s 的怪物" },
+    monster_cols = { { "id", "name", "CR", "HP", "AC" }, { "代號", "名稱", "挑戰等級", "生命值", "護甲等級" } },
+    half_needs_damage = { "save: --half goes with --damage", "save：--half 須與 --damage 一起使用" },
+    area_damage = { "%s %s for each", "每人 %s 點%s" },
+    ["then"] = { ": ", "：" },
+    no_damage = { "no damage", "無傷害" },
+    dice_unused = { "(dice entered and not used: %s)", "（輸入但未使用的骰子：%s）" },
+    dice_more = { "(%d die entered; %d more rolled)", "（輸入 %d 顆骰子；另擲 %d 顆）" },
+    bad_dice = { "--dice: faces are whole numbers from 1, separated by commas (--dice 17,4), got %s",
+      "--dice：骰面是 1 以上的整數，以逗號分隔（--dice 17,4），收到 %s" },
+    sot_who = { "cond: sot needs whose turn: sot:B or --by B", "cond：sot 需要指定誰的回合：sot:B 或 --by B" },
+    bad_save_spec = { "cond: --save is \"ABILITY DC\" (--save \"wis 13\"), got %s", "cond：--save 寫作 \"屬性 DC\"（--save \"wis 13\"），收到 %s" },
+    no_turn = { "cond: eot is the end of the current turn: roll initiative first (init)", "cond：eot 是本回合結束：請先擲先攻（init）" },
+    until_round = { "until the start of its turn in round %d", "直到第 %d 輪其回合開始" },
+    until_eot = { "until the end of %s's turn", "直到 %s 的回合結束" },
+    until_sot = { "until the start of %s's next turn", "直到 %s 的下個回合開始" },
+    until_save = { "a %s save DC %d at the end of each of its turns ends it", "每回合結束時 %s 豁免 DC %d 成功即結束" },
+    until_conc = { "while %s concentrates", "%s 維持專注期間" },
+    short_until_round = { "until round %d", "至第 %d 輪" },
+    short_until_eot = { "until the end of %s's turn", "至 %s 回合結束" },
+    short_until_sot = { "until %s's next turn", "至 %s 下回合" },
+    short_until_save = { "save %s %d ends", "%s 豁免 %d 結束" },
+    short_until_conc = { "%s's Concentration", "%s 的專注" },
+    no_conc = { "cond: --conc needs the rule system's Concentration, which %s has not", "cond：--conc 需要規則系統的專注規則，%s 沒有" },
+    conc_ended = { " (%s's Concentration ended)", "（%s 的專注結束）" },
+    cond_for = { " %s", "，%s" },
+    saved_off = { "%s: %s save DC %d at the end of its turn: %s, success: %s ends", "%s：回合結束 %s 豁免 DC %d：%s，成功：%s 結束" },
+    save_kept = { "%s: %s save DC %d at the end of its turn: %s, failure: still %s", "%s：回合結束 %s 豁免 DC %d：%s，失敗：仍%s" },
+    save_auto_short = { "fails automatically", "自動失敗" },
+    tally_s1 = { "%d success", "成功 %d 次" },
+    tally_s = { "%d successes", "成功 %d 次" },
+    tally_f1 = { "%d failure", "失敗 %d 次" },
+    tally_f = { "%d failures", "失敗 %d 次" },
+    death_save = { "%s: death saving throw %s: %s", "%s：死亡豁免 %s：%s" },
+    ds_revive = { "regains consciousness with hit points", "恢復意識與生命值" },
+    ds_success = { "success", "成功" },
+    ds_failure = { "failure", "失敗" },
+    ds_double_failure = { "two failures", "兩次失敗" },
     added = { "added %s to %s (HP %d, AC %d)", "加入 %s 至 %s（生命值 %d，護甲等級 %d）" },
     joins = { "; they join the initiative order when the next round starts", "；於下一輪開始時加入先攻順序" },
     began = { "initiative has been rolled already (round %d): next advances the turn", "已擲過先攻（第 %d 輪）：以 next 推進回合" },
@@ -35,15 +93,34 @@ return function(M, T)
     dead_target = { "%s is already dead", "%s 已經死亡" },
     no_attack = { "%s has no attack %s (attacks: %s)", "%s 沒有名為 %s 的攻擊（攻擊：%s）" },
     no_attacks = { "%s has no attacks", "%s 沒有任何攻擊" },
-    attack = { "%s attacks %s with %s%s: %s vs %s: %s", "%s 以 %s%s 攻擊 %s：%s 對 %s：%s" },
-    with_adv = { " (advantage)", "（優勢）" },
-    with_dis = { " (disadvantage)", "（劣勢）" },
+    attack = { "%s attacks %s with %s%s: %s vs %s: %s", "%s 以 %s 攻擊 %s%s：%s 對 %s：%s" },
+    where = { " at %s", "（%s）" },
+    at_distance = { "%d %s", "%d %s" },
+    comma = { ", ", "，" },
+    paren = { " (%s)", "（%s）" },
+    dash = { " — ", " —— " },
+    why_adv = { "Advantage: %s", "優勢：%s" },
+    why_dis = { "Disadvantage: %s", "劣勢：%s" },
+    why_cancel = { "they cancel out", "兩者抵銷" },
+    why_mod = { "%s to hit: %s", "命中 %s：%s" },
+    why_ac = { "%s AC: %s", "AC %s：%s" },
+    why_flag = { "%s (the GM's call)", "%s（主持人指定）" },
+    why_script = { "a script's rule", "腳本規則" },
+    by_attack = { " (%s's %s)", "（%s 的 %s）" },
+    by_source = { " (by %s)", "（來自 %s）" },
+    set_off = { "  then %s: ", "  接著 %s：" },
+    opportunity = { "  opportunity attack by %s: ", "  %s 的藉機攻擊：" },
+    now_has = { "%s is now %s%s", "%s 現在%s%s" },
+    refused = { "%s cannot attack %s with %s: %s%s", "%s 無法攻擊 %s（%s）：%s%s" },
+    stopped = { "%s's attack on %s with %s was stopped by a rule", "%s 對 %s 的攻擊（%s）被規則阻止" },
     adv = { "advantage", "優勢" },
     dis = { "disadvantage", "劣勢" },
     ac = { "AC %d", "AC %d" },
     needs = { "%d needed", "需要 %d" },
     hit = { "hit, %d %s", "命中，%d 點%s" },
-    crit = { "natural 20, critical hit! %d %s", "天然 20，重擊！%d 點%s" },
+    crit = { "%s, critical hit! %d %s", "%s，重擊！%d 點%s" },
+    crit_plain = { "critical hit! %d %s", "重擊！%d 點%s" },
+    natural = { "natural %d", "天然 %d" },
     miss = { "miss", "未命中" },
     miss1 = { "natural 1, miss", "天然 1，未命中" },
     damage_word = { "damage", "傷害" },
@@ -74,13 +151,12 @@ return function(M, T)
     healed = { "%s regains %d HP; %s", "%s 恢復 %d 點生命值；%s" },
     back = { "%s is back in the fight", "%s 重返戰鬥" },
     cond_added = { "%s is %s%s", "%s 陷入%s%s" },
-    until_turn = { " until the start of its turn in round %d", "，直到第 %d 輪其回合開始" },
     cond_immune = { "%s is immune to %s", "%s 對%s免疫" },
     cond_already = { "%s is already %s", "%s 已處於%s" },
     cond_removed = { "%s is no longer %s", "%s 不再%s" },
     cond_absent = { "%s is not %s", "%s 並未處於%s" },
     cond_list = { "%s: %s", "%s：%s" },
-    cond_until = { "%s (until round %d)", "%s（至第 %d 輪）" },
+    cond_until = { "%s (%s)", "%s（%s）" },
     expired = { "%s ends on %s", "%s 的%s狀態結束" },
     dying_still = { "%s rolls a death saving throw: still dying", "%s 進行死亡豁免：仍瀕臨死亡" },
     stable = { "%s is stable", "%s 已穩定" },
@@ -94,16 +170,18 @@ return function(M, T)
     flag_value = { "%s: --%s needs a value", "%s：--%s 需要一個值" },
     flag_number = { "%s: --%s wants a number, got %s", "%s：--%s 需要數字，收到 %s" },
     cond_sub = { "cond: add, remove or list (cond add A prone 1r)", "cond：add、remove 或 list（cond add A prone 1r）" },
-    bad_duration = { "cond: a duration is Nr (1r: until the start of its next turn), got %s",
-      "cond：持續時間寫作 Nr（1r：直到其下個回合開始），收到 %s" },
+    bad_duration = { "cond: a duration is Nr (1r: until the start of its next turn), eot, eot:B or sot:B, got %s",
+      "cond：持續時間寫作 Nr（1r：直到其下個回合開始）、eot、eot:B 或 sot:B，收到 %s" },
   }
 
-  -- say formats a message in the session's language.
+  -- say formats a message in the session's language (and Chinese script).
   local function say(key, ...)
     local m = MSG[key]
     local f = lang() == "zh" and m[2] or m[1]
-    if select("#", ...) == 0 then return f end
-    return string.format(f, ...)
+    if select("#", ...) > 0 then f = string.format(f, ...) end
+    local sc = script()
+    if sc then f = text.convert(f, sc) end
+    return f
   end
 
   local function fail(key, ...)
@@ -129,6 +207,38 @@ return function(M, T)
   local function side_word(s)
     if lang() == "zh" and SIDES[s] then return SIDES[s] end
     return s
+  end
+
+  -- digits turns full-width digits, letters and signs (１５, ＋, typed by
+  -- Chinese input methods) into ASCII (text.narrow).
+  local function digits(s)
+    return text.narrow(tostring(s))
+  end
+
+  -- dice_text words a check record's roll: "14 + 5 = 19", or with two
+  -- dice "2d20kh1 (~~9~~, 17) + 5 = 22" (the dropped die struck through).
+  local function dice_text(r)
+    local faces, n = {}, 0
+    for _, d in ipairs(r.dice or {}) do
+      if d.role ~= "confirm" then
+        n = n + 1
+        faces[#faces + 1] = d.kept and tostring(d.face) or ("~~" .. d.face .. "~~")
+      end
+    end
+    local head = faces[1] or tostring(r.natural)
+    if n > 1 then
+      head = string.format("%dd%d%s1 (%s)", n, r.sides or 20, r.keep == "lowest" and "kl" or "kh", table.concat(faces, ", "))
+    end
+    local mod = r.total - (r.value or r.natural or 0)
+    if mod < 0 then return string.format("%s - %d = %d", head, -mod, r.total) end
+    return string.format("%s + %d = %d", head, mod, r.total)
+  end
+
+  -- combat returns the rule system's combat table, or nil.
+  local function combat()
+    local c = rules.get("combat")
+    if type(c) == "table" then return c end
+    return nil
   end
 
   -- enum joins names: "a, b" in English, "a、b" in Chinese.
@@ -173,6 +283,8 @@ return function(M, T)
   end
 
   T.lang = lang
+  T.script = script
+  T.digits = digits
   T.MSG = MSG
   T.say = say
   T.fail = fail
@@ -180,4 +292,8 @@ return function(M, T)
   T.state_word = state_word
   T.side_word = side_word
   T.enum = enum
+  T.dice_text = dice_text
+  T.combat = combat
+  -- same_zh compares two Chinese words (a name typed and a name known).
+  T.same_zh = function(a, b) return text.same(tostring(a), tostring(b)) end
 end

@@ -2,6 +2,7 @@
 -- Part of the table commands (core.base.table, which loads it): a function
 -- of the module table M and the parts' shared helpers T.
 local fight = require("fight")
+local log = require("log")
 
 return function(M, T)
   local say, fail, side_word, enum, all, need_fight = T.say, T.fail, T.side_word, T.enum, T.all, T.need_fight
@@ -9,44 +10,71 @@ return function(M, T)
 
   -- ---- next, end ----
 
+  -- tally words a dying save track: "2 successes, 1 failure".
+  local function tally(s, f)
+    return say(s == 1 and "tally_s1" or "tally_s", s) .. say("comma") .. say(f == 1 and "tally_f1" or "tally_f", f)
+  end
+
+  -- death_save words the dying save c rolled this round (fight.info's
+  -- last_save) and logs it; nil when it rolled none.
+  local function death_save(c)
+    local ls = fight.info(c).last_save
+    if not ls or ls.round ~= fight.round() then return nil end
+    local roll = tostring(ls.face)
+    if ls.total ~= ls.face then
+      local m = ls.total - ls.face
+      roll = string.format(m < 0 and "%d - %d = %d" or "%d + %d = %d", ls.face, math.abs(m), ls.total)
+    end
+    log.add("death_save", { who = c:get("id"), round = ls.round, face = ls.face, total = ls.total, outcome = ls.outcome,
+      successes = ls.successes, failures = ls.failures })
+    local what = say("ds_" .. ls.outcome)
+    if ls.outcome == "revive" then return say("death_save", M.name(c), roll, what) end
+    return say("death_save", M.name(c), roll, what) .. say("paren", tally(ls.successes, ls.failures))
+  end
+
   -- M.next ends the turn and starts the next one, skipping the dead and
-  -- the fled; it expires the conditions that end and reports the dying
-  -- creatures' death saves. Returns {creatures = {handles}, expired, text}.
+  -- the fled: the saves that end conditions at the end of the turn, the
+  -- conditions whose time is up, the dying creatures' death saves (the die
+  -- and the tally; each in the journal, :log). Returns {creatures =
+  -- {handles}, expired, text}.
   function M.next()
     local st = need_fight()
     if not st.began then fail("not_begun") end
     local before = {}
     for _, c in ipairs(all()) do before[c] = state(c) end
+    local ending = {}
+    for _, c in ipairs(fight.turn()) do ending[c] = true end
+    local saves = T.end_of_turn(ending)
     local lines, expired, started = {}, {}, {}
     local now
     for _ = 1, #all() + 1 do
-      now = fight.next()
-      local set = {}
-      for _, c in ipairs(now) do
-        set[c] = true
-        started[#started + 1] = c
-      end
-      for _, l in ipairs(expire(set)) do expired[#expired + 1] = l end
+      local ended
+      now, ended = fight.next()
+      for _, c in ipairs(now) do started[#started + 1] = c end
+      for _, l in ipairs(expire(ended)) do expired[#expired + 1] = l end
       local live = false
       for _, c in ipairs(now) do
         if not fight.is(c, "dead") and not fight.is(c, "fled") then live = true end
       end
       if live then break end
     end
-    lines[1] = turn_line()
+    for _, l in ipairs(saves) do lines[#lines + 1] = l end
+    lines[#lines + 1] = turn_line()
     for _, l in ipairs(expired) do lines[#lines + 1] = l end
     -- the death saves rolled at the start of the turns passed
     for _, c in ipairs(started) do
       local was, is = before[c], state(c)
       if was == "dying" then
         before[c] = is
+        local ds = death_save(c)
+        if ds then lines[#lines + 1] = ds end
         if is == "dead" then
           lines[#lines + 1] = say("dies", M.name(c))
         elseif is == "stable" then
           lines[#lines + 1] = say("stable", M.name(c))
-        elseif is == nil then
+        elseif is == nil and not ds then
           lines[#lines + 1] = say("revived", M.name(c))
-        else
+        elseif not ds then
           lines[#lines + 1] = say("dying_still", M.name(c))
         end
       end
