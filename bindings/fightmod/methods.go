@@ -29,6 +29,7 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "next", Args: "()", Doc: "ends the current turn of the table fight and starts the next (expiring what ends); returns the handles of the creatures whose turn it is and the effects of fight.clock() that ended ({{id, cause, after, owner, target, parent}...})", Fn: fm.next},
 		{Name: "strikes", Args: "()", Doc: "returns the attacks of the table fight resolved since the last call, in the order they ended (an attack set off inside another, such as an opportunity attack or a reaction, comes before it), each as fight.strike returns it with attacker, target, attack, hp_lost and temp_lost; and forgets them", Fn: fm.strikes},
 		{Name: "clock", Args: "()", Doc: "returns the current fight's encounter handle (its time: rounds, turns, effects and their durations; see the combat encounter methods), or nil before initiative; add durations with enc:add_effect, and let fight.next (not enc:next_turn) move the time", Fn: fm.clock},
+		{Name: "next_segment", Args: "()", Doc: "moves the table fight's clock to the next segment of the round (rules with segments); after the last one the next round starts; returns the handles of the creatures whose turn it is and the effects that ended, as fight.next", Fn: fm.nextSegment},
 		{Name: "order", Args: "()", Doc: "returns the initiative order of the current fight as {{id, count, side, hp, max_hp, out, dead, conditions}...}, empty before initiative", Fn: fm.order},
 		{Name: "turn", Args: "()", Doc: "returns the handles of the creatures whose turn it is", Fn: fm.turn},
 		{Name: "get", Args: "(id)", Doc: "returns the handle of the creature called id in the current fight, or nil", Fn: fm.get},
@@ -241,6 +242,22 @@ func (fm *module) strikes(L *lua.LState) int {
 	fm.r.Set(strikesKey, nil)
 	L.Push(log)
 	return 1
+}
+
+// nextSegment is fight.next_segment.
+func (fm *module) nextSegment(L *lua.LState) int {
+	f := fm.current(L)
+	cur, err := f.NextSegment()
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	t := L.NewTable()
+	for _, x := range cur {
+		t.Append(creaturemod.Push(L, x.C))
+	}
+	L.Push(t)
+	L.Push(combatmod.ExpiredList(L, f.Expired()))
+	return 2
 }
 
 // clock is fight.clock.

@@ -32,7 +32,7 @@ func (fm *module) spaceFuncs() []luart.Func {
 		{Name: "move", Args: "(c, dest [, opts])", Doc: "moves c toward dest (as fight.path) step by step, raising move.step and move.reach and letting enemies make opportunity attacks; opts: budget, cause (\"move\"; \"forced\" and \"teleport\" provoke nothing), no_provoke, safe_start, path (the squares to take); returns {steps, cost, stopped, pos = {x, y}, path, opportunity = {handles}}", Fn: fm.move},
 		{Name: "opportunity", Args: "(reactor, mover)", Doc: "makes reactor's opportunity attack on mover when the rules allow it (its slot, sight, reach); returns true, or false and why not", Fn: fm.opportunity},
 		{Name: "provoke", Args: "(c)", Doc: "every enemy that threatens creature c may make its opportunity attack (an action that provokes); returns the handles of those that did", Fn: fm.provoke},
-		{Name: "area", Args: "(spec)", Doc: "returns the creatures on the map inside an area {shape = cone|line|burst|cube|emanation, from = creature or {x, y}, toward = creature or {x, y}, length, width, include_from}, with their cover from the origin: {{c, cover}...}", Fn: fm.area},
+		{Name: "area", Args: "(spec)", Doc: "returns the creatures on the map inside an area {shape = cone|line|burst|cube|emanation, from = creature or {x, y}, toward = creature or {x, y}, length, width, include_from}, with their cover from the origin and the bonus it gives to saves: {{c, cover, save}...}", Fn: fm.area},
 		{Name: "aim", Args: "(c, spec [, opts])", Doc: "aims an area spec from creature c to catch the most enemies and fewest allies (opts.allies weighs an ally caught, default 1); returns {toward = {x, y}, enemies, allies, targets = {handles}} or nil when no aim catches an enemy", Fn: fm.aim},
 		{Name: "assess", Args: "(attacker, target, attack_name [, opts])", Doc: "what the rules make of an attack where attacker and target stand: {allowed, why, adv, dis, bonus, ac_bonus, crit, distance, cover, reasons = {{kind, level, why}...}}; opts override the situation (distance, cover, sees, seen)", Fn: fm.assess},
 	}
@@ -453,9 +453,11 @@ func (fm *module) area(L *lua.LState) int {
 	}
 	t := L.CreateTable(len(in), 0)
 	for _, x := range in {
-		e := L.CreateTable(0, 2)
+		e := L.CreateTable(0, 3)
+		g := f.CoverFrom(a.Origin, x)
 		e.RawSetString("c", creaturemod.Push(L, x.C))
-		e.RawSetString("cover", lua.LString(f.CoverFrom(a.Origin, x).String()))
+		e.RawSetString("cover", lua.LString(g.String()))
+		e.RawSetString("save", lua.LNumber(f.Rules.Space.CoverEffects[g].Save))
 		t.Append(e)
 	}
 	L.Push(t)

@@ -359,8 +359,50 @@ func (r *repl) handle(chunk string) (quit bool, err error) {
 		if r.classify(t) == inputCommand && r.readonly(t) {
 			return false, r.direct(t)
 		}
+		if file, ok := strings.CutPrefix(t, "map load "); ok && r.isCommand("map") {
+			line, err := r.mapLoad(strings.TrimSpace(file))
+			if err != nil {
+				return false, err
+			}
+			chunk = line
+		}
 	}
 	return false, r.do(mustJSON(chunk))
+}
+
+// mapLoad reads a map drawn in a text file (one row a line; blank lines
+// are skipped) and returns the table command that gives the fight that
+// map, "map rows ...": the session keeps the rows, not the file name, so a
+// replay draws the same map even when the file changed.
+func (r *repl) mapLoad(file string) (string, error) {
+	if file == "" {
+		return "", usageErr("usage: map load FILE (a text file of map rows)")
+	}
+	if r.env.ReadFile == nil {
+		return "", usageErr("map load: files are not available here")
+	}
+	data, err := r.env.ReadFile(file)
+	if err != nil {
+		e := errs.New(errs.Usage, "map", "cannot read %s: %v", file, unwrapPath(err))
+		e.File = file
+		return "", e
+	}
+	var rows []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			q := "'"
+			if strings.Contains(l, q) {
+				q = `"`
+			}
+			rows = append(rows, q+l+q)
+		}
+	}
+	if len(rows) == 0 {
+		e := errs.New(errs.Data, "map", "%s has no map rows", file)
+		e.File, e.Hint = file, "draw one row of the map a line: '#' wall, '=' low wall, '~' difficult, '.' open"
+		return "", e
+	}
+	return "map rows " + strings.Join(rows, " "), nil
 }
 
 // readonly reports whether a table command line only reads the fight

@@ -378,7 +378,7 @@ func TestREPLHelp(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, te.errOut.String())
 	}
 	out := te.out.String()
-	for _, s := range []string{":undo [N]", "Table commands: add attack cond damage end greet heal init monsters next order save show", "A two-minute tour", "keep/drop highest/lowest",
+	for _, s := range []string{":undo [N]", "Table commands: add area attack cond damage end greet heal init map monsters move next order place save segment show", "A two-minute tour", "keep/drop highest/lowest",
 		"rules.define(name, value)", ":rules [NAME]\n", "Anything that is not dice", "rule system: toy (available: "} {
 		if !strings.Contains(out, s) {
 			t.Errorf("help lacks %q", s)

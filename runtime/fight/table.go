@@ -105,6 +105,7 @@ func (f *Fight) Next() ([]*Fighter, error) {
 		if err := f.emitTurn(f.ids.turnEnd, x); err != nil {
 			return nil, err
 		}
+		f.endTurnTags(x)
 	}
 	rep, err := f.enc.NextTurn()
 	if err != nil {
@@ -128,6 +129,8 @@ func (f *Fight) startTurns() error {
 		if x.Dead || x.Fled {
 			continue
 		}
+		// a new turn: the movement of the turn starts again, as in takeTurn
+		x.Moved, x.diagonals, x.dashed = 0, 0, false
 		f.turnStarts(x)
 		if x.Out {
 			if x.Stable {
@@ -185,3 +188,41 @@ func (f *Fight) SetInitiative(x *Fighter, n int) error {
 // scripts added with Encounter().AddEffect) that ended during the last
 // Begin or Next, in time order. The slice is reused by the next call.
 func (f *Fight) Expired() []combat.Expiry { return f.expired }
+
+// NextSegment moves a table fight's clock to the next segment of the round
+// (rules with segments, as 1e's), expiring what ends; after the last
+// segment the round ends and the next one starts, as Next does then (in a
+// phase of surprise segments a segment is a step of the order). It returns
+// the fighters whose turn it is; Expired lists every effect that ended on
+// the way.
+func (f *Fight) NextSegment() ([]*Fighter, error) {
+	if f.enc == nil {
+		return nil, errs.New(errs.Rule, "kernel", "roll initiative first")
+	}
+	n := f.Rules.Combat.SegmentsPerRound
+	if n == 0 {
+		return nil, errs.New(errs.Rule, "kernel", "this rule system's rounds have no segments")
+	}
+	if f.enc.InSurprise() {
+		return f.Next()
+	}
+	if f.enc.Segment() < n {
+		rep, err := f.enc.NextSegment()
+		if err != nil {
+			return nil, err
+		}
+		f.expired = append(f.expired[:0], rep.Expired...)
+		return f.Current(), nil
+	}
+	// The last segment: the turns left in the round are passed.
+	var all []combat.Expiry
+	r := f.round
+	for i := 0; i <= len(f.Fighters) && f.round == r; i++ {
+		if _, err := f.Next(); err != nil {
+			return nil, err
+		}
+		all = append(all, f.expired...)
+	}
+	f.expired = append(f.expired[:0], all...)
+	return f.Current(), nil
+}

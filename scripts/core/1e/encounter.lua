@@ -340,6 +340,53 @@ local function sides_of(list)
 end
 M.sides_of = sides_of
 
+-- M.surprise works out surprise between the two sides of a fight (sides:
+-- {name = {creatures}}, order: their names): a side cfg.sides[name] says
+-- is surprised for so many segments is, else both roll when cfg.surprise
+-- (M.roll). Returns the segments each side loses {name = n} and the rolls
+-- (nil when none were rolled).
+function M.surprise(sides, order, cfg)
+  local lost = {}
+  if #order ~= 2 then return lost, nil end
+  local a, b = order[1], order[2]
+  local sa, sb = (cfg.sides or {})[a] or {}, (cfg.sides or {})[b] or {}
+  if sa.surprised or sb.surprised then
+    lost[a], lost[b] = sa.surprised or 0, sb.surprised or 0
+    return lost, nil
+  end
+  if not cfg.surprise then return lost, nil end
+  local on_a, die_a = M.side_chance(sides[a])
+  local on_b, die_b = M.side_chance(sides[b])
+  local res = M.roll({ on = on_a, die = die_a, surprises = M.side_surprises(sides[a]), cannot = sa.cannot_be_surprised },
+                     { on = on_b, die = die_b, surprises = M.side_surprises(sides[b]), cannot = sb.cannot_be_surprised })
+  lost[a], lost[b] = res.a.lost, res.b.lost
+  return lost, res
+end
+
+-- M.apply_surprise gives every creature of a side that loses segments its
+-- own loss (a character's Dexterity reaction, 1E-SURP-07): the condition
+-- "surprised" and fight.surprise, before the first round; said(side, n)
+-- hears of each side surprised. Returns whether anyone is.
+function M.apply_surprise(sides, order, lost, said)
+  local surprised = false
+  for _, s in ipairs(order) do
+    local n = lost[s] or 0
+    if n > 0 then
+      surprised = true
+      for _, c in ipairs(sides[s]) do
+        local m = c:has_tag("pc") and M.dex_lost(n, lib.dex(c)) or n
+        if m > 0 then
+          c:add_condition("surprised", { source = "surprise" })
+          fight.surprise(c, m)
+        end
+        M.rec(c).lost = m
+      end
+      if said then said(s, n) end
+    end
+  end
+  return surprised
+end
+
 rules.on("encounter.start", function()
   local cfg = M.config
   local S = { by = {}, list = fight.all(), round = 0, log = {}, fled = {}, slain = {} }
@@ -360,38 +407,14 @@ rules.on("encounter.start", function()
     end
   end
   -- Surprise (two sides).
-  local surprised = false
-  if #order == 2 then
-    local a, b = order[1], order[2]
-    local sa, sb = (cfg.sides or {})[a] or {}, (cfg.sides or {})[b] or {}
-    local lost = {}
-    if sa.surprised or sb.surprised then
-      lost[a], lost[b] = sa.surprised or 0, sb.surprised or 0
-    elseif cfg.surprise then
-      local on_a, die_a = M.side_chance(sides[a])
-      local on_b, die_b = M.side_chance(sides[b])
-      local res = M.roll({ on = on_a, die = die_a, surprises = M.side_surprises(sides[a]), cannot = sa.cannot_be_surprised },
-                         { on = on_b, die = die_b, surprises = M.side_surprises(sides[b]), cannot = sb.cannot_be_surprised })
-      lost[a], lost[b] = res.a.lost, res.b.lost
-      S.surprise = res
-      fight.note(string.format("surprise: %s rolls %d, %s rolls %d", a, res.a.roll, b, res.b.roll))
-    end
-    for _, s in ipairs(order) do
-      local n = lost[s] or 0
-      if n > 0 then
-        surprised = true
-        for _, c in ipairs(sides[s]) do
-          local m = c:has_tag("pc") and M.dex_lost(n, lib.dex(c)) or n
-          if m > 0 then
-            c:add_condition("surprised", { source = "surprise" })
-            fight.surprise(c, m)
-          end
-          M.rec(c).lost = m
-        end
-        fight.note(string.format("%s is surprised for %d segment(s)", s, n))
-      end
-    end
+  local lost, res = M.surprise(sides, order, cfg)
+  if res then
+    S.surprise = res
+    fight.note(string.format("surprise: %s rolls %d, %s rolls %d", order[1], res.a.roll, order[2], res.b.roll))
   end
+  local surprised = M.apply_surprise(sides, order, lost, function(side, n)
+    fight.note(string.format("%s is surprised for %d segment(s)", side, n))
+  end)
   -- Distance, in feet, between the sides (per creature: each closes its own gap).
   local inches = cfg.distance
   if inches == nil then

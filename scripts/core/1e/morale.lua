@@ -6,6 +6,7 @@
 local rules = require("rules")
 local dice = require("dice")
 local T = require("core.1e.tables")
+local fight = require("fight")
 
 local M = rules.get("1e.morale")
 if M then return M end
@@ -101,6 +102,85 @@ end
 -- 1E-MORALE-06: the reaction to a failure margin (TBL-MORALE-FAIL).
 function M.reaction(margin)
   return T["TBL-MORALE-FAIL"]:lookup(margin)
+end
+
+-- tally(list, side) counts a side's situation in a fight (list: its
+-- creatures, fight.all() at the table): {own_count, enemy_count,
+-- own_losses, enemy_losses, friend_slain, friend_fled, enemy_slain,
+-- enemy_fled, total, out}, for M.situation.
+function M.tally(list, side)
+  local t = { own_count = 0, enemy_count = 0, own_losses = 0, enemy_losses = 0, friend_slain = 0,
+              friend_fled = 0, enemy_slain = 0, enemy_fled = 0, total = 0, out = 0 }
+  for _, c in ipairs(list) do
+    local info = fight.info(c)
+    local mine = info.side == side
+    if mine then t.total = t.total + 1 end
+    if info.out then
+      if mine then
+        t.out = t.out + 1
+        t.own_losses = t.own_losses + 1
+        if info.dead then t.friend_slain = t.friend_slain + 1 elseif info.fled then t.friend_fled = t.friend_fled + 1 end
+      else
+        t.enemy_losses = t.enemy_losses + 1
+        if info.dead then t.enemy_slain = t.enemy_slain + 1 elseif info.fled then t.enemy_fled = t.enemy_fled + 1 end
+      end
+    else
+      if mine then t.own_count = t.own_count + 1 else t.enemy_count = t.enemy_count + 1 end
+    end
+  end
+  return t
+end
+
+-- leader(list, side) is the state of the side's leader (tag "leader"):
+-- "slain" (dead or fled), "unconscious", "ok", or nil when it has none.
+function M.leader(list, side)
+  for _, c in ipairs(list) do
+    if c:has_tag("leader") and fight.info(c).side == side then
+      local info = fight.info(c)
+      if info.dead or info.fled then return "slain" end
+      if info.out then return "unconscious" end
+      return "ok"
+    end
+  end
+  return nil
+end
+
+-- held(list, side) lists the side-wide triggers that hold (TBL-MORALE-WHEN:
+-- "half", "quarter", "leader_slain", "leader_unconscious") and the tally.
+function M.held(list, side)
+  local t = M.tally(list, side)
+  local hold = {}
+  local share = t.total > 0 and t.out / t.total or 0
+  if share >= 0.5 then hold[#hold + 1] = "half" elseif share >= 0.25 then hold[#hold + 1] = "quarter" end
+  local ls = M.leader(list, side)
+  if ls == "slain" then hold[#hold + 1] = "leader_slain" elseif ls == "unconscious" then hold[#hold + 1] = "leader_unconscious" end
+  return hold, t
+end
+
+-- mods(c, hold, tally) is the list of adjustments to c's check: its side's
+-- situation, the triggers that hold, its own wounds (AMB-15).
+function M.mods(c, hold, tally)
+  local mods = M.situation(tally)
+  for _, h in ipairs(hold) do
+    local v = M.trigger(h)
+    if v ~= 0 then mods[#mods + 1] = { value = v, source = M.when[h] } end
+  end
+  local w = M.wounds(c:get("hp"), c:get("max_hp"))
+  if w then mods[#mods + 1] = { value = M.trigger(w), source = "wounds" } end
+  return mods
+end
+
+-- M.conditions are the conditions a failed check gives, by its act.
+M.conditions = { fall_back = "falling_back", retreat = "retreating", rout = "routed", surrender = "surrendered" }
+
+-- apply(c, res) is what a failed check does (1E-MORALE-06): falling back,
+-- or out of the fight (retreat, rout, surrender). Returns the condition.
+function M.apply(c, res)
+  if res.held then return nil end
+  local cond = M.conditions[res.act]
+  if cond then c:add_condition(cond, { source = "morale" }) end
+  if res.act ~= "fall_back" then fight.flee(c) end
+  return cond
 end
 
 rules.define("1e.morale", M)

@@ -562,55 +562,15 @@ function M.act(c, round)
 end
 
 -- ------------------------------------------------------------ morale
-local function side_tally(side)
-  local s = S()
-  local t = { own_count = 0, enemy_count = 0, own_losses = 0, enemy_losses = 0, friend_slain = 0,
-              friend_fled = 0, enemy_slain = 0, enemy_fled = 0, total = 0, out = 0 }
-  for _, c in ipairs(s.list) do
-    local info = fight.info(c)
-    local mine = info.side == side
-    if mine then t.total = t.total + 1 end
-    if info.out then
-      if mine then
-        t.out = t.out + 1
-        t.own_losses = t.own_losses + 1
-        if info.dead then t.friend_slain = t.friend_slain + 1 elseif info.fled then t.friend_fled = t.friend_fled + 1 end
-      else
-        t.enemy_losses = t.enemy_losses + 1
-        if info.dead then t.enemy_slain = t.enemy_slain + 1 elseif info.fled then t.enemy_fled = t.enemy_fled + 1 end
-      end
-    else
-      if mine then t.own_count = t.own_count + 1 else t.enemy_count = t.enemy_count + 1 end
-    end
-  end
-  return t
-end
-
-local function leader_state(side)
-  for _, c in ipairs(S().list) do
-    if c:has_tag("leader") and fight.info(c).side == side then
-      local info = fight.info(c)
-      if info.dead or info.fled then return "slain" end
-      if info.out then return "unconscious" end
-      return "ok"
-    end
-  end
-  return nil
-end
-
--- The side-wide triggers that hold now (TBL-MORALE-WHEN) and whether any
--- is new since the last check.
+-- The side-wide triggers that hold now (TBL-MORALE-WHEN, 1e.morale.held)
+-- and whether any is new since the last check.
 local function side_triggers(side)
   local s = S()
   s.mtrig = s.mtrig or {}
   local seen = s.mtrig[side] or {}
   s.mtrig[side] = seen
-  local t = side_tally(side)
-  local hold, new = {}, false
-  local share = t.total > 0 and t.out / t.total or 0
-  if share >= 0.5 then hold[#hold + 1] = "half" elseif share >= 0.25 then hold[#hold + 1] = "quarter" end
-  local ls = leader_state(side)
-  if ls == "slain" then hold[#hold + 1] = "leader_slain" elseif ls == "unconscious" then hold[#hold + 1] = "leader_unconscious" end
+  local hold, t = morale.held(s.list, side)
+  local new = false
   for _, h in ipairs(hold) do
     if not seen[h] then
       seen[h] = true
@@ -634,34 +594,20 @@ local function morale_round()
   local s = S()
   for _, side in ipairs(s.side_order) do
     local hold, new, tally = side_triggers(side)
-    local base = morale.situation(tally)
-    for _, h in ipairs(hold) do
-      local v = morale.trigger(h)
-      if v ~= 0 then base[#base + 1] = { value = v, source = morale.when[h] } end
-    end
     for _, c in ipairs(s.sides[side]) do
       if not out(c) and morale.checks(c) and not tohit.helpless(c) then
         local r = rec(c)
-        local mods = {}
-        for _, m in ipairs(base) do mods[#mods + 1] = m end
         local own_new = false
         local w = morale.wounds(c:get("hp"), c:get("max_hp"))
         if w and r.wound_seen ~= w then
           r.wound_seen = w
           own_new = true
         end
-        if w then mods[#mods + 1] = { value = morale.trigger(w), source = "wounds" } end
         if new or own_new then
-          local res = morale.check(c:ability("morale"), mods)
+          local res = morale.check(c:ability("morale"), morale.mods(c, hold, tally))
           if not res.held then
             note("%s fails morale (d%% %d -> %d vs %d): %s", id(c), res.roll, res.total, res.score, res.reaction)
-            if res.act == "fall_back" then
-              c:add_condition("falling_back", { source = "morale" })
-            else
-              local cond = ({ retreat = "retreating", rout = "routed", surrender = "surrendered" })[res.act]
-              c:add_condition(cond, { source = "morale" })
-              fight.flee(c)
-            end
+            morale.apply(c, res)
           end
         end
       end

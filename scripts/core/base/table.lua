@@ -41,7 +41,7 @@ M = {}
 -- T holds what the parts share: helpers, and T.S, the state of the table
 -- fight (nil before the first add, ended after end).
 local T = {}
-for _, part in ipairs({ "text", "names", "creatures", "explain", "add", "attack", "save", "damage", "conditions", "turns", "commands" }) do
+for _, part in ipairs({ "text", "names", "creatures", "explain", "add", "attack", "save", "damage", "conditions", "turns", "commands", "map" }) do
   require("core.base.table." .. part)(M, T)
 end
 

@@ -162,7 +162,20 @@ return function(M, T)
       attacks[#attacks + 1] = a
     end
     return { id = id, name = opts.name or id, hp = opts.hp, ac = opts.ac, init = opts.init or 0, player = true,
-      attacks = attacks }
+      speed = opts.speed and { walk = opts.speed } or nil, attacks = attacks }
+  end
+
+  -- T.need_fight_or_start returns the fight being played, starting one
+  -- when none is (the first add, a map before any creature).
+  function T.need_fight_or_start()
+    if T.S == nil or T.S.ended then
+      if T.S == nil and #all() > 0 then
+        return need_fight()
+      end
+      fight.table()
+      T.S = fresh()
+    end
+    return T.S
   end
 
   -- ---- add ----
@@ -219,14 +232,7 @@ return function(M, T)
     elseif type(what) ~= "table" then
       error("add: a monster id or a stat block expected, got " .. type(what), 2)
     end
-    if T.S == nil or T.S.ended then
-      if T.S == nil and #all() > 0 then
-        need_fight()
-      else
-        fight.table()
-        T.S = fresh()
-      end
-    end
+    T.need_fight_or_start()
     local base = opts.id or (stat and stat.id) or (type(what) == "string" and what)
     if type(base) ~= "string" then base = (stat and type(stat.name) == "string" and stat.name) or "creature" end
     local count = tonumber(opts.count) or 1
@@ -261,6 +267,7 @@ return function(M, T)
     for k = 1, count do
       fopts.id = plain and base or (base .. (top + k))
       local c = fight.add(what, fopts)[1]
+      if opts.speed then c:set("speed", { walk = tonumber(opts.speed) }) end
       local id = c:get("id")
       local index = id ~= base and id:sub(1, #base) == base and tonumber(id:sub(#base + 1)) or nil
       T.S.meta[c] = { stat = stat, name = opts.name or (stat and stat.name), base = base, index = index,
@@ -272,7 +279,11 @@ return function(M, T)
     local line = say("added", enum(names), side_word(c:get("side")), c:get("max_hp"), c:get("ac"))
     if opts.group and count > 1 then line = line .. say("grouped") end
     if T.S.began then line = line .. say("joins") end
-    return { creatures = list, text = line }
+    local lines = { line }
+    if fight.map() then
+      for _, x in ipairs(list) do lines[#lines + 1] = T.auto_place(x) end
+    end
+    return { creatures = list, text = T.join(lines) }
   end
 
   -- ---- init, order ----
@@ -280,7 +291,9 @@ return function(M, T)
   -- turn_line says whose turn it is.
   local function turn_line()
     local now = {}
-    for i, c in ipairs(fight.turn()) do now[i] = M.name(c) end
+    for _, c in ipairs(fight.turn()) do
+      if not fight.is(c, "dead") and not fight.is(c, "fled") then now[#now + 1] = M.name(c) end
+    end
     return say("turn", fight.round(), enum(now))
   end
 
@@ -310,7 +323,15 @@ return function(M, T)
     local now = {}
     for _, c in ipairs(fight.turn()) do now[c] = true end
     local rows = {}
-    for _, r in ipairs(fight.order()) do
+    local order = fight.order()
+    if #order == 0 then
+      -- before initiative, or a phase with no order (surprise segments): as added
+      for _, c in ipairs(all()) do
+        local i = fight.info(c)
+        order[#order + 1] = { id = i.id, side = i.side }
+      end
+    end
+    for _, r in ipairs(order) do
       local c = fight.get(r.id)
       rows[#rows + 1] = { c = c, id = r.id, name = full_name(c), side = r.side, count = r.count, hp = c:get("hp"),
         max_hp = c:get("max_hp"), temp_hp = c:get("temp_hp"), state = state(c), conditions = conditions_text(c),

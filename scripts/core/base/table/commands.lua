@@ -65,7 +65,7 @@ return function(M, T)
 
   COMMANDS.add = {
     usage = "add MONSTER [xN] [--side SIDE] [--id ID] [--name NAME] [--hp N] [--ac N] [--init N] [--group] [--level N]"
-      .. " | add NAME --player --hp N --ac N --attack \"[WEAPON] +BONUS DICE [TYPE]\"",
+      .. " | add NAME --player --hp N --ac N --attack \"[WEAPON] +BONUS DICE [TYPE]\" [--speed FEET]",
     example = { "add goblin x2", "add Brak --player --hp 28 --ac 18 --attack \"Longsword +5 1d8+3 slashing\"" },
     help = { "add creatures: a monster (by id or name; monsters lists them), a kind already in the fight, a"
       .. " ready-made character (add fighter --level 3), or a player described by --hp, --ac and --attack"
@@ -73,7 +73,7 @@ return function(M, T)
       "加入生物：怪物（以代號或名稱；monsters 列出）、戰鬥中已有的種類、現成角色（add fighter --level 3），"
       .. "或以 --hp、--ac、--attack 描述的玩家角色（多個攻擊以 ; 分隔）；--group 令其共用一次先攻" },
     values = { side = "s", id = "s", hp = "n", ac = "n", init = "n", name = "s", count = "n", max_hp = "n", attack = "s",
-      level = "n" },
+      level = "n", speed = "n" },
     bools = { player = true, group = true },
     complete = function(args) if #args == 0 then return { "monster" } end return {} end,
     run = function(args, flags)
@@ -218,6 +218,12 @@ return function(M, T)
     help = { "end the turn and start the next: the saves at the end of the turn, what expired, death saves",
       "結束本回合並開始下一回合：回合結束時的豁免、結束的狀態、死亡豁免" },
     run = function(args) if #args > 0 then return nil end return M.next() end,
+  }
+  COMMANDS.segment = {
+    usage = "segment", example = "segment",
+    help = { "the next segment of the round (rules whose rounds have segments, as 1e's); after the last one the next round",
+      "回合中的下一個時段（回合分時段的規則，如 1e）；最後一個時段之後進入下一輪" },
+    run = function(args) if #args > 0 then return nil end return M.segment() end,
   }
   COMMANDS["end"] = {
     usage = "end", example = "end",
@@ -391,8 +397,8 @@ return function(M, T)
     if not spec then return false end
     if type(spec.readonly) == "function" then
       table.remove(words, 1)
-      local ok, args = pcall(parse, "", spec, words)
-      return ok and spec.readonly(args) == true
+      local ok, args, flags = pcall(parse, "", spec, words)
+      return ok and spec.readonly(args, flags) == true
     end
     return spec.readonly == true
   end
@@ -449,9 +455,12 @@ return function(M, T)
 
   -- M.define_command adds a table command (a rule system's: 1e's morale):
   -- spec as above. It becomes the REPL command word, with its help.
+  local REGISTERED = {}
   function M.define_command(word, spec)
     if COMMANDS[word] == nil then ORDER[#ORDER + 1] = word end
     COMMANDS[word] = spec
+    if REGISTERED[word] == spec then return end
+    REGISTERED[word] = spec
     local fn = function(c) return M.command(word, c) end
     rules.define("command." .. word, fn)
     -- the help answers only while command.<word> is this command (a later

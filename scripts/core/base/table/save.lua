@@ -34,7 +34,9 @@ return function(M, T)
   -- save_one rolls c's saving throw and words it.
   local function save_one(c, id, n, opts)
     local adv = adv_level(opts)
-    local r = rules.need("save")(c, id, n, { adv = adv, stat = meta(c).stat, mods = opts.mods })
+    local mods = opts.mods
+    if opts.mods_of then mods = opts.mods_of(c) or mods end
+    local r = rules.need("save")(c, id, n, { adv = adv, stat = meta(c).stat, mods = mods })
     local what = r.name
     if type(what) == "table" then what = (lang() == "zh" and what.zh) or what.en end
     what = what or id
@@ -57,7 +59,8 @@ return function(M, T)
   -- M.save rolls a saving throw of a (a creature, or a list: "goblin1,
   -- goblin2" or a table, each saving for itself): ability (any name the
   -- system knows, English or Chinese), dc. opts: adv, dis, mods (extra
-  -- modifiers {{value, source}...}: cover), damage (a number or dice, rolled
+  -- modifiers {{value, source}...}: cover), mods_of (function(c) -> the
+  -- extra modifiers of creature c), damage (a number or dice, rolled
   -- once for every creature: the failures take it, the successes half of
   -- it with half, none without), type (its damage type). Returns the
   -- system's save record (success, natural, total, ...) with text; for a
@@ -84,18 +87,22 @@ return function(M, T)
     local what = typ and say("typed_damage", M.label("damage", typ)) or say("damage_word")
     lines[1] = say("area_damage", rolled or tostring(total), what)
     local results = {}
-    for i, c in ipairs(list) do
-      local r = save_one(c, id, n, opts)
-      results[i] = r
-      local amount = total
-      if r.success then amount = opts.half and math.floor(total / 2) or 0 end
-      if amount > 0 and not fight.is(c, "dead") then
-        local d = M.damage(c, amount, typ)
-        r.taken = d.taken
-        lines[#lines + 1] = r.text .. say("then") .. d.text
+    for _, c in ipairs(list) do
+      if fight.is(c, "dead") then
+        lines[#lines + 1] = say("dead_skipped", M.name(c))
       else
-        r.taken = 0
-        lines[#lines + 1] = r.text .. say("then") .. say("no_damage")
+        local r = save_one(c, id, n, opts)
+        results[#results + 1] = r
+        local amount = total
+        if r.success then amount = opts.half and math.floor(total / 2) or 0 end
+        if amount > 0 then
+          local d = M.damage(c, amount, typ)
+          r.taken = d.taken
+          lines[#lines + 1] = r.text .. say("then") .. d.text
+        else
+          r.taken = 0
+          lines[#lines + 1] = r.text .. say("then") .. say("no_damage")
+        end
       end
     end
     return { results = results, damage = total, text = table.concat(lines, "\n") }

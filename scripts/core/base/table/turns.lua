@@ -82,6 +82,30 @@ return function(M, T)
     return { creatures = now, expired = expired, text = join(lines) }
   end
 
+  -- M.segment moves the clock to the next segment of the round (rules
+  -- with segments, as 1e's); after the last one the next round starts.
+  -- Returns {round, segment, text}.
+  function M.segment()
+    local st = need_fight()
+    if not st.began then fail("not_begun") end
+    local before = {}
+    for _, c in ipairs(fight.turn()) do before[c] = true end
+    local now, ended = fight.next_segment()
+    local lines = { say("segment_now", fight.round(), fight.segment()) }
+    local changed = #now ~= 0
+    for _, c in ipairs(now) do
+      if not before[c] then changed = true end
+    end
+    if changed then lines[#lines + 1] = turn_line() end
+    for _, l in ipairs(expire(ended)) do lines[#lines + 1] = l end
+    return { round = fight.round(), segment = fight.segment(), text = join(lines) }
+  end
+
+  -- M.state returns the state of the table fight being played, where a
+  -- rule system's table commands may keep their own (a table of theirs
+  -- under a key of their name).
+  function M.state() return need_fight() end
+
   -- M.finish ends the fight: a summary by side; the next add starts a new
   -- fight. Returns {rounds, text}.
   function M.finish()
