@@ -2,46 +2,24 @@ package fight
 
 import (
 	"github.com/dndsh/dndsh/runtime/check"
-	"github.com/dndsh/dndsh/runtime/creature"
 	"github.com/dndsh/dndsh/runtime/event"
 )
 
 // attackDice rolls the dice the attacker's conditions add to its attack
 // roll (AttackDie), in condition order, before the d20.
 func (f *Fight) attackDice(e *AttackEvent) error {
-	if len(f.Rules.Conditions) == 0 {
-		return nil
-	}
-	f.conds = e.Attacker.C.Conditions(f.conds[:0])
-	lapsed := -1
-	for _, c := range f.conds {
-		ef := f.Rules.Conditions[c.Name]
-		if ef == nil || ef.AttackDie == nil || ef.Lapses && f.hampered(f.conds, &lapsed) {
+	f.effM = f.effects(e.Attacker, f.effM)
+	for i, in := range f.effM {
+		if in.ef.AttackDie == nil || lapsed(f.effM, i) {
 			continue
 		}
-		n, err := ef.AttackDie.Total(f.Src)
+		n, err := in.ef.AttackDie.Total(f.Src)
 		if err != nil {
 			return err
 		}
 		e.Bonus += int(n)
 	}
 	return nil
-}
-
-// hampered reports whether conds include one that takes the bearer's
-// actions or Speed away (what makes a Lapses effect lapse), caching the
-// answer in *memo (-1: unknown, 0: no, 1: yes).
-func (f *Fight) hampered(conds []creature.Condition, memo *int) bool {
-	if *memo < 0 {
-		*memo = 0
-		for _, c := range conds {
-			if ef := f.Rules.Conditions[c.Name]; ef != nil && (ef.NoActions || ef.SpeedZero) {
-				*memo = 1
-				break
-			}
-		}
-	}
-	return *memo == 1
 }
 
 // turnStarts ends x's conditions that end as its turn starts.
@@ -59,12 +37,9 @@ func (f *Fight) turnStarts(x *Fighter) {
 
 // canAct reports whether a condition takes x's actions away.
 func (f *Fight) canAct(x *Fighter) bool {
-	if len(f.Rules.Conditions) == 0 {
-		return true
-	}
-	f.conds = x.C.Conditions(f.conds[:0])
-	for _, c := range f.conds {
-		if ef := f.Rules.Conditions[c.Name]; ef != nil && ef.NoActions {
+	f.effM = f.effects(x, f.effM)
+	for _, in := range f.effM {
+		if in.ef.NoActions {
 			return false
 		}
 	}

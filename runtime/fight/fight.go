@@ -112,6 +112,13 @@ type DyingSave struct {
 // criticals, lost actions. A rule system declares these as data; what a
 // condition does beyond them is left to hooks.
 type CondEffect struct {
+	// Name is the condition's name; Implied are the effects of the
+	// conditions it implies (transitively, each once), in force with it.
+	Name    string
+	Implied []*CondEffect
+	// NoAttackSource: the bearer cannot attack the condition's source.
+	NoAttackSource bool
+
 	AttackAdv         int  // on the bearer's attack rolls (+1 advantage, -1 disadvantage)
 	DefenseAdv        int  // on attack rolls against the bearer
 	DefenseAdvMelee   int  // on melee attack rolls against the bearer (added to DefenseAdv)
@@ -362,9 +369,11 @@ type Fight struct {
 	// RecordPaths keeps every fighter's Path (dndsh run --svg).
 	RecordPaths bool
 	areaBuf     []*Fighter
-	senses      []grid.Sense
-	moveEv      MoveEvent
-	hostiles    []*Fighter
+	// condition effects in force, one buffer per caller that may nest
+	effA, effT, effF, effM []inForce
+	senses                 []grid.Sense
+	moveEv                 MoveEvent
+	hostiles               []*Fighter
 }
 
 // Fail records an error met where none can be returned (inside a tactic);
