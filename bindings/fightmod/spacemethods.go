@@ -30,6 +30,7 @@ func (fm *module) spaceFuncs() []luart.Func {
 		{Name: "dash", Args: "(c)", Doc: "doubles creature c's movement this turn (the rules' double move); returns false when it already did", Fn: fm.dash},
 		{Name: "path", Args: "(c, dest [, opts])", Doc: "finds c's cheapest path to dest (a square {x, y}, or a creature: a square from which opts.attack, else its melee reach, reaches it) within opts.budget feet (default: its movement left); returns {ok, cost, path = {{x, y}...}}", Fn: fm.path},
 		{Name: "move", Args: "(c, dest [, opts])", Doc: "moves c toward dest (as fight.path) step by step, raising move.step and move.reach and letting enemies make opportunity attacks; opts: budget, cause (\"move\"; \"forced\" and \"teleport\" provoke nothing), no_provoke, safe_start, path (the squares to take); returns {steps, cost, stopped, pos = {x, y}, path, opportunity = {handles}}", Fn: fm.move},
+		{Name: "price_path", Args: "(mover, squares [, opts])", Doc: "prices a move of a creature that is not fighting along squares (its start, then one neighbouring square per step) by the rules' movement: opts.creatures (others: allies when opts.allies or the same side), opts.walls, opts.low, opts.difficult ({{x, y}...}); returns {ok, why, cost, steps, end_free, leaves = {{id, c, step}...}} (the hostiles whose reach each step leaves)", Fn: fm.pricePath},
 		{Name: "opportunity", Args: "(reactor, mover)", Doc: "makes reactor's opportunity attack on mover when the rules allow it (its slot, sight, reach); returns true, or false and why not", Fn: fm.opportunity},
 		{Name: "provoke", Args: "(c)", Doc: "every enemy that threatens creature c may make its opportunity attack (an action that provokes); returns the handles of those that did", Fn: fm.provoke},
 		{Name: "area", Args: "(spec)", Doc: "returns the creatures on the map inside an area {shape = cone|line|burst|cube|emanation, from = creature or {x, y}, toward = creature or {x, y}, length, width, include_from}, with their cover from the origin: {{c, cover}...}", Fn: fm.area},
@@ -713,4 +714,186 @@ func AssessTable(L *lua.LState, f *fight.Fight, as fight.Assessment, sit fight.S
 	}
 	t.RawSetString("reasons", rs)
 	return t
+}
+
+// pricePath is fight.price_path: a move priced by the kernel's movement
+// rules for creatures that are not fighting (a script's or a spec's
+// what-if), on a scratch map holding the path, the creatures and
+// opts.walls, opts.low and opts.difficult ({{x, y}...}).
+func (fm *module) pricePath(L *lua.LState) int {
+	mover := creaturemod.Check(L, 1)
+	sq := L.CheckTable(2)
+	opts := L.OptTable(3, L.NewTable())
+	var path []grid.Pos
+	for i := 1; i <= sq.Len(); i++ {
+		p, err := readPos(sq.RawGetInt(i), fmt.Sprintf("squares[%d]", i))
+		if err != nil {
+			luart.Raise(L, err)
+		}
+		path = append(path, p)
+	}
+	if len(path) == 0 {
+		L.ArgError(2, "a path needs at least its starting square")
+	}
+	lists := map[string][]grid.Pos{}
+	for _, key := range []string{"walls", "low", "difficult"} {
+		if lt, ok := opts.RawGetString(key).(*lua.LTable); ok {
+			for i := 1; i <= lt.Len(); i++ {
+				p, err := readPos(lt.RawGetInt(i), fmt.Sprintf("opts.%s[%d]", key, i))
+				if err != nil {
+					luart.Raise(L, err)
+				}
+				lists[key] = append(lists[key], p)
+			}
+		}
+	}
+	var others []*creature.Creature
+	if ct, ok := opts.RawGetString("creatures").(*lua.LTable); ok {
+		for i := 1; i <= ct.Len(); i++ {
+			ud, ok := ct.RawGetInt(i).(*lua.LUserData)
+			c, ok2 := (*creature.Creature)(nil), false
+			if ok {
+				c, ok2 = ud.Value.(*creature.Creature)
+			}
+			if !ok2 {
+				L.ArgError(3, fmt.Sprintf("opts.creatures[%d]: a creature expected", i))
+			}
+			if c != mover {
+				others = append(others, c)
+			}
+		}
+	}
+	// the scratch map: the bounding box of everything, with a margin
+	x0, y0, x1, y1 := path[0].X, path[0].Y, path[0].X, path[0].Y
+	grow := func(p grid.Pos, f grid.Footprint) {
+		w, h := f.Dims()
+		x0, y0 = min(x0, p.X), min(y0, p.Y)
+		x1, y1 = max(x1, p.X+w-1), max(y1, p.Y+h-1)
+	}
+	for _, p := range path {
+		grow(p, mover.Space)
+	}
+	for _, c := range others {
+		grow(c.Pos, c.Space)
+	}
+	for _, l := range lists {
+		for _, p := range l {
+			grow(p, grid.Square(1))
+		}
+	}
+	if x1-x0 > grid.MaxMapSide-4 || y1-y0 > grid.MaxMapSide-4 {
+		L.ArgError(2, "the path and creatures spread over more than a map holds")
+	}
+	off := grid.Pos{X: 1 - x0, Y: 1 - y0}
+	shift := func(p grid.Pos) grid.Pos { return grid.Pos{X: p.X + off.X, Y: p.Y + off.Y, Z: p.Z} }
+	def, ok := fm.g.Value("combat").(*lua.LTable)
+	if !ok {
+		L.RaiseError("the rule system %q defines no combat table", fm.g.System)
+	}
+	rules, err := CompileRules(def)
+	if err == nil {
+		rules.Conditions, err = CompileConditions(fm.g)
+	}
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	m, err := grid.NewMap(rules.Space.Grid, x1-x0+3, y1-y0+3)
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	for _, p := range lists["walls"] {
+		m.Walls.Set(shift(p), grid.Full)
+	}
+	for _, p := range lists["low"] {
+		m.Walls.Set(shift(p), grid.Half)
+		m.SetDifficult(shift(p), true)
+	}
+	for _, p := range lists["difficult"] {
+		m.SetDifficult(shift(p), true)
+	}
+	f, err := fight.NewTable(rules, nil, fm.r.Src)
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	type saved struct {
+		c     *creature.Creature
+		id    string
+		pos   grid.Pos
+		space grid.Footprint
+	}
+	var keep []saved
+	defer func() {
+		for _, s := range keep {
+			s.c.ID, s.c.Pos, s.c.Space = s.id, s.pos, s.space
+		}
+	}()
+	allies := opts.RawGetString("allies")
+	moverSide := mover.Side
+	if moverSide == "" {
+		moverSide = "mover"
+	}
+	add := func(c *creature.Creature, id, side string, at grid.Pos) *fight.Fighter {
+		keep = append(keep, saved{c, c.ID, c.Pos, c.Space})
+		c.ID, c.Pos = id, at
+		x := &fight.Fighter{ID: id, C: c, Base: c, Attacks: []fight.Attack{{Name: "reach", Reach: max(c.Reach, rules.Space.Grid.Square)}}}
+		if err := f.Add(x, side); err != nil {
+			luart.Raise(L, err)
+		}
+		c.Space = keep[len(keep)-1].space
+		return x
+	}
+	mx := add(mover, "mover", moverSide, shift(path[0]))
+	for i, c := range others {
+		side := c.Side
+		switch {
+		case allies == lua.LTrue:
+			side = moverSide
+		case allies == lua.LFalse || side == "":
+			side = fmt.Sprintf("other%d", i+1)
+		}
+		id := c.ID
+		if id == "" || id == "mover" || f.Fighter(id) != nil {
+			id = fmt.Sprintf("creature%d", i+1)
+		}
+		add(c, id, side, shift(c.Pos))
+	}
+	f.SetSpace(fight.NewSpace(m))
+	f.ResetSpace()
+	steps := make([]grid.Pos, 0, len(path)-1)
+	for _, p := range path[1:] {
+		steps = append(steps, shift(p))
+	}
+	pp, err := f.PricePath(mx, steps)
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	t := L.CreateTable(0, 6)
+	t.RawSetString("cost", lua.LNumber(pp.Cost))
+	t.RawSetString("steps", lua.LNumber(pp.Steps))
+	t.RawSetString("ok", lua.LBool(pp.Why == "" && pp.EndFree))
+	if pp.Why != "" {
+		t.RawSetString("why", lua.LString(pp.Why))
+	} else if !pp.EndFree {
+		t.RawSetString("why", lua.LString("can't end a move in an occupied space"))
+	}
+	t.RawSetString("end_free", lua.LBool(pp.EndFree))
+	lv := L.CreateTable(len(pp.Leaves), 0)
+	for _, l := range pp.Leaves {
+		e := L.CreateTable(0, 2)
+		e.RawSetString("step", lua.LNumber(l.Step))
+		var orig *creature.Creature
+		for _, s := range keep {
+			if s.c == l.Hostile.C {
+				orig = s.c
+				e.RawSetString("id", lua.LString(s.id))
+			}
+		}
+		if orig != nil {
+			e.RawSetString("c", creaturemod.Push(L, orig))
+		}
+		lv.Append(e)
+	}
+	t.RawSetString("leaves", lv)
+	L.Push(t)
+	return 1
 }

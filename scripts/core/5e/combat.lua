@@ -55,6 +55,7 @@ rules.define("combat", {
     sizes = { tiny = { rank = 1, space = 1, shared = true }, small = { rank = 2, space = 1 },
               medium = { rank = 3, space = 1 }, large = { rank = 4, space = 2 },
               huge = { rank = 5, space = 3 }, gargantuan = { rank = 6, space = 4 } },
+    default_size = "medium",
     -- 5E-MOV-03, 05: each foot of Difficult Terrain costs 1 extra foot (not
     -- stacking with itself); crawling (Prone's move_extra) adds its own.
     difficult = { extra = 1 },
