@@ -28,6 +28,8 @@ func (fm *module) spaceFuncs() []luart.Func {
 		{Name: "speed", Args: "(c)", Doc: "returns creature c's speed this turn in feet (its conditions' changes included)", Fn: fm.speed},
 		{Name: "movement_left", Args: "(c)", Doc: "returns the feet creature c may still move this turn", Fn: fm.movementLeft},
 		{Name: "dash", Args: "(c)", Doc: "doubles creature c's movement this turn (the rules' double move); returns false when it already did", Fn: fm.dash},
+		{Name: "approach", Args: "(c, target, attack_name [, opts])", Doc: "gets c where an attack reaches target, as the kernel's own turn does: moves it within reach with the movement it has left, else picks another of its attacks that reaches (its bow), else (opts.first, and the rules allow a double move) Dashes toward it; returns the name of the attack to make, or nil when none can be made this turn; with no map, returns attack_name", Fn: fm.approach},
+		{Name: "candidates", Args: "(c)", Doc: "returns the living enemies c should choose its target among: on a map those it can attack where it stands, else those it can reach this turn, else all; with no map all of them", Fn: fm.candidates},
 		{Name: "path", Args: "(c, dest [, opts])", Doc: "finds c's cheapest path to dest (a square {x, y}, or a creature: a square from which opts.attack, else its melee reach, reaches it) within opts.budget feet (default: its movement left); returns {ok, cost, path = {{x, y}...}}", Fn: fm.path},
 		{Name: "move", Args: "(c, dest [, opts])", Doc: "moves c toward dest (as fight.path) step by step, raising move.step and move.reach and letting enemies make opportunity attacks; opts: budget, cause (\"move\"; \"forced\" and \"teleport\" provoke nothing), no_provoke, safe_start, path (the squares to take); returns {steps, cost, stopped, pos = {x, y}, path, opportunity = {handles}}", Fn: fm.move},
 		{Name: "price_path", Args: "(mover, squares [, opts])", Doc: "prices a move of a creature that is not fighting along squares (its start, then one neighbouring square per step) by the rules' movement: opts.creatures (others: allies when opts.allies or the same side), opts.walls, opts.low, opts.difficult ({{x, y}...}); returns {ok, why, cost, steps, end_free, leaves = {{id, c, step}...}} (the hostiles whose reach each step leaves)", Fn: fm.pricePath},
@@ -894,6 +896,35 @@ func (fm *module) pricePath(L *lua.LState) int {
 		lv.Append(e)
 	}
 	t.RawSetString("leaves", lv)
+	L.Push(t)
+	return 1
+}
+
+func (fm *module) approach(L *lua.LState) int {
+	f := fm.current(L)
+	x, t := fm.fighterOf(L, 1), fm.fighterOf(L, 2)
+	a := attackOf(L, x, 3, false)
+	opts := L.OptTable(4, L.NewTable())
+	b, ok, err := f.Approach(x, t, a, lua.LVAsBool(opts.RawGetString("first")))
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	if !ok || b == nil {
+		L.Push(lua.LNil)
+		return 1
+	}
+	L.Push(lua.LString(b.Name))
+	return 1
+}
+
+func (fm *module) candidates(L *lua.LState) int {
+	f := fm.current(L)
+	x := fm.fighterOf(L, 1)
+	list := f.Candidates(x)
+	t := L.CreateTable(len(list), 0)
+	for _, y := range list {
+		t.Append(creaturemod.Push(L, y.C))
+	}
 	L.Push(t)
 	return 1
 }

@@ -88,6 +88,10 @@ func (f *Fight) candidates(x *Fighter) []*Fighter {
 	return out
 }
 
+// Candidates returns the enemies x should choose a target among (see
+// candidates); the slice is reused by the next call.
+func (f *Fight) Candidates(x *Fighter) []*Fighter { return f.candidates(x) }
+
 // canHitNow reports whether some attack of x reaches y where they stand.
 func (f *Fight) canHitNow(x, y *Fighter) bool {
 	for i := range x.Attacks {
