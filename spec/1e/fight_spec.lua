@@ -51,7 +51,7 @@ test("each surprise segment is a whole round of attacks", function()
 end)
 
 -- covers: 1E-SURP-07 1E-INIT-02
-test("in a segment the surprised side lost, the surprisers act first; a quick member of the surprised side after them (1E-SURP-05, 1E-SURP-07, 1E-INIT-02)", function()
+test("in a lost segment the surprisers act first, a quick member of the surprised side after them (1E-SURP-05, 07, 1E-INIT-02)", function()
   -- the party is surprised for 2 segments; its fighter's Dexterity 16
   -- (+1) cuts his to 1, his companion (Dexterity 10) loses both. Segment 1:
   -- the orc alone; segment 2: the orc, then the quick fighter. Every blow
