@@ -68,13 +68,33 @@ func (f *Fight) stepCost(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, i
 func (f *Fight) stepWhy(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, int, string) {
 	sp := f.Space
 	m := sp.Map
-	sr := &f.Rules.Space
 	fp := x.C.Space
 	if !m.Fits(b, fp) {
 		return 0, diag, "off the map"
 	}
 	w, h := fp.Dims()
 	difficult := false
+	if w == 1 && h == 1 {
+		// one square: no loops
+		i := b.Y*m.W + b.X
+		if m.Walls.Terrain(b) == grid.Full {
+			return 0, diag, "a wall"
+		}
+		difficult = m.Difficult(b)
+		if sp.occ[i] != 0 {
+			for _, o := range f.Fighters {
+				if o == x || !o.onMapNow || !o.C.Space.Covers(o.C.Pos, b) {
+					continue
+				}
+				pass, costly := f.passes(x, o)
+				if !pass {
+					return 0, diag, "can't move through " + o.ID
+				}
+				difficult = difficult || costly
+			}
+		}
+		return f.priceStep(x, a, b, diag, fl, difficult)
+	}
 	for y := b.Y; y < b.Y+h; y++ {
 		for xx := b.X; xx < b.X+w; xx++ {
 			q := grid.Pos{X: xx, Y: y}
@@ -102,9 +122,18 @@ func (f *Fight) stepWhy(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, in
 			}
 		}
 	}
+	return f.priceStep(x, a, b, diag, fl, difficult)
+}
+
+// priceStep prices a step the mover may take: the grid's base cost, the
+// difficult terrain rule and the mover's extra cost; a diagonal may not cut
+// a wall's corner.
+func (f *Fight) priceStep(x *Fighter, a, b grid.Pos, diag int, fl *flags, difficult bool) (int, int, string) {
+	m := f.Space.Map
+	sr := &f.Rules.Space
 	dx, dy := b.X-a.X, b.Y-a.Y
 	diagonal := dx != 0 && dy != 0
-	if diagonal && sr.NoCornerCutting && grid.CutsCorner(a, b, fp, m.Walls) {
+	if diagonal && sr.NoCornerCutting && grid.CutsCorner(a, b, x.C.Space, m.Walls) {
 		return 0, diag, "cuts the corner of a wall"
 	}
 	u := sr.unit()
