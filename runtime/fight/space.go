@@ -279,7 +279,7 @@ func (f *Fight) CheckPlacement(x *Fighter, p grid.Pos) string {
 				return "on a wall"
 			}
 			for _, o := range f.Fighters {
-				if o != x && o.onMap() && o.C.Space.Covers(o.C.Pos, q) && !(x.C.Space.Shared && o.C.Space.Shared) {
+				if o != x && o.onMapNow && o.C.Space.Covers(o.C.Pos, q) && !(x.C.Space.Shared && o.C.Space.Shared) {
 					return "on a square " + o.ID + " fills"
 				}
 			}
