@@ -27,6 +27,7 @@ package fightmod
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -298,11 +299,18 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 	return out, multi
 }
 
+// noEffect reports whether a condition's own effect does nothing.
+func noEffect(e *fight.CondEffect) bool {
+	z := *e
+	z.Name, z.Implied = "", nil
+	return reflect.ValueOf(z).IsZero()
+}
+
 // condFightKeys are the keys of a condition's fight table.
 var condFightKeys = []string{"attack_adv", "defense_adv", "defense_adv_melee", "defense_adv_ranged", "attack_mod",
 	"attack_mod_per_level", "save_mod", "save_mod_per_level", "ac_mod", "auto_crit_melee", "no_actions", "near",
 	"defense_adv_near", "defense_adv_far", "auto_crit_near", "attack_adv_except_source", "attack_adv_source_seen",
-	"defense_adv_seen", "blind", "unseen", "speed_zero", "speed_per_level", "move_extra", "lapses", "ends", "attack_die"}
+	"defense_adv_seen", "blind", "unseen", "speed_zero", "speed_per_level", "move_extra", "lapses", "ends", "attack_die", "no_attack_source"}
 
 // CompileConditions reads every "condition.<name>" definition's `fight`
 // table (attack_adv, defense_adv, defense_adv_melee, defense_adv_ranged,
@@ -337,7 +345,7 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 			AttackAdvSourceSeen: f.Int("attack_adv_source_seen", 0), DefenseAdvSeen: f.Int("defense_adv_seen", 0),
 			Blind: f.Bool("blind", false), Unseen: f.Bool("unseen", false), SpeedZero: c.Bool("speed_zero", false) || f.Bool("speed_zero", false),
 			SpeedPerLevel: f.Int("speed_per_level", 0), MoveExtra: f.Int("move_extra", 0),
-			Lapses: f.Bool("lapses", false),
+			Lapses: f.Bool("lapses", false), NoAttackSource: f.Bool("no_attack_source", false),
 		}
 		switch ends := f.Str("ends", ""); ends {
 		case "":
@@ -363,70 +371,53 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 		}
 		defs[name] = d
 	}
+	// Each condition keeps its own effect; what it implies is in force with
+	// it, each effect once (Implied), so a creature with both Unconscious
+	// and the Prone it implies is Prone once.
+	own := map[string]*fight.CondEffect{}
+	for name, d := range defs {
+		d.eff.Name = name
+		own[name] = &d.eff
+	}
 	out := map[string]*fight.CondEffect{}
 	for _, full := range names {
 		name := strings.TrimPrefix(full, "condition.")
-		if defs[name] == nil {
+		d := defs[name]
+		if d == nil {
 			continue
 		}
-		seen := map[string]bool{}
-		var total fight.CondEffect
-		var walk func(n string, depth int) error
-		walk = func(n string, depth int) error {
-			if seen[n] {
-				return nil
-			}
+		seen := map[string]bool{name: true}
+		var implied []*fight.CondEffect
+		var walk func(list []string, depth int) error
+		walk = func(list []string, depth int) error {
 			if depth > 16 {
 				return specErr("condition."+name, "implies goes too deep (a cycle?)")
 			}
-			seen[n] = true
-			d := defs[n]
-			if d == nil {
-				return specErr("condition."+name, "implies %q, which no condition definition names", n)
-			}
-			e := d.eff
-			total.AttackAdv += e.AttackAdv
-			total.DefenseAdv += e.DefenseAdv
-			total.DefenseAdvMelee += e.DefenseAdvMelee
-			total.DefenseAdvRanged += e.DefenseAdvRanged
-			total.AttackMod += e.AttackMod
-			total.AttackModPerLevel += e.AttackModPerLevel
-			total.SaveMod += e.SaveMod
-			total.SaveModPerLevel += e.SaveModPerLevel
-			total.ACMod += e.ACMod
-			total.AutoCritMelee = total.AutoCritMelee || e.AutoCritMelee
-			total.NoActions = total.NoActions || e.NoActions
-			if total.Near == 0 {
-				total.Near = e.Near
-			}
-			total.DefenseAdvNear += e.DefenseAdvNear
-			total.DefenseAdvFar += e.DefenseAdvFar
-			total.AutoCritNear = total.AutoCritNear || e.AutoCritNear
-			total.AttackAdvExceptSource += e.AttackAdvExceptSource
-			total.AttackAdvSourceSeen += e.AttackAdvSourceSeen
-			total.DefenseAdvSeen += e.DefenseAdvSeen
-			total.Blind = total.Blind || e.Blind
-			total.Unseen = total.Unseen || e.Unseen
-			total.SpeedZero = total.SpeedZero || e.SpeedZero
-			total.SpeedPerLevel += e.SpeedPerLevel
-			total.MoveExtra += e.MoveExtra
-			if depth == 0 {
-				// what a condition does to itself, not through what it implies
-				total.Lapses, total.EndsAtTurnStart, total.AttackDie = e.Lapses, e.EndsAtTurnStart, e.AttackDie
-			}
-			for _, i := range d.implies {
-				if err := walk(i, depth+1); err != nil {
+			for _, n := range list {
+				if seen[n] {
+					continue
+				}
+				seen[n] = true
+				dn := defs[n]
+				if dn == nil {
+					return specErr("condition."+name, "implies %q, which no condition definition names", n)
+				}
+				if !noEffect(&dn.eff) {
+					implied = append(implied, own[n])
+				}
+				if err := walk(dn.implies, depth+1); err != nil {
 					return err
 				}
 			}
 			return nil
 		}
-		if err := walk(name, 0); err != nil {
+		if err := walk(d.implies, 0); err != nil {
 			return nil, err
 		}
-		if total != (fight.CondEffect{}) {
-			eff := total
-			out[name] = &eff
+		e := own[name]
+		e.Implied = implied
+		if len(implied) > 0 || !noEffect(e) {
+			out[name] = e
 		}
 	}
 	return out, nil

@@ -18,6 +18,7 @@ import (
 //	space = {
 //	  square = 5, unit = "ft", diagonal = "one"|"alternate"|"euclid",
 //	  sizes = { large = { rank = 4, space = 2 }, tiny = { rank = 1, space = 1, shared = true }, ... },
+//	  default_size = "medium",
 //	  difficult = { extra = 1 } | { multiply = 2 },   -- extra feet per foot, or a multiplier
 //	  corner_cutting = true,
 //	  pass = { size_diff = 2, unable = true, tiny = "tiny", difficult = true },
@@ -35,7 +36,7 @@ import (
 //	  turn = { full_attack_move = -1, double_move = true, double_move_tag = "dashed" },
 //	  nomap_ranged = 30, default_speed = 30,
 //	}
-var spaceKeys = []string{"square", "unit", "diagonal", "sizes", "difficult", "corner_cutting", "pass", "cover",
+var spaceKeys = []string{"square", "unit", "diagonal", "sizes", "default_size", "difficult", "corner_cutting", "pass", "cover",
 	"range", "ranged_in_melee", "sight", "flank", "opportunity", "turn", "nomap_ranged", "default_speed"}
 
 func checkKeys(r *tbl, keys ...string) {
@@ -90,6 +91,7 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 	} else {
 		sr.Grid.Diagonal = d
 	}
+	sr.DefaultSize = s.Str("default_size", "")
 	if sz := s.Sub("sizes"); sz.T != nil {
 		sr.Sizes = map[string]fight.SizeRule{}
 		for _, name := range sortedKeys(sz.T) {

@@ -2,24 +2,21 @@ package fight
 
 import (
 	"github.com/dndsh/dndsh/runtime/check"
-	"github.com/dndsh/dndsh/runtime/creature"
 	"github.com/dndsh/dndsh/runtime/event"
 )
 
 // attackDice rolls the dice the attacker's conditions add to its attack
 // roll (AttackDie), in condition order, before the d20.
 func (f *Fight) attackDice(e *AttackEvent) error {
-	if len(f.Rules.Conditions) == 0 {
+	if e.Attacker.C.ConditionCount() == 0 {
 		return nil
 	}
-	f.conds = e.Attacker.C.Conditions(f.conds[:0])
-	lapsed := -1
-	for _, c := range f.conds {
-		ef := f.Rules.Conditions[c.Name]
-		if ef == nil || ef.AttackDie == nil || ef.Lapses && f.hampered(f.conds, &lapsed) {
+	f.effM = f.effects(e.Attacker, f.effM)
+	for i, in := range f.effM {
+		if in.ef.AttackDie == nil || lapsed(f.effM, i) {
 			continue
 		}
-		n, err := ef.AttackDie.Total(f.Src)
+		n, err := in.ef.AttackDie.Total(f.Src)
 		if err != nil {
 			return err
 		}
@@ -28,25 +25,9 @@ func (f *Fight) attackDice(e *AttackEvent) error {
 	return nil
 }
 
-// hampered reports whether conds include one that takes the bearer's
-// actions or Speed away (what makes a Lapses effect lapse), caching the
-// answer in *memo (-1: unknown, 0: no, 1: yes).
-func (f *Fight) hampered(conds []creature.Condition, memo *int) bool {
-	if *memo < 0 {
-		*memo = 0
-		for _, c := range conds {
-			if ef := f.Rules.Conditions[c.Name]; ef != nil && (ef.NoActions || ef.SpeedZero) {
-				*memo = 1
-				break
-			}
-		}
-	}
-	return *memo == 1
-}
-
 // turnStarts ends x's conditions that end as its turn starts.
 func (f *Fight) turnStarts(x *Fighter) {
-	if len(f.Rules.Conditions) == 0 {
+	if len(f.Rules.Conditions) == 0 || x.C.ConditionCount() == 0 {
 		return
 	}
 	f.conds = x.C.Conditions(f.conds[:0])
@@ -59,12 +40,9 @@ func (f *Fight) turnStarts(x *Fighter) {
 
 // canAct reports whether a condition takes x's actions away.
 func (f *Fight) canAct(x *Fighter) bool {
-	if len(f.Rules.Conditions) == 0 {
-		return true
-	}
-	f.conds = x.C.Conditions(f.conds[:0])
-	for _, c := range f.conds {
-		if ef := f.Rules.Conditions[c.Name]; ef != nil && ef.NoActions {
+	f.effM = f.effects(x, f.effM)
+	for _, in := range f.effM {
+		if in.ef.NoActions {
 			return false
 		}
 	}
@@ -75,8 +53,15 @@ func (f *Fight) canAct(x *Fighter) bool {
 // advantage level) through the whole pipeline and returns its event
 // record (reused by the next Strike).
 func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) {
+	// no defer: Strike has too many exits for an open-coded one, and a
+	// panic (a VM bug) is recovered far above, where the frames are reset
 	fr := f.push()
-	defer f.pop()
+	e, err := f.strike(fr, x, t, a, adv)
+	f.pop()
+	return e, err
+}
+
+func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) {
 	e := &fr.atk
 	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0], Taken: e.Taken[:0]}
 	if adv > 0 {
@@ -84,11 +69,18 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	} else {
 		e.Dis = -adv
 	}
-	// Where the attack is made and what the rules make of it.
+	// Where the attack is made and what the rules make of it. With no map
+	// and no condition on either side nothing of it applies (a melee or
+	// ranged attack at its nominal distance, both in sight, no cover): the
+	// batch study's common case skips the work.
 	var sit Situation
 	var as Assessment
-	f.situation(x, t, a, &sit)
-	f.assess(e, &sit, &as, f.Explain)
+	f.effA = f.effects(x, f.effA)
+	f.effT = f.effects(t, f.effT)
+	if f.Space != nil || len(f.effA) > 0 || len(f.effT) > 0 || f.Explain {
+		f.situation(x, t, a, &sit)
+		f.assess(e, &sit, &as, f.Explain)
+	}
 	e.Distance, e.Cover = sit.Distance, sit.Cover
 	if as.Refused != "" {
 		e.Refused = as.Refused

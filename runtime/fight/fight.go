@@ -112,6 +112,13 @@ type DyingSave struct {
 // criticals, lost actions. A rule system declares these as data; what a
 // condition does beyond them is left to hooks.
 type CondEffect struct {
+	// Name is the condition's name; Implied are the effects of the
+	// conditions it implies (transitively, each once), in force with it.
+	Name    string
+	Implied []*CondEffect
+	// NoAttackSource: the bearer cannot attack the condition's source.
+	NoAttackSource bool
+
 	AttackAdv         int  // on the bearer's attack rolls (+1 advantage, -1 disadvantage)
 	DefenseAdv        int  // on attack rolls against the bearer
 	DefenseAdvMelee   int  // on melee attack rolls against the bearer (added to DefenseAdv)
@@ -232,6 +239,8 @@ type Fighter struct {
 
 	diagonals       int  // diagonal steps this turn (alternating diagonals)
 	dashed          bool // moved twice its speed this turn
+	walk            int  // its walking speed this turn, once walkRead
+	walkRead        bool
 	reach, reachMin int  // the band of distances it threatens
 	onMapNow        bool // counted in the space's occupancy
 }
@@ -385,9 +394,12 @@ type Fight struct {
 	// attacks a command set off (opportunity attacks, reactions).
 	OnStrike func(e *AttackEvent)
 	areaBuf  []*Fighter
-	senses   []grid.Sense
-	moveEv   MoveEvent
-	hostiles []*Fighter
+	// condition effects in force, one buffer per caller that may nest
+	effA, effT, effF, effM []inForce
+	senses                 []grid.Sense
+	moveEv                 MoveEvent
+	hostiles               []*Fighter
+	moveNear               []*Fighter
 }
 
 // Fail records an error met where none can be returned (inside a tactic);
@@ -475,14 +487,14 @@ func (f *Fight) Reset() error {
 		x.SaveSuccesses, x.SaveFailures = 0, 0
 		x.LastSave = DyingRoll{}
 		x.DamageDealt, x.DamageTaken, x.Attacks0, x.Hits = 0, 0, 0, 0
-		x.Moved, x.diagonals, x.dashed = 0, 0, false
+		x.Moved, x.diagonals, x.dashed, x.walkRead = 0, 0, false, false
 		x.Path = x.Path[:0]
 		x.onMapNow = f.Space != nil
 	}
 	if f.Space != nil {
 		f.Space.reset(f.Fighters)
 	}
-	f.round = 0
+	f.round, f.depth = 0, 0 // a trial cut short by an error leaves no frame behind
 	if f.enc != nil {
 		f.enc.Restart()
 		return nil
@@ -654,7 +666,7 @@ func (f *Fight) winner() (int, bool) {
 }
 
 func (f *Fight) takeTurn(x *Fighter) error {
-	x.Moved, x.diagonals, x.dashed = 0, 0, false
+	x.Moved, x.diagonals, x.dashed, x.walkRead = 0, 0, false, false
 	f.turnStarts(x)
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	if err := f.emitTurn(f.ids.turnStart, x); err != nil {
@@ -674,7 +686,9 @@ func (f *Fight) takeTurn(x *Fighter) error {
 	}
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	err := f.emitTurn(f.ids.turnEnd, x)
-	f.endTurnTags(x)
+	if x.C.TagCount() > 0 {
+		f.endTurnTags(x)
+	}
 	return err
 }
 

@@ -20,6 +20,8 @@ type SpaceRules struct {
 	// Sizes gives the footprint (and natural reach, when set) of each size
 	// name, for creatures whose stat block gives no space.
 	Sizes map[string]SizeRule
+	// DefaultSize is the size of a creature whose stat block gives none.
+	DefaultSize string
 
 	// Movement. A step's base cost is the grid's (one square, or the
 	// diagonal rule's); entering difficult terrain adds DifficultExtra feet
@@ -277,7 +279,7 @@ func (f *Fight) CheckPlacement(x *Fighter, p grid.Pos) string {
 				return "on a wall"
 			}
 			for _, o := range f.Fighters {
-				if o != x && o.onMap() && o.C.Space.Covers(o.C.Pos, q) && !(x.C.Space.Shared && o.C.Space.Shared) {
+				if o != x && o.onMapNow && o.C.Space.Covers(o.C.Pos, q) && !(x.C.Space.Shared && o.C.Space.Shared) {
 					return "on a square " + o.ID + " fills"
 				}
 			}
@@ -500,7 +502,11 @@ func (sr *SpaceRules) sizeRank(c *creature.Creature) int {
 	if c.Size.Rank > 0 {
 		return c.Size.Rank
 	}
-	if s, ok := sr.Sizes[c.Size.Name]; ok {
+	name := c.Size.Name
+	if name == "" {
+		name = sr.DefaultSize
+	}
+	if s, ok := sr.Sizes[name]; ok {
 		return s.Rank
 	}
 	return 0

@@ -130,7 +130,7 @@ func (f *Fight) startTurns() error {
 			continue
 		}
 		// a new turn: the movement of the turn starts again, as in takeTurn
-		x.Moved, x.diagonals, x.dashed = 0, 0, false
+		x.Moved, x.diagonals, x.dashed, x.walkRead = 0, 0, false, false
 		f.turnStarts(x)
 		if x.Out {
 			if x.Stable {

@@ -51,7 +51,7 @@ test("each surprise segment is a whole round of attacks", function()
 end)
 
 -- covers: 1E-SURP-07 1E-INIT-02
-test("in a segment the surprised side lost, the surprisers act first; a quick member of the surprised side after them (1E-SURP-05, 1E-SURP-07, 1E-INIT-02)", function()
+test("in a lost segment the surprisers act first, a quick member of the surprised side after them (1E-SURP-05, 07, 1E-INIT-02)", function()
   -- the party is surprised for 2 segments; its fighter's Dexterity 16
   -- (+1) cuts his to 1, his companion (Dexterity 10) loses both. Segment 1:
   -- the orc alone; segment 2: the orc, then the quick fighter. Every blow
@@ -81,6 +81,34 @@ test("multiple attack routines: first and last in the round", function()
   matches(r.log[3], "^orc1 attacks")
   matches(r.log[4], "^orc2 attacks")
   matches(r.log[5], "^lord attacks")
+end)
+
+test("both sides with two routines: the winner's take the 1st and 3rd slots, the loser's the 2nd and the last; singles between (1E-INIT-05)", function()
+  local ini = require("core.1e.initiative")
+  eq(ini.slots({ { name = "a", multi = { { "w", 2 } }, single = { "s1" } }, { name = "b", multi = { { "l", 2 } }, single = { "s2" } } }),
+    { { "w", 1 }, { "l", 1 }, { "s1", 1 }, { "s2", 1 }, { "w", 2 }, { "l", 2 } })
+  eq(ini.slots({ { name = "a", multi = { { "w", 3 } } }, { name = "b", single = { "s" } } }),
+    { { "w", 1 }, { "w", 2 }, { "s", 1 }, { "w", 3 } }, "three routines: the middle one in initiative order")
+  -- in a fight: two 12th-level fighters (2 routines in round 1), each with
+  -- a 1st-level squire. The foes win 6 to 1: their lord strikes first,
+  -- then the party's, the squires (the foes' first), then the foes' lord
+  -- again and the party's lord last. Every blow misses (d20 1).
+  local function lord(id) return { id = id, class = "fighter", level = 12, weapon = "Long sword", hp = 80, ac = -5 } end
+  local function squire(id) return { id = id, class = "fighter", level = 1, weapon = "Long sword", hp = 80, ac = -5 } end
+  enc.setup{ distance = 0, roll_hp = false, surprise = false }
+  local members = {}
+  for _, p in ipairs({ lord("blue"), squire("blue_squire") }) do members[#members + 1] = { stat = classes.character(p) } end
+  local foes = {}
+  for _, p in ipairs({ lord("red"), squire("red_squire") }) do foes[#foes + 1] = { stat = classes.character(p) } end
+  dice.force{ 1, 6, 1, 1, 1, 1, 1, 1 }
+  local r = fight.run(fight.encounter{ max_rounds = 1, sides = {
+    { name = "party", members = members }, { name = "foes", members = foes } } }, { trace = true })
+  local who = {}
+  for _, l in ipairs(r.log) do
+    local a = l:match("^(%S+) attacks")
+    if a then who[#who + 1] = a end
+  end
+  eq(who, { "red", "blue", "red_squire", "blue_squire", "red", "blue" })
 end)
 
 test("a spell declared at the start of the round is spoiled by a hit", function()

@@ -158,7 +158,8 @@ function M.held(list, side)
 end
 
 -- mods(c, hold, tally) is the list of adjustments to c's check: its side's
--- situation, the triggers that hold, its own wounds (AMB-15).
+-- situation, the triggers that hold, its own wounds (AMB-15) and drink
+-- (1E-INTOX-02).
 function M.mods(c, hold, tally)
   local mods = M.situation(tally)
   for _, h in ipairs(hold) do
@@ -167,6 +168,10 @@ function M.mods(c, hold, tally)
   end
   local w = M.wounds(c:get("hp"), c:get("max_hp"))
   if w then mods[#mods + 1] = { value = M.trigger(w), source = "wounds" } end
+  -- 1E-INTOX-02: drink is a morale bonus (NPCs only: those who check)
+  local afflictions = require("core.1e.afflictions")
+  local drunk = afflictions.degree(c)
+  if drunk then mods[#mods + 1] = { value = afflictions.morale_mod(drunk, true), source = "intoxicated" } end
   return mods
 end
 

@@ -35,6 +35,7 @@ local classes = require("core.1e.classes")
 local morale = require("core.1e.morale")
 local initiative = require("core.1e.initiative")
 local missiles = require("core.1e.missiles")
+local afflictions = require("core.1e.afflictions")
 
 local M = rules.get("1e.tactics")
 if M then return M end
@@ -767,7 +768,8 @@ rules.on("creature.down", function(e)
 end, { phase = "declare" })
 
 -- Situational to-hit: the pending strike's bonus, special bonuses against
--- the target's state (TBL-SPECIAL-TOHIT), the attack being rolled (for
+-- the target's state (TBL-SPECIAL-TOHIT), the attacker's intoxication
+-- (1E-INTOX-02), the attack being rolled (for
 -- combat.attack.needed), attacks per side (morale).
 rules.on("attack.roll", function(e)
   local s = S()
@@ -778,6 +780,7 @@ rules.on("attack.roll", function(e)
   local b = p.bonus
   local sp = tohit.special(e.target)
   if sp ~= "auto" then b = b + sp end
+  if e.attacker:has("intoxicated") then b = b + afflictions.attack_penalty(e.attacker) end
   if b ~= 0 then e.bonus = e.bonus + b end
   local side = rec(e.attacker).side
   if side and s.atk then s.atk[side] = (s.atk[side] or 0) + 1 end
