@@ -148,7 +148,8 @@ return function(M, T)
 
   -- player_stat builds a player's stat block from the command line's
   -- flags: hp, ac and attacks (--attack "NAME +B DICE TYPE", several joined
-  -- with ";").
+  -- with ";"), and optionally speed, abilities ("str 16 dex 12") and saves
+  -- (their modifiers as printed: "dex +5 wis +2").
   local function player_stat(id, opts)
     local missing = {}
     if not opts.hp then missing[#missing + 1] = "--hp" end
@@ -161,8 +162,25 @@ return function(M, T)
       if not a then error(err, 0) end
       attacks[#attacks + 1] = a
     end
+    -- ability scores: 10 (no modifier) in each ability the system names,
+    -- unless --abilities gives them; --saves gives save modifiers as printed
+    local abilities = {}
+    for _, e in ipairs(T.entries("ability")) do abilities[e.id] = 10 end
+    if opts.abilities then
+      for ab, n in T.digits(tostring(opts.abilities)):gmatch("(%a+)%s*[:=]?%s*(%d+)") do
+        abilities[T.resolve("ability", ab)] = tonumber(n)
+      end
+    end
+    local saves
+    if opts.saves then
+      saves = {}
+      for ab, n in T.digits(tostring(opts.saves)):gmatch("(%a+)%s*[:=]?%s*([+-]?%d+)") do
+        saves[T.resolve("ability", ab)] = tonumber(n)
+      end
+    end
     return { id = id, name = opts.name or id, hp = opts.hp, ac = opts.ac, init = opts.init or 0, player = true,
-      speed = opts.speed and { walk = opts.speed } or nil, attacks = attacks }
+      speed = opts.speed and { walk = opts.speed } or nil, attacks = attacks,
+      abilities = next(abilities) and abilities or nil, saves = saves }
   end
 
   -- T.need_fight_or_start returns the fight being played, starting one

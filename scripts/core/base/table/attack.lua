@@ -139,7 +139,7 @@ return function(M, T)
   function T.strike_lines(list, before, lines, label)
     for _, n in ipairs(list) do
       local line = M.strike_line(n)
-      if label then line = say(label, M.name(n.attacker)) .. line end
+      if label then line = say(label, M.name(n.attacker)) .. line end -- a label may name the attacker
       lines[#lines + 1] = line
       if n.hit then lines[#lines + 1] = hp_text(n.target) end
       local was = before[n.target]

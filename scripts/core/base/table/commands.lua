@@ -65,7 +65,8 @@ return function(M, T)
 
   COMMANDS.add = {
     usage = "add MONSTER [xN] [--side SIDE] [--id ID] [--name NAME] [--hp N] [--ac N] [--init N] [--group] [--level N]"
-      .. " | add NAME --player --hp N --ac N --attack \"[WEAPON] +BONUS DICE [TYPE]\" [--speed FEET]",
+      .. " | add NAME --player --hp N --ac N --attack \"[WEAPON] +BONUS DICE [TYPE]\" [--speed FEET]"
+      .. " [--abilities \"str 16 dex 12 ...\"] [--saves \"dex +5 ...\"]",
     example = { "add goblin x2", "add Brak --player --hp 28 --ac 18 --attack \"Longsword +5 1d8+3 slashing\"" },
     help = { "add creatures: a monster (by id or name; monsters lists them), a kind already in the fight, a"
       .. " ready-made character (add fighter --level 3), or a player described by --hp, --ac and --attack"
@@ -73,7 +74,7 @@ return function(M, T)
       "加入生物：怪物（以代號或名稱；monsters 列出）、戰鬥中已有的種類、現成角色（add fighter --level 3），"
       .. "或以 --hp、--ac、--attack 描述的玩家角色（多個攻擊以 ; 分隔）；--group 令其共用一次先攻" },
     values = { side = "s", id = "s", hp = "n", ac = "n", init = "n", name = "s", count = "n", max_hp = "n", attack = "s",
-      level = "n", speed = "n" },
+      level = "n", speed = "n", abilities = "s", saves = "s" },
     bools = { player = true, group = true },
     complete = function(args) if #args == 0 then return { "monster" } end return {} end,
     run = function(args, flags)

@@ -147,7 +147,7 @@ return function(M, T)
     by_attack = { " (%s's %s)", "（%s 的 %s）" },
     by_source = { " (by %s)", "（來自 %s）" },
     set_off = { "  then %s: ", "  接著 %s：" },
-    opportunity = { "  opportunity attack by %s: ", "  %s 的藉機攻擊：" },
+    opportunity = { "  opportunity attack: ", "  藉機攻擊：" },
     now_has = { "%s is now %s%s", "%s 現在%s%s" },
     refused = { "%s cannot attack %s with %s: %s%s", "%s 無法攻擊 %s（%s）：%s%s" },
     stopped = { "%s's attack on %s with %s was stopped by a rule", "%s 對 %s 的攻擊（%s）被規則阻止" },
