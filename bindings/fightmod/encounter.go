@@ -3,6 +3,7 @@ package fightmod
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -52,8 +53,9 @@ func compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable, loc *loca
 	var sides []string
 	var fighters []*fight.Fighter
 	type hook struct {
-		f  *fight.Fighter
-		on *lua.LTable
+		f   *fight.Fighter
+		on  *lua.LTable
+		src *statSource
 	}
 	var hooks []hook
 	for si := 1; si <= sidesT.T.Len(); si++ {
@@ -93,7 +95,7 @@ func compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable, loc *loca
 				return nil, specErr(fmt.Sprintf("%s.members[%d]", side.Where, mi), "must be a table")
 			}
 			m := rec(mt, fmt.Sprintf("%s.members[%d]", side.Where, mi))
-			stat, err := statBlock(ctx, g, m)
+			stat, src, err := statBlock(ctx, g, m, loc)
 			if err != nil {
 				return nil, err
 			}
@@ -144,7 +146,7 @@ func compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable, loc *loca
 				}
 				fighters = append(fighters, x)
 				if on, ok := stat.RawGetString("on").(*lua.LTable); ok {
-					hooks = append(hooks, hook{x, on})
+					hooks = append(hooks, hook{x, on, src})
 				}
 			}
 			if m.Err != nil {
@@ -188,7 +190,7 @@ func compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable, loc *loca
 	r.Set(currentKey, f)
 	g.Adapt = adapter(r, f)
 	for _, h := range hooks {
-		if err := registerHooks(g, h.f, h.on); err != nil {
+		if err := registerHooks(g, h.f, h.on, h.src); err != nil {
 			return nil, err
 		}
 	}
@@ -196,30 +198,43 @@ func compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable, loc *loca
 }
 
 // statBlock returns the member's stat block: the inline `stat` table, or
-// the monster file's table, with the member's other keys laid over it.
-func statBlock(ctx context.Context, g *rulesmod.Rules, m *tbl) (*lua.LTable, error) {
+// the monster file's table, with the member's other keys laid over it. Its
+// fields are checked (checkStatFields) where they were written: the monster
+// file, or the encounter file (loc, or nil).
+func statBlock(ctx context.Context, g *rulesmod.Rules, m *tbl, loc *locator) (*lua.LTable, *statSource, error) {
 	L := g.R.L
 	var base *lua.LTable
+	var src *statSource
 	switch {
 	case m.Get("stat") != lua.LNil:
 		st, ok := m.Get("stat").(*lua.LTable)
 		if !ok {
-			return nil, specErr(m.Where, "stat must be a stat-block table")
+			return nil, nil, specErr(m.Where, "stat must be a stat-block table")
 		}
 		base = st
+		if loc != nil {
+			src = &statSource{file: loc.name, lines: loc.lines}
+		}
 	case m.Get("monster") != lua.LNil:
 		id := m.Str("monster", "")
 		v, err := g.LoadMonster(ctx, g.System, id)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		st, ok := v.(*lua.LTable)
 		if !ok {
-			return nil, specErr(m.Where, "monster %q: its file must return a stat-block table", id)
+			return nil, nil, specErr(m.Where, "monster %q: its file must return a stat-block table", id)
 		}
 		base = st
+		p := "monsters/" + g.System + "/" + id + ".lua"
+		if b, _, err := g.R.Resolve(p); err == nil {
+			src = newStatSource(p, b)
+		}
 	default:
-		return nil, specErr(m.Where, "a member needs stat = {...} or monster = \"id\"")
+		return nil, nil, specErr(m.Where, "a member needs stat = {...} or monster = \"id\"")
+	}
+	if err := checkStatFields(g, base, src); err != nil {
+		return nil, nil, err
 	}
 	out := L.NewTable()
 	base.ForEach(func(k, v lua.LValue) { out.RawSet(k, v) })
@@ -231,7 +246,7 @@ func statBlock(ctx context.Context, g *rulesmod.Rules, m *tbl) (*lua.LTable, err
 			}
 		}
 	}
-	return out, nil
+	return out, src, nil
 }
 
 func buildFighter(r *luart.Runtime, stat *lua.LTable, id, side string, sideIdx int, t *tbl) (*fight.Fighter, error) {
@@ -350,8 +365,12 @@ func defaultPhase(name string) event.Phase {
 // Hooks on attack.declare/attack.roll/damage.roll and turn events fire when
 // x acts; damage.apply and creature.down when x is hit; "either" is
 // available.
-func registerHooks(g *rulesmod.Rules, x *fight.Fighter, on *lua.LTable) error {
+func registerHooks(g *rulesmod.Rules, x *fight.Fighter, on *lua.LTable, src *statSource) error {
 	for _, name := range luart.SortedKeys(on) {
+		if err := g.CheckEvent(name); err != nil {
+			return src.fail(regexp.MustCompile(`["']`+regexp.QuoteMeta(name)+`["']`), 0,
+				fmt.Sprintf("%s: a hook on %s", x.ID, err.Msg), err.Hint)
+		}
 		v := on.RawGetString(name)
 		var fn *lua.LFunction
 		phase := defaultPhase(name)

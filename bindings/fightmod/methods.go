@@ -148,7 +148,7 @@ func (fm *module) add(L *lua.LState) int {
 	}
 	opts.ForEach(func(k, v lua.LValue) { m.RawSet(k, v) })
 	mt := rec(m, "fight.add")
-	stat, err := statBlock(context.Background(), fm.g, mt)
+	stat, src, err := statBlock(context.Background(), fm.g, mt, nil)
 	if err != nil {
 		luart.Raise(L, err)
 	}
@@ -183,7 +183,7 @@ func (fm *module) add(L *lua.LState) int {
 		}
 		byC[x.C] = x
 		if on, ok := stat.RawGetString("on").(*lua.LTable); ok {
-			if err := registerHooks(fm.g, x, on); err != nil {
+			if err := registerHooks(fm.g, x, on, src); err != nil {
 				luart.Raise(L, err)
 			}
 		}

@@ -29,6 +29,11 @@ type module struct {
 // Module returns the "fight" module of the runtime of g.
 func Module(g *rulesmod.Rules) luart.Module {
 	fm := &module{g: g, r: g.R}
+	// The fight's events are known from the start, so that a misspelt one
+	// in a hook is caught (rules.check_event).
+	for _, n := range fight.EventNames() {
+		_, _ = g.Bus.Intern(n)
+	}
 	return luart.Module{
 		Name:  "fight",
 		Doc:   "Encounters that play themselves: fight.encounter, fight.run, and actions for scripted abilities.",

@@ -220,6 +220,9 @@ func (r *Runtime) convert(err error) error {
 		if s := r.sources[e.File]; e.Line <= 0 && s != nil {
 			e.Line, e.Col = len(s.lines), 0
 		}
+		if s := r.sources[e.File]; s != nil && e.Col > 0 {
+			e.Hint = commaHint(s.lines, e.Line, e.Col, pe.Token)
+		}
 		r.excerpt(e)
 		return e
 	case errors.As(err, &ae):
@@ -283,6 +286,51 @@ func (r *Runtime) convert(err error) error {
 	}
 	r.excerpt(e)
 	return e
+}
+
+// commaHint guesses the most common slip of a table written over several
+// lines: the error is at the first token of its line and the line before
+// ends with a value, not a comma; "" when that is not so.
+func commaHint(lines []string, line, col int, token string) string {
+	if line < 2 || line > len(lines) {
+		return ""
+	}
+	cur := []rune(lines[line-1])
+	if col-1 > len(cur) {
+		return ""
+	}
+	// the column may point into the token: what comes before it on the
+	// line must be blank
+	if before := strings.TrimSpace(string(cur[:col-1])); before != "" && !strings.HasPrefix(token, before) {
+		return ""
+	}
+	prev := line - 1
+	for prev > 0 && strings.TrimSpace(stripComment(lines[prev-1])) == "" {
+		prev--
+	}
+	if prev == 0 {
+		return ""
+	}
+	p := strings.TrimSpace(stripComment(lines[prev-1]))
+	last := p[len(p)-1]
+	if strings.ContainsRune(",;{([=+-*/.^<>~", rune(last)) {
+		return ""
+	}
+	for _, kw := range []string{"then", "do", "else", "repeat", "function", "return", "local", "in", "and", "or", "not"} {
+		if p == kw || strings.HasSuffix(p, " "+kw) {
+			return ""
+		}
+	}
+	return fmt.Sprintf("is a comma missing at the end of line %d?", prev)
+}
+
+// stripComment drops a -- comment from a line (not inside a string: a
+// good enough guess for a hint).
+func stripComment(l string) string {
+	if i := strings.Index(l, "--"); i >= 0 && strings.Count(l[:i], `"`)%2 == 0 && strings.Count(l[:i], "'")%2 == 0 {
+		return l[:i]
+	}
+	return l
 }
 
 // atLastToken reports whether a parse error points at the last token of

@@ -148,6 +148,7 @@ func (g *Rules) module() luart.Module {
 				L.Push(lua.LBool(v != nil && v.Enabled))
 				return 1
 			}},
+			{Name: "check_event", Args: "(name)", Doc: "returns the message of the error a misspelt event name makes (a few letters from an event the fight raises or scripts use: damage.rol for damage.roll), or nil; a new name of a script's own passes (rules.on checks its event this way)", Fn: g.checkEvent},
 			{Name: "monsters", Args: "([system])", Doc: "returns the ids of the monsters of a rule system (default the loaded one): its monsters/<system>/<id>.lua files in every script folder, sorted", Fn: g.monsters},
 		},
 	}
@@ -168,6 +169,9 @@ var phaseNames = map[string]event.Phase{"declare": event.Declare, "modify": even
 
 func (g *Rules) on(L *lua.LState) int {
 	name := L.CheckString(1)
+	if err := g.CheckEvent(name); err != nil {
+		L.ArgError(1, err.Msg)
+	}
 	fn := L.CheckFunction(2)
 	opts := L.OptTable(3, nil)
 	o := event.Options{Layer: g.EventLayer(), Label: name}
@@ -208,6 +212,42 @@ func (g *Rules) on(L *lua.LState) int {
 	g.nextH++
 	g.handles[g.nextH] = h
 	L.Push(lua.LNumber(g.nextH))
+	return 1
+}
+
+// CheckEvent reports a misspelt event name: one nobody raises or hooks yet
+// (the kernel's events, base.events, the events scripts hooked or raised
+// so far) that is a few letters from one of those. Any other new name is
+// a script's own event (rules.emit) and passes.
+func (g *Rules) CheckEvent(name string) *errs.Error {
+	if _, ok := g.Bus.Lookup(name); ok {
+		return nil
+	}
+	known := g.Bus.Events()
+	if t, ok := g.Value("base.events").(*lua.LTable); ok {
+		for i := 1; i <= t.Len(); i++ {
+			n := lua.LVAsString(t.RawGetInt(i))
+			if n == name {
+				return nil
+			}
+			known = append(known, n)
+		}
+	}
+	if best, ok := errs.Nearest(name, known); ok {
+		e := errs.New(errs.Rule, "rules", "unknown event %q; did you mean %q?", name, best)
+		e.Hint = "the events are listed in docs/lua-api.md (events)"
+		return e
+	}
+	return nil
+}
+
+// checkEvent is rules.check_event.
+func (g *Rules) checkEvent(L *lua.LState) int {
+	if err := g.CheckEvent(L.CheckString(1)); err != nil {
+		L.Push(lua.LString(err.Msg))
+		return 1
+	}
+	L.Push(lua.LNil)
 	return 1
 }
 

@@ -341,6 +341,7 @@ func reportError(w io.Writer, err error) {
 	var e *errs.Error
 	if errors.As(err, &e) {
 		fmt.Fprintf(w, "dndsh: %s\n", e.Error())
+		fmt.Fprint(w, e.Excerpt())
 		if e.Hint != "" {
 			fmt.Fprintf(w, "hint: %s\n", e.Hint)
 		}

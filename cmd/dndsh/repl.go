@@ -297,7 +297,7 @@ func isAssignment(rest string) bool {
 
 // isCommand reports whether word names a table command.
 func (r *repl) isCommand(word string) bool {
-	return r.lua != nil && isIdentifier(word) && r.lua.isCommand(word)
+	return r.lua != nil && isCommandWord(word) && r.lua.isCommand(word)
 }
 
 func isIdentifier(s string) bool {
@@ -310,14 +310,29 @@ func isIdentifier(s string) bool {
 	return s != ""
 }
 
-// commandNames lists the table commands the rules define.
+// isCommandWord reports whether a word may name a table command: an
+// identifier, or a word of letters (a command's Chinese name: 攻擊).
+func isCommandWord(s string) bool {
+	if isIdentifier(s) {
+		return true
+	}
+	for _, c := range s {
+		if !unicode.IsLetter(c) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// commandNames lists the table commands the rules define (their English
+// words; the Chinese ones are the same commands).
 func (r *repl) commandNames() []string {
 	if r.eng == nil {
 		return nil
 	}
 	var out []string
 	for _, n := range r.eng.Rules.Prefixed("command.") {
-		if w := strings.TrimPrefix(n, "command."); r.isCommand(w) {
+		if w := strings.TrimPrefix(n, "command."); isIdentifier(w) && r.isCommand(w) {
 			out = append(out, w)
 		}
 	}

@@ -189,8 +189,9 @@ const helpCommandsZh = `表格指令是規則定義為 command.<word> 的 Lua �
 
 基礎層定義了手動進行戰鬥的指令（在有 combat 表格的規則系統下，如 5e）：add、init、
 order（或 show）、attack、save、damage、heal、cond、next、end、monsters，以及戰場地圖的
-map、place、move、area；:help 指令名稱 顯示用法與範例。"word = ..." 這樣的一行是 Lua，
-不是指令。
+map、place、move、area；:help 指令名稱 顯示用法與範例。每個指令也有中文名稱（攻擊、豁免、
+傷害、治療、狀態、下一位、加入、先攻、順序、地圖、移動、範圍…）。"word = ..." 這樣的一行
+是 Lua，不是指令。
 `
 
 const helpTourZh = `dndsh 兩分鐘導覽。
@@ -281,14 +282,16 @@ func (r *repl) help(w io.Writer, topic string) error {
 			}
 		}
 	}
+	// A table command of the same name as a :command (save) wins;
+	// ":help :save" is the :command.
+	if !colonOnly && r.writeCommandHelp(w, topic) {
+		return nil
+	}
 	for _, c := range colonCommands() {
 		if c.name == topic {
 			fmt.Fprintf(w, ":%s %s\n  %s\n", c.name, c.args, pick(c.help, c.zh))
 			return nil
 		}
-	}
-	if !colonOnly && r.writeCommandHelp(w, topic) {
-		return nil
 	}
 	e := errs.New(errs.Usage, "repl", "no help on %q", topic)
 	e.Hint = "topics: " + strings.Join(helpTopics(r), " ")
@@ -315,7 +318,7 @@ func (r *repl) writeCommandHelp(w io.Writer, word string) bool {
 	str := func(k string) string { v, _ := m[k].(string); return v }
 	label := func(en, zhs string) string {
 		if zh {
-			return zhs
+			return r.say(zhs)
 		}
 		return en
 	}

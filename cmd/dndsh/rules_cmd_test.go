@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -15,13 +16,17 @@ func TestRulesCommand(t *testing.T) {
 		"rule system: toy (available: ",
 		"load order (later layers win):\n  1. base (base)\n       core/base/base.lua  [embedded]\n       core/base/table.lua  [embedded]\n  2. toy (system)\n       core/toy/toy.lua  [toy]\n  3. variant:toy.loud (variant)\n       variants/toy/loud.lua  [toy]\n  4. session (session)\n",
 		"variants:\n  [on ] toy.loud  Loud greetings  (TOY-01)  variants/toy/loud.lua\n",
-		"  toy.greeting           variant:toy.loud  (variants/toy/loud.lua)\n",
-		"  command.attack         toy  (core/toy/toy.lua)\n",
 		// toy's attack command replaces the base layer's table command
 		"overrides (2):\n  command.attack: define in base -> define in toy (wins)\n  toy.greeting: define in toy -> define in variant:toy.loud (wins)\n",
 	} {
 		if !strings.Contains(out, s) {
 			t.Errorf("output lacks %q", s)
+		}
+	}
+	// the definitions' column is as wide as the longest name defined
+	for _, re := range []string{`\n  toy\.greeting +variant:toy\.loud  \(variants/toy/loud\.lua\)\n`, `\n  command\.attack +toy  \(core/toy/toy\.lua\)\n`} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("output lacks %s", re)
 		}
 	}
 	if t.Failed() {

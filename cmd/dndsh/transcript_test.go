@@ -156,43 +156,7 @@ func TestTranscripts(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := parseTranscript(string(data))
-			var input strings.Builder
-			wantFail := false
-			for _, s := range want.steps {
-				for _, in := range s.inputs {
-					input.WriteString(in + "\n")
-				}
-				if _, e := s.split(); len(e) > 0 {
-					wantFail = true
-				}
-			}
-			var lines []string
-			stdout := &lineSink{lines: &lines}
-			stderr := &lineSink{lines: &lines, prefix: "!! "}
-			te := newTestEnv(t, dir, nil, append([]string{"repl", "--echo", "--seed", "1"}, want.args...)...)
-			te.Stdin, te.Stdout, te.Stderr = strings.NewReader(input.String()), stdout, stderr
-			code := run(te.Env)
-			stdout.flush()
-			stderr.flush()
-			// The closing "dndsh: N input(s) failed" line is the exit
-			// status, checked below.
-			if n := len(lines); n > 0 && strings.HasPrefix(lines[n-1], "!! dndsh: ") {
-				lines = lines[:n-1]
-			}
-			got := splitSteps(lines)
-			var wantText, gotText []string
-			wantText = append(wantText, want.header...)
-			gotText = append(gotText, want.header...)
-			for i, g := range got {
-				if i < len(want.steps) && want.steps[i].matches(g) {
-					gotText = append(gotText, want.steps[i].render()...)
-				} else {
-					gotText = append(gotText, g.render()...)
-				}
-			}
-			for _, s := range want.steps {
-				wantText = append(wantText, s.render()...)
-			}
+			wantText, gotText, code, wantFail := replay(t, want, dir)
 			if *update {
 				if err := os.WriteFile(f, []byte(strings.Join(gotText, "\n")+"\n"), 0o644); err != nil {
 					t.Fatal(err)
@@ -207,6 +171,50 @@ func TestTranscripts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// replay runs a transcript's inputs in a REPL whose working folder is dir
+// and returns the transcript as written and as it came out (a step that
+// matches is shown as written), the exit code, and whether the transcript
+// expects a failure.
+func replay(t *testing.T, want transcript, dir string) (wantText, gotText []string, code int, wantFail bool) {
+	t.Helper()
+	var input strings.Builder
+	for _, s := range want.steps {
+		for _, in := range s.inputs {
+			input.WriteString(in + "\n")
+		}
+		if _, e := s.split(); len(e) > 0 {
+			wantFail = true
+		}
+	}
+	var lines []string
+	stdout := &lineSink{lines: &lines}
+	stderr := &lineSink{lines: &lines, prefix: "!! "}
+	te := newTestEnv(t, dir, nil, append([]string{"repl", "--echo", "--seed", "1"}, want.args...)...)
+	te.Stdin, te.Stdout, te.Stderr = strings.NewReader(input.String()), stdout, stderr
+	code = run(te.Env)
+	stdout.flush()
+	stderr.flush()
+	// The closing "dndsh: N input(s) failed" line is the exit status,
+	// checked by the caller.
+	if n := len(lines); n > 0 && strings.HasPrefix(lines[n-1], "!! dndsh: ") {
+		lines = lines[:n-1]
+	}
+	got := splitSteps(lines)
+	wantText = append(wantText, want.header...)
+	gotText = append(gotText, want.header...)
+	for i, g := range got {
+		if i < len(want.steps) && want.steps[i].matches(g) {
+			gotText = append(gotText, want.steps[i].render()...)
+		} else {
+			gotText = append(gotText, g.render()...)
+		}
+	}
+	for _, s := range want.steps {
+		wantText = append(wantText, s.render()...)
+	}
+	return wantText, gotText, code, wantFail
 }
 
 func TestTranscriptParsing(t *testing.T) {

@@ -9,8 +9,11 @@
 --   dndsh sim examples/5e/write_your_own_monster.lua -n 2000
 --
 -- To make it a monster file that any encounter can use ({ monster =
--- "ember_hound" }), put everything from "local hound" to "return hound" in
--- scripts/monsters/5e/ember_hound.lua (or in a folder given with --scripts).
+-- "ember_hound" }, or "add ember_hound" at the REPL's table), copy this file
+-- up to step 5 (the requires and steps 1 to 4) into
+-- monsters/5e/ember_hound.lua of a folder you give with --scripts, and end
+-- it with "return hound" (cmd/dndsh's TestTutorialMonsterFile does just
+-- that).
 --
 -- The characters come from core.5e.pregens (SRD 5.2.1 rules):
 -- This work includes material from the System Reference Document 5.2.1
@@ -54,7 +57,9 @@ local hound = util.monster{
   -- Resources: Ember Breath recharges on a d6 roll of 5 or 6, rolled at the
   -- start of each of the hound's turns by its kit (c:start_turn()).
   resources = { ember_breath = { max = 1, recharge = "roll", die = 6, min = 5 } },
-  -- Anything the kernel does not know is ignored: keep your own data here.
+  -- A field neither the kernel nor the 5e scripts declare is an error (a
+  -- misspelling; docs/lua-api.md lists the fields); keep data of your own
+  -- under data = {...}. breath is a 5e field: the tactics read it.
   breath = { ability = "dex", dc = 12, damage = "4d6", type = "fire", label = "breathes embers" },
 }
 

@@ -175,7 +175,7 @@ func (e *Encounter) surpriseRoundDue() bool {
 // step is one segment.
 func (e *Encounter) NextTurn() (*Report, error) {
 	if !e.begun {
-		return nil, ruleErr("the fight has not begun (call Begin)")
+		return nil, ruleErr("the fight has not begun: begin it first")
 	}
 	e.rep.reset()
 	if e.held {
@@ -218,7 +218,7 @@ func (e *Encounter) NextTurn() (*Report, error) {
 // before the next round's initiative is rolled.
 func (e *Encounter) EndStep() (more bool, err error) {
 	if !e.begun {
-		return false, ruleErr("the fight has not begun (call Begin)")
+		return false, ruleErr("the fight has not begun: begin it first")
 	}
 	if e.held {
 		return false, nil
@@ -252,7 +252,7 @@ func (e *Encounter) BetweenRounds() bool { return e.held }
 // played) and starts the next.
 func (e *Encounter) NextRound() (*Report, error) {
 	if !e.begun {
-		return nil, ruleErr("the fight has not begun (call Begin)")
+		return nil, ruleErr("the fight has not begun: begin it first")
 	}
 	e.rep.reset()
 	e.endStep()
@@ -269,7 +269,7 @@ func (e *Encounter) NextRound() (*Report, error) {
 // phase of surprise segments it is NextTurn.
 func (e *Encounter) NextSegment() (*Report, error) {
 	if !e.begun {
-		return nil, ruleErr("the fight has not begun (call Begin)")
+		return nil, ruleErr("the fight has not begun: begin it first")
 	}
 	if e.cfg.SegmentsPerRound == 0 {
 		return nil, ruleErr("this system's rounds have no segments")

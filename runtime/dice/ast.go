@@ -1,5 +1,7 @@
 package dice
 
+import "slices"
+
 // Op is the kind of an AST node.
 type Op uint8
 
@@ -248,6 +250,18 @@ func itoa(v int64) string {
 // HasLabels reports whether the expression's top-level sum has labelled
 // terms (typed damage).
 func (e *Expr) HasLabels() bool { return e.terms != nil }
+
+// LabelNames returns the labels of the expression's top-level terms
+// ("1d6[fire] + 1d4[cold]": fire, cold), each once, in order.
+func (e *Expr) LabelNames() []string {
+	var out []string
+	for _, l := range e.labels {
+		if l != "" && !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
 
 // DiceTimes returns a copy of e in which every dice term rolls n times as
 // many dice: the critical-hit rule "roll the damage dice twice" is

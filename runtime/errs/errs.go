@@ -119,17 +119,25 @@ func Within(err error, layer, frame string) *Error {
 	return &Error{Kind: Script, Layer: layer, Msg: err.Error(), During: []string{frame}, Err: err}
 }
 
+// Excerpt renders the source line with a caret under the column ("" when
+// the error has no source line), each line ending in a newline.
+func (e *Error) Excerpt() string {
+	if e.Source == "" {
+		return ""
+	}
+	s := "  | " + e.Source + "\n"
+	if e.Col > 0 {
+		s += "  | " + strings.Repeat(" ", caretPad(e.Source, e.Col)) + "^\n"
+	}
+	return s
+}
+
 // Pretty renders the error for a terminal: the message, the layer, a source
 // excerpt with a caret under the column, the hint and the traceback.
 func (e *Error) Pretty() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "error[%s]: %s\n", e.Layer, e.Error())
-	if e.Source != "" {
-		fmt.Fprintf(&b, "  | %s\n", e.Source)
-		if e.Col > 0 {
-			fmt.Fprintf(&b, "  | %s^\n", strings.Repeat(" ", caretPad(e.Source, e.Col)))
-		}
-	}
+	b.WriteString(e.Excerpt())
 	if e.Hint != "" {
 		fmt.Fprintf(&b, "hint: %s\n", e.Hint)
 	}

@@ -343,6 +343,16 @@ type TurnEvent struct {
 	Skip    bool // turn.start: the fighter loses this turn
 }
 
+// eventNames are the events a fight raises, in the order of the ids
+// fields.
+var eventNames = [...]string{"encounter.start", "encounter.end", "round.start", "turn.start", "turn.act", "turn.end",
+	"attack.declare", "attack.roll", "damage.roll", "damage.apply", "creature.down", "dying.turn", "creature.dying",
+	"round.end", "move.step", "move.reach"}
+
+// EventNames returns the names of the events a fight raises (scripts hook
+// them with rules.on, or a stat block's on table).
+func EventNames() []string { return append([]string(nil), eventNames[:]...) }
+
 // ids are the interned event ids.
 type ids struct {
 	encStart, encEnd, roundStart, turnStart, turnAct, turnEnd event.ID
@@ -450,10 +460,10 @@ func build(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, s
 		}
 		return id
 	}
-	f.ids = ids{intern("encounter.start"), intern("encounter.end"), intern("round.start"), intern("turn.start"),
-		intern("turn.act"), intern("turn.end"), intern("attack.declare"), intern("attack.roll"), intern("damage.roll"),
-		intern("damage.apply"), intern("creature.down"), intern("dying.turn"), intern("creature.dying"), intern("round.end"),
-		intern("move.step"), intern("move.reach")}
+	n := eventNames
+	f.ids = ids{intern(n[0]), intern(n[1]), intern(n[2]), intern(n[3]), intern(n[4]), intern(n[5]), intern(n[6]),
+		intern(n[7]), intern(n[8]), intern(n[9]), intern(n[10]), intern(n[11]), intern(n[12]), intern(n[13]),
+		intern(n[14]), intern(n[15])}
 	if err != nil {
 		return nil, err
 	}

@@ -57,7 +57,7 @@ func (f *Fight) Add(x *Fighter, side string) error {
 // Begin rolls initiative for a table fight and starts its first turn.
 func (f *Fight) Begin() error {
 	if !f.table {
-		return errs.New(errs.Rule, "kernel", "Begin is for table fights; a self-playing fight begins in Run")
+		return errs.New(errs.Rule, "kernel", "only a fight played by hand (the table) begins on request; an encounter that plays itself begins when it runs")
 	}
 	if f.enc != nil {
 		return errs.New(errs.Rule, "kernel", "initiative has been rolled already")

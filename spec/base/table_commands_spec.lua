@@ -73,7 +73,7 @@ test("the add command line reads counts and flags; a bad line prints the usage",
   eq(tbl.add(goblin()).text, "added goblin1 to foes (HP 10, AC 15)", "monsters are numbered from the first")
   -- "goblin" has no monster file here: the kind already in the fight is used
   eq(tbl.run("add goblin x2 --side=foes --hp 7"), "added goblin2, goblin3 to foes (HP 7, AC 15)")
-  eq(tbl.run("add goblin --id boss --name Grukk"), "added boss to foes (HP 10, AC 15)")
+  eq(tbl.run("add goblin --id boss --name Grukk"), "added Grukk to foes (HP 10, AC 15)", "shown by the name given")
   eq(tbl.order()[4].name, "Grukk")
   eq(tbl.find("grukk"), fight.get("boss"), "the name given at add is a handle")
   eq(tbl.run("add goblin"), "added goblin4 to foes (HP 10, AC 15)", "numbers go on after the goblins in the fight")

@@ -180,6 +180,13 @@ rules.on("encounter.start", function()
   enc.apply_surprise(by, order, st.e1.lost)
 end, { phase = "declare", priority = -80 })
 
+-- At the table the mark of surprise goes when the first round starts (the
+-- segments lost were round 0's).
+rules.on("round.start", function(e)
+  if not fight.by_hand() or (e.round or 0) < 1 then return end
+  for _, c in ipairs(fight.all()) do c:remove_condition("surprised", { source = "surprise" }) end
+end)
+
 tbl.define_command("surprise", {
   usage = "surprise [SIDE N]",
   example = { "surprise", "surprise foes 2" },

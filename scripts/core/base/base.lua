@@ -27,3 +27,15 @@ rules.define("base.damage_of", function(e, types)
   end
   return n
 end)
+
+-- The stat-block fields the base layer's scripts read, besides the
+-- kernel's (docs/lua-api.md, "Stat blocks"). A rule system adds its own
+-- with rules.merge("statblock.fields", {...}) and
+-- rules.merge("statblock.attack_fields", {...}); a field nobody declares
+-- is an error (a misspelling), so keep data of your own under data.
+rules.merge("statblock.fields", {
+  saves = "saving-throw bonuses {dex = 3, ...} (the table's save; a rule system may read them its own way)",
+})
+rules.merge("statblock.attack_fields", {
+  zh = "the attack's Chinese name (the table shows it when the session speaks Chinese)",
+})

@@ -224,7 +224,7 @@ return function(M, T)
             -- "add boss" again: boss1, not goblin3
             local copy = {}
             for k, v in pairs(opts) do copy[k] = v end
-            copy.id = what
+            copy.id, copy.again = what, true
             opts = copy
           end
         else
@@ -288,8 +288,11 @@ return function(M, T)
       if opts.speed then c:set("speed", { walk = tonumber(opts.speed) }) end
       local id = c:get("id")
       local index = id ~= base and id:sub(1, #base) == base and tonumber(id:sub(#base + 1)) or nil
-      T.S.meta[c] = { stat = stat, name = opts.name or (stat and stat.name), base = base, index = index,
-        given = type(opts.name) == "string" and opts.name or nil }
+      -- the name the game master gave it (--name, or the --id of one
+      -- creature), shown in either language
+      local given = type(opts.name) == "string" and opts.name or nil
+      if given == nil and plain and opts.id and not opts.again then given = opts.id end
+      T.S.meta[c] = { stat = stat, name = opts.name or (stat and stat.name), base = base, index = index, given = given }
       list[k] = c
     end
     for k, c in ipairs(list) do names[k] = M.name(c) end

@@ -14,7 +14,10 @@ return function(M, T)
   local function zh_of(c, n)
     local stat = meta(c).stat
     for _, a in ipairs(type(stat) == "table" and type(stat.attacks) == "table" and stat.attacks or {}) do
-      if type(a) == "table" and a.name == n then return a.zh, a.type end
+      if type(a) == "table" and a.name == n then
+        local zh = a.zh or (type(a.names) == "table" and a.names.zh) or nil
+        return zh, a.type
+      end
     end
     return nil, nil
   end

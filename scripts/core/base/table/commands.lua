@@ -363,7 +363,12 @@ return function(M, T)
       if #notes > 0 then t = (t and t ~= "" and (t .. "\n") or "") .. table.concat(notes, "\n") end
       return t
     end)
-    if not ok then error(convert(tostring(out)), 0) end
+    if not ok then
+      -- a message in the session's script; a kernel's error as it is (its
+      -- file, line and hint)
+      if type(out) == "string" then error(convert(out), 0) end
+      error(out, 0)
+    end
     return convert(out)
   end
 
@@ -456,6 +461,12 @@ return function(M, T)
 
   -- M.define_command adds a table command (a rule system's: 1e's morale):
   -- spec as above. It becomes the REPL command word, with its help.
+  -- Chinese words for the commands (Traditional; the Simplified form is
+  -- a command too): 攻擊 goblin1 hero is attack goblin1 hero.
+  local ZH = { add = "加入", monsters = "怪物", init = "先攻", order = "順序", show = "顯示", attack = "攻擊",
+    save = "豁免", damage = "傷害", heal = "治療", cond = "狀態", next = "下一位", segment = "時段",
+    ["end"] = "結束", map = "地圖", place = "放置", move = "移動", area = "範圍", morale = "士氣", surprise = "突襲" }
+
   local REGISTERED = {}
   function M.define_command(word, spec)
     if COMMANDS[word] == nil then ORDER[#ORDER + 1] = word end
@@ -472,6 +483,16 @@ return function(M, T)
       readonly = function(line) return mine() and M.readonly(line) end,
       complete = function(line, partial) if mine() then return M.complete(line, partial) end return nil end,
     })
+    local zh = spec.zh or ZH[word]
+    if zh then
+      for _, w in ipairs({ zh, text.convert(zh, "zh-Hans") }) do
+        if not REGISTERED[w] then
+          REGISTERED[w] = spec
+          COMMANDS[w] = spec
+          rules.define("command." .. w, function(c) return M.command(w, c) end)
+        end
+      end
+    end
   end
 
   M.commands = COMMANDS

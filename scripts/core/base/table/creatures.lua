@@ -70,6 +70,15 @@ return function(M, T)
   -- M.name returns how creature c is called in messages: its id, or in
   -- Chinese its stat block's Chinese name with the id's number.
   function M.name(c)
+    local given = meta(c).given
+    if given and given ~= c:get("id") then
+      -- a --name: shown with the id when another creature has the same one
+      for _, x in ipairs(all()) do
+        if x ~= c and meta(x).given == given then return given .. "（" .. c:get("id") .. "）" end
+      end
+      return given
+    end
+    if given then return given end
     if lang() == "zh" then return zh_name(c) or c:get("id") end
     return c:get("id")
   end

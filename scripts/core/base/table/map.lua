@@ -148,6 +148,10 @@ return function(M, T)
     else
       s = M.square(dest)
       if not s then fail("bad_square", tostring(dest)) end
+      local m = fight.map()
+      if s.x < 0 or s.y < 0 or s.x >= m.width or s.y >= m.height then
+        fail("off_map", sq(s), m.width, m.height)
+      end
     end
     local lines = {}
     if opts.dash then
