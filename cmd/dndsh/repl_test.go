@@ -459,6 +459,14 @@ func TestCompleterTableArgs(t *testing.T) {
 		{"attack gob", "goblin1,goblin2"},
 		{"add og", "ogre"},
 		{"add young_", "young_red_dragon"},
+		{"add fi", "fighter"},                    // a ready-made character
+		{"save goblin1 d", "dex"},                // after save NAME: abilities
+		{"save goblin1 dex 12 fi", "fire"},       // then a damage type
+		{"cond add goblin2 pr", "prone"},         // after cond add NAME: conditions
+		{"cond r", "remove"},                     // its subcommands
+		{"attack goblin1 goblin2 --w", "--with"}, // flags
+		{"cond add goblin1 prone --by gob", "goblin1,goblin2"},
+		{"area co", "cone"},
 	} {
 		cands, _ := c.Do([]rune(tt.line), len([]rune(tt.line)))
 		word := tt.line[strings.LastIndex(tt.line, " ")+1:]
@@ -469,6 +477,69 @@ func TestCompleterTableArgs(t *testing.T) {
 		sort.Strings(got)
 		if strings.Join(got, ",") != tt.want {
 			t.Errorf("%q: got %v, want %s", tt.line, got, tt.want)
+		}
+	}
+}
+
+func TestREPLReadOnlyCommandsAreNoUndoSteps(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "field.txt", "......\n..#...\n\n......\n")
+	te := newTestEnv(t, dir, nil, "repl", "--seed", "1", "--ruleset", "5e")
+	in := "add goblin\nmap load field.txt\norder\nmap\ncond list\nmonsters gob\n:undo\n:save s.json\n"
+	if code := te.run(in); code != 0 {
+		t.Fatalf("exit %d: %s", code, te.errOut.String())
+	}
+	out := te.out.String()
+	if !strings.Contains(out, `undid "map rows '......' '..#...' '......'"; 1 input(s) left`) {
+		t.Fatalf(":undo takes back the map (read-only commands are no steps), kept as rows:\n%s", out)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "s.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"order", "monsters", "cond list"} {
+		if strings.Contains(string(data), `"`+s) {
+			t.Errorf("the saved session holds the read-only %q:\n%s", s, data)
+		}
+	}
+	if code := te.run("add goblin\nmap load nosuch.txt\n"); code == 0 || !strings.Contains(te.errOut.String(), "cannot read nosuch.txt") {
+		t.Fatalf("a missing map file: exit %d: %s", code, te.errOut.String())
+	}
+}
+
+func TestREPLSuggestsTheCommand(t *testing.T) {
+	te := newTestEnv(t, t.TempDir(), nil, "repl", "--seed", "1", "--ruleset", "5e")
+	code := te.run("add goblin\natack goblin1 goblin1\nnxt\nmyvar = 3\nmyvar goblin1\n")
+	if code == 0 {
+		t.Fatal("the mistyped commands did not fail")
+	}
+	errOut := te.errOut.String()
+	for _, s := range []string{`unknown command "atack"; did you mean attack?`, "usage: attack A B", `unknown command "nxt"; did you mean next?`} {
+		if !strings.Contains(errOut, s) {
+			t.Errorf("stderr lacks %q:\n%s", s, errOut)
+		}
+	}
+	if strings.Contains(errOut, `unknown command "myvar"`) {
+		t.Errorf("a Lua global is no mistyped command:\n%s", errOut)
+	}
+}
+
+func TestResolveLang(t *testing.T) {
+	env := func(lang string) *Env {
+		return &Env{Getenv: func(k string) string {
+			if k == "LANG" {
+				return lang
+			}
+			return ""
+		}}
+	}
+	for _, c := range []struct{ lang, locale, want string }{
+		{"en", "zh_CN.UTF-8", "en"}, {"", "", "en"}, {"zh-Hans", "zh_TW", "zh-Hans"},
+		{"zh", "zh_CN.UTF-8", "zh-Hans"}, {"zh", "zh_SG", "zh-Hans"}, {"zh", "zh_TW.UTF-8", "zh-Hant"},
+		{"zh", "en_US.UTF-8", "zh-Hant"}, {"zh", "", "zh-Hant"},
+	} {
+		if got := resolveLang(env(c.locale), c.lang); got != c.want {
+			t.Errorf("lang %q under LANG=%q: %q, want %q", c.lang, c.locale, got, c.want)
 		}
 	}
 }

@@ -1,8 +1,9 @@
 package errs
 
-// EditDistance is the Levenshtein distance between two short names, for
-// "did you mean ...?" hints on unknown keys, fields and options; a
-// character (not a byte) counts as one edit.
+// EditDistance is the edit distance between two short names, for "did you
+// mean ...?" hints on unknown keys, fields and options: a character (not a
+// byte) inserted, deleted or changed, or two neighbours swapped, is one
+// edit.
 func EditDistance(a, b string) int { return runeDistance([]rune(a), []rune(b)) }
 
 // Nearest returns the candidate closest to word for a "did you mean"
@@ -32,8 +33,11 @@ func lowerASCII(s string) string {
 	return string(b)
 }
 
-// runeDistance is the Levenshtein distance between two rune slices.
+// runeDistance is the edit distance between two rune slices, counting a
+// swap of two neighbouring characters as one edit (bonsu is one edit from
+// bonus): the optimal string alignment distance.
 func runeDistance(a, b []rune) int {
+	pp := make([]int, len(b)+1) // the row before prev
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -47,8 +51,11 @@ func runeDistance(a, b []rune) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], pp[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		pp, prev, cur = prev, cur, pp
 	}
 	return prev[len(b)]
 }
