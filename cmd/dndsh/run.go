@@ -6,14 +6,17 @@ import (
 	"fmt"
 
 	"github.com/dndsh/dndsh/runtime/fight"
+	"github.com/dndsh/dndsh/runtime/grid"
 )
 
 func runCommand() *command {
 	return &command{
 		name:  "run",
-		usage: "[--seed N] [--trial I] [--json] FILE.lua",
-		help:  "Play one encounter and print its log, then the outcome. --trial replays trial I of a sim\nwith the same seed. The exit code is 5 when a script fails.",
-		flags: append(encounterFlags(), flagSpec{name: "trial", value: true, help: "trial index to replay (default 0)"}),
+		usage: "[--seed N] [--trial I] [--json] [--svg FILE] FILE.lua",
+		help: "Play one encounter and print its log, then the outcome. --trial replays trial I of a sim\nwith the same seed. --json prints one record per step (the map and every position, each move\n" +
+			"with its path, each attack with its dice, distance, cover and the rules that applied); --svg draws\nthe battle map with each creature's path and where it ended. The exit code is 5 when a script fails.",
+		flags: append(encounterFlags(), flagSpec{name: "trial", value: true, help: "trial index to replay (default 0)"},
+			flagSpec{name: "svg", value: true, help: "also draw the battle map with every creature's path as an SVG file"}),
 		run:   runRun,
 	}
 }
@@ -36,6 +39,17 @@ func runRun(env *Env, o *opts) error {
 	}
 	defer e.Close()
 	asJSON := o.has("json")
+	svgPath := o.str("svg", "")
+	if svgPath != "" && f.Space == nil {
+		return usageErr("--svg draws the battle map, and %s has none (give the encounter map = {...})", s.file)
+	}
+	// One fight read by a person: say why each attack went as it did.
+	f.Explain = true
+	f.RecordPaths = svgPath != ""
+	starts := map[*fight.Fighter]grid.Pos{}
+	for _, x := range f.Fighters {
+		starts[x] = x.Base.Pos
+	}
 	seq := 0
 	if asJSON {
 		// JSON Lines: one structured record per step (sorted keys, so the
@@ -54,6 +68,12 @@ func runRun(env *Env, o *opts) error {
 	leave()
 	if err != nil {
 		return err
+	}
+	if svgPath != "" {
+		title := fmt.Sprintf("%s: %s (seed %d, trial %d)", s.file, outcomeText(f, out), seed, trial)
+		if err := writeOut(env, svgPath, svgMap(f, starts, title)); err != nil {
+			return err
+		}
 	}
 	if asJSON {
 		b, _ := json.Marshal(map[string]any{"outcome": outcomeJSON(f, out), "seed": seed, "trial": trial})

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -175,4 +177,106 @@ func TestEveryExampleIsDeterministic(t *testing.T) {
 			t.Errorf("%s: merged shards differ from one run (exit %d)", rel, code)
 		}
 	}
+}
+
+// TestRunRecordsTheMap: run --json starts with the map and every fighter's
+// square, and each move gives its path, which the positions follow; run
+// --svg draws a token for every fighter and the way each mover went.
+func TestRunRecordsTheMap(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	te := newTestEnv(t, root, nil, "run", "--json", "--seed", "3", "examples/5e/r1_on_a_map.lua")
+	if code := te.run(""); code != 0 {
+		t.Fatalf("exit %d: %s", code, te.errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(te.out.String()), "\n")
+	var first struct {
+		Kind      string
+		Width     int
+		Positions []struct {
+			ID   string
+			X, Y int
+		}
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &first); err != nil || first.Kind != "map" || first.Width == 0 {
+		t.Fatalf("the first record is not the map: %s (%v)", lines[0], err)
+	}
+	at := map[string][2]int{}
+	for _, p := range first.Positions {
+		at[p.ID] = [2]int{p.X, p.Y}
+	}
+	if len(at) != 12 {
+		t.Fatalf("positions of %d fighters, want 12: %s", len(at), lines[0])
+	}
+	moves := 0
+	for _, l := range lines[1:] {
+		var r struct {
+			Kind string
+			Who  string
+			Path [][2]int
+			To   [2]int
+		}
+		if json.Unmarshal([]byte(l), &r) != nil || r.Kind != "move" {
+			continue
+		}
+		moves++
+		from := at[r.Who]
+		for _, p := range r.Path {
+			if d := max(abs(p[0]-from[0]), abs(p[1]-from[1])); d != 1 {
+				t.Fatalf("%s steps from %v to %v: %s", r.Who, from, p, l)
+			}
+			from = p
+		}
+		if from != r.To {
+			t.Fatalf("%s's path ends at %v, not at %v", r.Who, from, r.To)
+		}
+		at[r.Who] = r.To
+	}
+	if moves == 0 {
+		t.Fatal("nobody moved")
+	}
+	dir := t.TempDir()
+	te = newTestEnv(t, root, nil, "run", "--seed", "3", "--svg", filepath.Join(dir, "r1.svg"), "examples/5e/r1_on_a_map.lua")
+	if code := te.run(""); code != 0 {
+		t.Fatalf("exit %d: %s", code, te.errOut.String())
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "r1.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	tokens, paths := 0, 0
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the SVG is not well-formed XML: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			switch se.Name.Local {
+			case "title":
+				tokens++
+			case "polyline":
+				paths++
+			}
+		}
+	}
+	if tokens != 12 || paths == 0 {
+		t.Fatalf("%d tokens (want 12) and %d paths", tokens, paths)
+	}
+	te = newTestEnv(t, root, nil, "run", "--seed", "3", "--svg", filepath.Join(dir, "x.svg"), "examples/5e/r1_fighters_vs_goblins.lua")
+	if code := te.run(""); code != 2 || !strings.Contains(te.errOut.String(), "has none") {
+		t.Fatalf("--svg without a map: exit %d: %s", code, te.errOut.String())
+	}
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

@@ -546,6 +546,19 @@ func (f *Fight) emitTurn(id event.ID, x *Fighter) error {
 	return f.Bus.Run(&f.tev, event.AllPhases)
 }
 
+// recordMap sends the battle map and where every fighter starts (its
+// north-west square and footprint) to f.Record; "move" records follow.
+func (f *Fight) recordMap() {
+	m := f.Space.Map
+	pos := make([]map[string]any, 0, len(f.Fighters))
+	for _, x := range f.Fighters {
+		w, h := x.C.Space.Dims()
+		pos = append(pos, map[string]any{"id": x.ID, "side": f.Sides[x.Side], "x": x.C.Pos.X, "y": x.C.Pos.Y, "w": w, "h": h})
+	}
+	f.Record("map", map[string]any{"width": m.W, "height": m.H, "square": f.Rules.Space.Grid.Square,
+		"unit": f.unitName(), "rows": m.Rows(), "positions": pos})
+}
+
 // Run plays one trial from Reset to the end and returns its outcome.
 func (f *Fight) Run() (Outcome, error) {
 	if err := f.Reset(); err != nil {
@@ -553,6 +566,9 @@ func (f *Fight) Run() (Outcome, error) {
 	}
 	f.failed = nil
 	f.turn = TurnEvent{}
+	if f.Record != nil && f.Space != nil {
+		f.recordMap()
+	}
 	if err := f.emitTurn(f.ids.encStart, nil); err != nil {
 		return Outcome{}, err
 	}

@@ -364,7 +364,7 @@ func (f *Fight) recordMove(x *Fighter, steps []grid.Pos, res MoveResult) {
 	for i, p := range steps {
 		sq[i] = [2]int{p.X, p.Y}
 	}
-	var oa []string
+	oa := []string{}
 	for _, o := range res.Opportunity {
 		oa = append(oa, o.ID)
 	}
