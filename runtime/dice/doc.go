@@ -22,7 +22,7 @@
 // operators in order of binding, loosest first: a comparison, + and -, *, /
 // and %, a sign; modifiers and a label bind to their term.
 //
-//	Expression  = Comparison [ Advantage ] [ comment ] .
+//	Expression  = ( Comparison [ Advantage ] | Sum Advantage CompareOp Sum ) [ comment ] .
 //	Advantage   = "advantage" | "adv" | "disadvantage" | "dis" .
 //	Comparison  = Sum [ CompareOp Sum ] .
 //	CompareOp   = ">=" | "<=" | "!=" | "<>" | "==" | "=" | ">" | "<" .

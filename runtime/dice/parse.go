@@ -2,6 +2,7 @@ package dice
 
 import (
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/dndsh/dndsh/runtime/errs"
@@ -193,7 +194,8 @@ func (p *parser) enter(at int) error {
 
 const expectAtom = "expected a number, a dice term or '('"
 
-// parseExpr reads Expression = Comparison [ Advantage ] [ comment ].
+// parseExpr reads Expression = ( Comparison [ Advantage ] | Sum Advantage
+// CompareOp Sum ) [ comment ].
 func (p *parser) parseExpr(e *Expr) error {
 	if p.peek() == 0 || p.peek() == '#' {
 		return p.errAt(p.pos, "empty expression: %s", expectAtom)
@@ -213,6 +215,20 @@ func (p *parser) parseExpr(e *Expr) error {
 	case p.acceptWord("disadvantage"), p.acceptWord("dis"):
 		if root, err = p.applyAdv(root, KeepLow, advPos); err != nil {
 			return err
+		}
+	}
+	// "1d20+7 adv >= 15": the comparison may follow the advantage word
+	if p.pos > advPos && root.Op != OpCmp {
+		start := p.pos
+		if c, ok := p.acceptCmp(true); ok {
+			r, err := p.parseSum()
+			if err != nil {
+				return err
+			}
+			root = p.alloc(Node{Op: OpCmp, Cmp: c, L: root, R: r, Pos: root.Pos, End: r.End})
+			if _, ok := p.acceptCmp(true); ok {
+				return p.errAt(start, "comparisons do not chain: put one side in parentheses")
+			}
 		}
 	}
 	if p.peek() == '#' {
@@ -639,12 +655,14 @@ func (p *parser) parseDice(count *Node, start int) (*Node, error) {
 		p.pos++
 		t.Kind = Fudge
 	case c == '(':
+		open := p.pos
 		s, err := p.parseParen(true)
 		if err != nil {
 			return nil, err
 		}
-		if s.Op == OpGroup {
-			return nil, p.errAt(s.Pos, "the sides of a die must be one number")
+		// a group, even of one term ("d(1d6,)"), is no number of sides
+		if inner := strings.TrimSpace(p.src[open+1 : p.pos-1]); s.Op == OpGroup || strings.HasSuffix(inner, ",") {
+			return nil, p.errAt(open, "the sides of a die must be one number")
 		}
 		t.Sides = s
 	default:
