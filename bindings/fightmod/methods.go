@@ -39,7 +39,8 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline; opts.adv is an extra advantage level; returns {hit, crit, natural, total, damage, needed, adv, dis, bonus, rolled, roll (check.roll's record of the attack roll), parts = {{type, amount}...}, refused (why it could not be made), distance and cover (on a map), reasons = {{kind, level, why}...} (the rules that applied, in a table fight)}", Fn: fm.strike},
 		{Name: "damage", Args: "(target, amount, type [, source])", Doc: "deals damage to target through damage.apply and creature.down (a breath weapon, a fall); returns the hit points lost", Fn: fm.damage},
 		{Name: "down", Args: "(c)", Doc: "takes creature c out of the fight now (dead or dying by the rules)", Fn: fm.down},
-		{Name: "kill", Args: "(c)", Doc: "kills creature c: it is out of the fight and dead", Fn: fm.kill},
+		{Name: "kill", Args: "(c [, by])", Doc: "kills creature c: it is out of the fight and dead; by, when given, killed it (a helpless creature slain): the hit points c had left count as damage by dealt", Fn: fm.kill},
+		{Name: "tally", Args: "(c, hit)", Doc: "counts an attack of c that is no attack roll in its hit rate (a spell or an effect standing for one: each target of an area save, a magic missile); hit: whether it struck home", Fn: fm.tally},
 		{Name: "stabilize", Args: "(c [, stable])", Doc: "marks a downed creature stable (no more dying.turn events) or, with false, dying again", Fn: fm.stabilize},
 		{Name: "is", Args: "(c, state)", Doc: "returns whether creature c is in a state: player, out, dead, fled, stable (cheaper than fight.info)", Fn: fm.is},
 		{Name: "flee", Args: "(c)", Doc: "creature c leaves the fight alive (fled, surrendered): out, not dead", Fn: fm.flee},
@@ -441,7 +442,19 @@ func (fm *module) down(L *lua.LState) int {
 // kill is fight.kill.
 func (fm *module) kill(L *lua.LState) int {
 	f := fm.current(L)
-	f.Kill(fm.fighterOf(L, 1))
+	x := fm.fighterOf(L, 1)
+	var by *fight.Fighter
+	if L.GetTop() >= 2 && L.Get(2) != lua.LNil {
+		by = fm.fighterOf(L, 2)
+	}
+	f.KillBy(x, by)
+	return 0
+}
+
+// tally is fight.tally.
+func (fm *module) tally(L *lua.LState) int {
+	f := fm.current(L)
+	f.Tally(fm.fighterOf(L, 1), L.ToBool(2))
 	return 0
 }
 

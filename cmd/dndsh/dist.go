@@ -61,17 +61,19 @@ func runDist(env *Env, o *opts) error {
 		return err
 	}
 	if p := o.str("svg", ""); p != "" {
-		var bars []bar
+		sr := series{Values: map[int64]float64{}, Notes: map[int64]string{}, Mean: d.Mean()}
 		for _, x := range d.Outcomes() {
-			bars = append(bars, bar{Label: fmt.Sprint(x.Value), Value: x.P, Note: fmt.Sprintf("%.3f%%", 100*x.P)})
+			sr.Values[x.Value] = x.P
+			sr.Notes[x.Value] = fmt.Sprintf("%.3f%%", 100*x.P)
 		}
-		if err := writeOut(env, p, svgBars("dist "+e.String(), "value", "probability", bars)); err != nil {
+		if err := writeOut(env, p, svgChart("dist "+e.String(), "value", "probability", []series{sr}, percent)); err != nil {
 			return err
 		}
 	}
 	if o.has("json") {
+		// a leftover is a probability: rounding may leave a tiny negative
 		out := distJSON{Expr: e.Source, Canonical: e.String(), Exact: d.Exact, Mean: d.Mean(), StdDev: d.StdDev(),
-			Leftover: d.Leftover, Samples: d.Samples, StdErr: d.StdErr(), Outcomes: d.Outcomes()}
+			Leftover: max(d.Leftover, 0), Samples: d.Samples, StdErr: d.StdErr(), Outcomes: d.Outcomes()}
 		if len(out.Outcomes) > 0 {
 			out.Min, out.Max = out.Outcomes[0].Value, out.Outcomes[len(out.Outcomes)-1].Value
 		} else {

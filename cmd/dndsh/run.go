@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/dndsh/dndsh/runtime/fight"
 	"github.com/dndsh/dndsh/runtime/grid"
@@ -17,7 +18,7 @@ func runCommand() *command {
 			"with its path, each attack with its dice, distance, cover and the rules that applied); --svg draws\nthe battle map with each creature's path and where it ended. The exit code is 5 when a script fails.",
 		flags: append(encounterFlags(), flagSpec{name: "trial", value: true, help: "trial index to replay (default 0)"},
 			flagSpec{name: "svg", value: true, help: "also draw the battle map with every creature's path as an SVG file"}),
-		run:   runRun,
+		run: runRun,
 	}
 }
 
@@ -102,7 +103,7 @@ func outcomeText(f *fight.Fight, out fight.Outcome) string {
 	if out.Winner < 0 {
 		return fmt.Sprintf("draw after %d rounds", out.Rounds)
 	}
-	return fmt.Sprintf("%s wins in %d rounds", f.Sides[out.Winner], out.Rounds)
+	return fmt.Sprintf("%s %s in %d rounds", f.Sides[out.Winner], winVerb(f.Sides[out.Winner]), out.Rounds)
 }
 
 func outcomeJSON(f *fight.Fight, out fight.Outcome) map[string]any {
@@ -115,4 +116,12 @@ func outcomeJSON(f *fight.Fight, out fight.Outcome) map[string]any {
 		fs = append(fs, map[string]any{"id": x.ID, "side": f.Sides[x.Side], "hp": x.C.HP(), "out": x.Out, "dead": x.Dead, "dealt": x.DamageDealt})
 	}
 	return map[string]any{"winner": w, "rounds": out.Rounds, "fighters": fs}
+}
+
+// winVerb agrees with a side's name: "fighters win", "the party wins".
+func winVerb(side string) string {
+	if strings.HasSuffix(side, "s") && !strings.HasSuffix(side, "ss") {
+		return "win"
+	}
+	return "wins"
 }

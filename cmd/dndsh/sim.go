@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/dndsh/dndsh/runtime/errs"
+	"github.com/dndsh/dndsh/runtime/fight"
 	"github.com/dndsh/dndsh/runtime/stats"
 )
 
@@ -20,14 +21,15 @@ func simCommand() *command {
 		name:  "sim",
 		usage: "-n N [--seed S] [-j J] [--shard i/K] [--json] FILE.lua",
 		help: "Play an encounter N times: win rate per side with a 95% Wilson interval, rounds, damage per round,\n" +
-			"damage and survival per fighter, errored trials with how to replay them. Trial i draws from\n" +
-			"its own stream (seed, i), so any -j and any --shard split merge (dndsh merge) to the same numbers.",
+			"damage and survival per creature, errored trials with how to replay them. Trial i draws from\n" +
+			"its own stream (seed, i), so any -j and any --shard split merge (dndsh merge) to the same numbers\n" +
+			"(--shard needs --seed). The exit code is 5 when a trial ended in an error (the report is printed).",
 		flags: append(encounterFlags(),
 			flagSpec{name: "n", short: "n", value: true, help: "number of trials in the whole study (default 1000)"},
 			flagSpec{name: "jobs", short: "j", value: true, help: "worker goroutines (default 1)"},
 			flagSpec{name: "shard", value: true, help: "run shard i of K (0-based) of the study's trials"},
 			flagSpec{name: "svg", value: true, help: "also write the rounds histogram as an SVG file"},
-			flagSpec{name: "compare", value: true, help: "also run the same trials under a second configuration file (another ruleset or variant set) and report the differences"}),
+			flagSpec{name: "compare", value: true, help: "also run the same trials of a second study and report both and the difference: a configuration file (.toml), another encounter (.lua), ruleset=ID, variants=A,B or tactics=NAME"}),
 		run: runSim,
 	}
 }
@@ -67,6 +69,17 @@ func runSim(env *Env, o *opts) error {
 	if err != nil {
 		return err
 	}
+	if o.str("shard", "") != "" && strings.HasPrefix(st.from["seed"], "default") {
+		e := errs.New(errs.Usage, "cli", "--shard needs --seed: without one each shard draws its own seed from the clock, and the shards would not merge")
+		e.Hint = "give every shard the same seed: dndsh sim -n N --seed 7 --shard i/K FILE"
+		return e
+	}
+	var s2 *study
+	if p := o.str("compare", ""); p != "" {
+		if s2, err = compareStudy(env, s, st, p); err != nil {
+			return err
+		}
+	}
 	ctx, cancel := env.interruptible(context.Background())
 	defer cancel()
 	agg, err := simulate(ctx, env, s, seed, n, lo, hi, int(jobs))
@@ -74,75 +87,147 @@ func runSim(env *Env, o *opts) error {
 		return err
 	}
 	agg.Shards[key] = hi - lo
-	if p := o.str("svg", ""); p != "" {
-		var bars []bar
-		n := max(agg.Completed(), 1)
-		for _, h := range agg.Hist() {
-			bars = append(bars, bar{Label: fmt.Sprint(h[0]), Value: float64(h[1]) / float64(n), Note: fmt.Sprintf("%.2f%%", 100*float64(h[1])/float64(n))})
-		}
-		if err := writeOut(env, p, svgBars("rounds: "+s.file, "rounds", "share of trials", bars)); err != nil {
-			return err
-		}
-	}
+	agg.Replay = s.replayArgs()
 	var other *stats.Agg
-	if p := o.str("compare", ""); p != "" {
-		s2, err := compareStudy(env, s, p)
-		if err != nil {
-			return err
-		}
+	if s2 != nil {
 		if other, err = simulate(ctx, env, s2, seed, n, lo, hi, int(jobs)); err != nil {
 			return err
 		}
 		other.Shards[key] = hi - lo
+		other.Replay = s2.replayArgs()
 	}
-	if o.has("json") {
-		b, err := agg.JSON()
-		if err != nil {
+	if p := o.str("svg", ""); p != "" {
+		studies := []*stats.Agg{agg}
+		names := []string{s.label()}
+		if other != nil {
+			studies, names = append(studies, other), append(names, s2.label())
+		}
+		if err := writeOut(env, p, roundsChart(studies, names)); err != nil {
 			return err
 		}
-		fmt.Fprintf(env.Stdout, "%s\n", b)
-		if other != nil {
-			b, err := other.JSON()
+	}
+	if o.has("json") {
+		if other == nil {
+			b, err := agg.JSON()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(env.Stdout, "%s\n", b)
+		} else {
+			b, err := json.Marshal(map[string]any{"study": agg, "compare": other, "difference": stats.Difference(agg, other)})
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(env.Stdout, "%s\n", b)
 		}
-		return nil
+		return trialErrors(agg, other)
 	}
 	fmt.Fprint(env.Stdout, agg.Report())
 	if other != nil {
-		fmt.Fprintf(env.Stdout, "\n=== under %s\n", other.Config)
+		fmt.Fprintf(env.Stdout, "\n=== compared with %s\n", s2.label())
 		fmt.Fprint(env.Stdout, other.Report())
-		fmt.Fprintf(env.Stdout, "\n=== difference (%s minus %s)\n", agg.Config, other.Config)
+		fmt.Fprintf(env.Stdout, "\n=== difference (%s minus %s)\n", s.label(), s2.label())
 		fmt.Fprint(env.Stdout, stats.Compare(agg, other))
 	}
-	return nil
+	return trialErrors(agg, other)
 }
 
-// compareStudy is s under the configuration file path (its ruleset,
-// variants and script folders; the encounter's own header does not apply).
-func compareStudy(env *Env, s *study, path string) (*study, error) {
-	data, err := env.ReadFile(path)
-	if err != nil {
-		return nil, &errs.Error{Kind: errs.Usage, Layer: "cli", Msg: fmt.Sprintf("--compare %s: %v", path, unwrapPath(err))}
+// trialErrors is the error sim ends with when trials ended in an error
+// (exit code 5, after the report): the study's numbers leave them out.
+func trialErrors(aggs ...*stats.Agg) error {
+	var n, total int64
+	for _, a := range aggs {
+		if a != nil {
+			n += a.Errors
+			total += a.Trials
+		}
 	}
-	st := defaultSettings()
-	if err := st.applyFile(path, data); err != nil {
-		return nil, err
+	if n == 0 {
+		return nil
 	}
-	roots, err := st.scriptRoots(env)
-	if err != nil {
-		return nil, err
-	}
+	e := errs.New(errs.Script, "sim", "%d of %d trials ended in an error (the report above leaves them out)", n, total)
+	e.Hint = "the report lists the first ones with the command that replays each"
+	return e
+}
+
+// compareStudy is the study --compare names: spec is a configuration
+// file (.toml: its ruleset, variants and script folders), another
+// encounter file (.lua, under the same rules), ruleset=ID, variants=A,B
+// (variants= for none) or tactics=NAME (the default tactics: lowest_hp,
+// first, random; sides and creatures that name their own keep them).
+func compareStudy(env *Env, s *study, st *settings, spec string) (*study, error) {
 	s2 := *s
-	s2.roots = roots
-	if st.Ruleset != "" {
-		s2.ruleset = st.Ruleset
-	}
-	s2.variants = st.Variants
-	if s2.config() == s.config() && len(roots) == 0 {
-		return nil, usageErr("--compare %s: it sets the same rules (%s); set another ruleset or variants", path, s.config())
+	key, val, isKV := strings.Cut(spec, "=")
+	switch {
+	case strings.HasSuffix(spec, ".toml"):
+		data, err := env.ReadFile(spec)
+		if err != nil {
+			return nil, &errs.Error{Kind: errs.Usage, Layer: "cli", Msg: fmt.Sprintf("--compare %s: %v", spec, unwrapPath(err))}
+		}
+		cst := defaultSettings()
+		if err := cst.applyFile(spec, data); err != nil {
+			return nil, err
+		}
+		roots, err := cst.scriptRoots(env)
+		if err != nil {
+			return nil, err
+		}
+		s2.roots = roots
+		s2.scripts = cst.Scripts
+		if cst.Ruleset != "" {
+			s2.ruleset = cst.Ruleset
+		}
+		s2.variants = cst.Variants
+		if s2.config() == s.config() && len(roots) == 0 {
+			return nil, usageErr("--compare %s: it sets the same rules (%s); set another ruleset or variants", spec, s.config())
+		}
+		s2.what = spec
+	case strings.HasSuffix(spec, ".lua"):
+		src, err := env.ReadFile(spec)
+		if err != nil {
+			return nil, &errs.Error{Kind: errs.Usage, Layer: "cli", Msg: fmt.Sprintf("--compare %s: %v", spec, unwrapPath(err))}
+		}
+		eo, err := st.engineOptions(env)
+		if err != nil {
+			return nil, err
+		}
+		s2 = *studyOf(spec, src, st, eo)
+		s2.cache = s.cache
+		s2.what = spec
+	case isKV && key == "ruleset":
+		if val == "" || val == s.ruleset {
+			return nil, usageErr("--compare ruleset=%s: name another rule system than %s", val, s.ruleset)
+		}
+		s2.ruleset = val
+		var keep []string
+		for _, v := range s.variants {
+			if sys, _, _ := strings.Cut(v, "."); sys == val {
+				keep = append(keep, v)
+			}
+		}
+		s2.variants = keep
+		s2.what = spec
+	case isKV && (key == "variants" || key == "variant"):
+		s2.variants = nil
+		for _, v := range strings.Split(val, ",") {
+			if v = strings.TrimSpace(v); v != "" {
+				s2.variants = append(s2.variants, v)
+			}
+		}
+		if s2.config() == s.config() {
+			return nil, usageErr("--compare %s: the same variants as the study (%s)", spec, s.config())
+		}
+		s2.what = spec
+	case isKV && key == "tactics":
+		if _, ok := fight.Tactics(val); !ok {
+			return nil, usageErr("--compare tactics=%s: the built-in tactics are lowest_hp, first and random", val)
+		}
+		s2.tactics = val
+		s2.what = spec
+	default:
+		e := errs.New(errs.Usage, "cli", "--compare %q: want a configuration file (.toml), an encounter file (.lua), ruleset=ID, variants=A,B or tactics=NAME", spec)
+		e.Hint = "for example --compare ruleset=1e, --compare variants=, --compare tactics=random, --compare other.lua"
+		return nil, e
 	}
 	return &s2, nil
 }

@@ -6,10 +6,13 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dndsh/dndsh/runtime/stats"
 )
 
 const r1 = "examples/5e/r1_fighters_vs_goblins.lua"
@@ -69,7 +72,7 @@ func TestRunReplaysATrial(t *testing.T) {
 		return te.out.String()
 	}
 	a, b := run(), run()
-	if a != b || !strings.Contains(a, "wins in") || !strings.Contains(a, "round 1") {
+	if a != b || !strings.Contains(a, "fighters win in") || !strings.Contains(a, "round 1") {
 		t.Fatalf("run is not reproducible or lacks its log:\n%s", a)
 	}
 }
@@ -279,4 +282,147 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+// errorsEnc is an encounter whose hook fails in about half the trials.
+const errorsEnc = `-- ruleset: 5e
+local fight = require("fight")
+local st = { id = "x", hp = 5, ac = 10, attacks = { { name = "Hit", bonus = 5, damage = "1d4" } },
+  on = { ["turn.start"] = function() if math.random() < 0.5 then error("boom") end end } }
+return fight.encounter{ sides = {
+  { name = "as", members = { { stat = st } } },
+  { name = "bs", members = { { monster = "goblin" } } } } }
+`
+
+func TestSimWithErroredTrials(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "e.lua", errorsEnc)
+	writeFile(t, dir, "mine/monsters/5e/nothing.lua", "return { id = \"nothing\", hp = 1, ac = 1, attacks = { { name = \"a\", damage = \"1\" } } }\n")
+	te := newTestEnv(t, dir, nil, "sim", "-n", "40", "--seed", "2", "--scripts", "mine", "e.lua")
+	code := te.run("")
+	if code != 5 {
+		t.Fatalf("exit %d, want 5 (a trial ended in an error): %s", code, te.errOut.String())
+	}
+	out := te.out.String()
+	var done, failed int
+	if _, err := fmt.Sscanf(out[strings.Index(out, "— ")+len("— "):], "%d trials completed, %d ended in an error", &done, &failed); err != nil || done+failed != 40 || failed == 0 {
+		t.Fatalf("the header does not count completed and errored trials (%v):\n%s", err, out)
+	}
+	wins := 0
+	for _, side := range []string{"as", "bs"} {
+		for _, l := range strings.Split(out, "\n") {
+			var n int
+			if f := strings.Fields(l); len(f) > 1 && f[0] == side {
+				fmt.Sscan(f[1], &n)
+				wins += n
+			}
+		}
+	}
+	draws := 0
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) > 1 && f[0] == "draw" {
+			fmt.Sscan(f[1], &draws)
+		}
+	}
+	if wins+draws != done {
+		t.Fatalf("the table counts %d trials, the header %d:\n%s", wins+draws, done, out)
+	}
+	if !strings.Contains(out, "replay: dndsh run --seed 2 --trial ") || !strings.Contains(out, "--ruleset 5e --scripts mine e.lua") {
+		t.Fatalf("the replay command lacks the flags:\n%s", out)
+	}
+	if !strings.Contains(te.errOut.String(), "ended in an error") {
+		t.Fatalf("stderr: %s", te.errOut.String())
+	}
+}
+
+func TestShardsNeedASeedAndMergeSaysWhatDiffers(t *testing.T) {
+	root := "../.."
+	te := newTestEnv(t, root, nil, "sim", "-n", "10", "--shard", "0/2", r1)
+	if code := te.run(""); code != 2 || !strings.Contains(te.errOut.String(), "--shard needs --seed") {
+		t.Fatalf("--shard without --seed: exit %d: %s", code, te.errOut.String())
+	}
+	dir := t.TempDir()
+	shard := func(seed, name string) {
+		te := newTestEnv(t, root, nil, "sim", "-n", "10", "--seed", seed, "--shard", name[:3], "--json", r1)
+		if code := te.run(""); code != 0 {
+			t.Fatalf("exit %d: %s", code, te.errOut.String())
+		}
+		writeFile(t, dir, strings.ReplaceAll(name, "/", "-")+".json", te.out.String())
+	}
+	shard("4", "0/2")
+	shard("5", "1/2")
+	te = newTestEnv(t, dir, nil, "merge", "0-2.json", "1-2.json")
+	if code := te.run(""); code == 0 || !strings.Contains(te.errOut.String(), "the seeds differ (4 and 5") {
+		t.Fatalf("merging shards of two seeds: exit %d: %s", code, te.errOut.String())
+	}
+}
+
+func TestCompareStudies(t *testing.T) {
+	root := "../.."
+	for _, c := range []struct{ spec, want string }{
+		{"tactics=random", "tactics random"},
+		{"ruleset=1e", "(1e)"},
+		{"examples/5e/r1_on_a_map.lua", "r1_on_a_map.lua (5e)"},
+	} {
+		te := newTestEnv(t, root, nil, "sim", "-n", "40", "--seed", "1", "--compare", c.spec, r1)
+		if code := te.run(""); code != 0 {
+			t.Fatalf("--compare %s: exit %d: %s", c.spec, code, te.errOut.String())
+		}
+		out := te.out.String()
+		if !strings.Contains(out, "=== compared with") || !strings.Contains(out, c.want) || !strings.Contains(out, "=== difference") {
+			t.Fatalf("--compare %s:\n%s", c.spec, out)
+		}
+	}
+	dir := t.TempDir()
+	te := newTestEnv(t, root, nil, "sim", "-n", "40", "--seed", "1", "--compare", "tactics=first", "--json", "--svg", filepath.Join(dir, "c.svg"), r1)
+	if code := te.run(""); code != 0 {
+		t.Fatalf("exit %d: %s", code, te.errOut.String())
+	}
+	var j struct {
+		Study, Compare struct{ Trials int }
+		Difference     struct {
+			Sides []struct {
+				Side       string
+				A, B, Diff float64
+			}
+		}
+	}
+	if err := json.Unmarshal(te.out.Bytes(), &j); err != nil || j.Study.Trials != 40 || j.Compare.Trials != 40 || len(j.Difference.Sides) != 2 {
+		t.Fatalf("--json: %v\n%s", err, te.out.String())
+	}
+	if d := j.Difference.Sides[0]; math.Abs(d.A-d.B-d.Diff) > 1e-9 {
+		t.Fatalf("the difference is not a minus b: %+v", d)
+	}
+	svg, err := os.ReadFile(filepath.Join(dir, "c.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(string(svg), "mean ") != 2 || !strings.Contains(string(svg), ">0%<") {
+		t.Fatalf("the chart lacks both means or the zero of its axis:\n%s", svg)
+	}
+	te = newTestEnv(t, root, nil, "sim", "-n", "4", "--compare", "colour=red", r1)
+	if code := te.run(""); code != 2 || !strings.Contains(te.errOut.String(), "tactics=NAME") {
+		t.Fatalf("a bad --compare: exit %d: %s", code, te.errOut.String())
+	}
+}
+
+// TestChartsShowGaps: a round count no trial ended with is a gap on the
+// chart's axis, not a missing label, and the axis starts at zero.
+func TestChartsShowGaps(t *testing.T) {
+	a := stats.New("e.lua", "5e", 1, 4, []string{"x", "y"}, nil)
+	for _, r := range []int{2, 2, 5} {
+		a.Add(&stats.Trial{Winner: 0, Rounds: r})
+	}
+	svg := roundsChart([]*stats.Agg{a}, []string{"e.lua"})
+	for _, want := range []string{">3</text>", ">4</text>", ">0%</text>", "mean 3.00"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the chart lacks %q", want)
+		}
+	}
+	if strings.Count(svg, "<title>") != 2 {
+		t.Errorf("want bars for rounds 2 and 5 only:\n%s", svg)
+	}
+	if !strings.Contains(a.Report(), "    3   0.00%\n    4   0.00%\n") {
+		t.Errorf("the terminal histogram skips the gap:\n%s", a.Report())
+	}
 }

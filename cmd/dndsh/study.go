@@ -30,6 +30,32 @@ type study struct {
 	timeout  time.Duration // per trial
 	unsafe   bool
 	budget   dice.Budget
+	scripts  []string // the --scripts folders, for the replay command
+	tactics  string   // the default tactics, when --compare tactics= sets them
+	what     string   // what a --compare study changed, for its label
+}
+
+// replayArgs are the flags that replay one of the study's trials besides
+// --seed and --trial: its rule system, variants and script folders.
+func (s *study) replayArgs() []string {
+	out := []string{"--ruleset", s.ruleset}
+	for _, v := range s.variants {
+		out = append(out, "--variant", v)
+	}
+	for _, d := range s.scripts {
+		out = append(out, "--scripts", d)
+	}
+	return out
+}
+
+// label names the study in reports: its file and rules, and what a
+// --compare study changed.
+func (s *study) label() string {
+	l := s.file + " (" + s.config()
+	if s.tactics != "" {
+		l += ", tactics " + s.tactics
+	}
+	return l + ")"
 }
 
 // encounterFlags are the flags of run and sim.
@@ -64,7 +90,7 @@ func loadStudy(env *Env, o *opts) (*study, *settings, error) {
 func studyOf(file string, src []byte, st *settings, eo engine.Options) *study {
 	h := spec.ParseHeader(string(src))
 	s := &study{file: filepath.ToSlash(file), src: src, ruleset: st.Ruleset, variants: st.Variants, roots: eo.UserRoots,
-		cache: luart.NewCache(), timeout: st.Timeout, unsafe: st.Unsafe, budget: st.diceBudget()}
+		cache: luart.NewCache(), timeout: st.Timeout, unsafe: st.Unsafe, budget: st.diceBudget(), scripts: st.Scripts}
 	if !strings.HasPrefix(st.from["ruleset"], "flag") && h.Ruleset != "" {
 		s.ruleset = h.Ruleset
 	}
@@ -92,6 +118,10 @@ func (s *study) worker(ctx context.Context, seed, index uint64) (*engine.Engine,
 		UserRoots: s.roots, Cache: s.cache, Timeout: s.timeout, Unsafe: s.unsafe, DiceBudget: s.budget})
 	if err != nil {
 		return nil, nil, err
+	}
+	if s.tactics != "" {
+		// the study's default tactics, as a session definition would set them
+		e.Rules.Define("tactics.default", luart.FromGo(e.R.L, s.tactics))
 	}
 	f, err := fightmod.LoadEncounter(ctx, e.Rules, s.file, s.src)
 	if err != nil {

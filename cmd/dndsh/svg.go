@@ -3,54 +3,136 @@ package main
 import (
 	"fmt"
 	"html"
+	"math"
 	"strings"
 
 	"github.com/dndsh/dndsh/runtime/fight"
 	"github.com/dndsh/dndsh/runtime/grid"
+	"github.com/dndsh/dndsh/runtime/stats"
 )
 
-// bar is one bar of a chart.
-type bar struct {
-	Label string
-	Value float64 // the bar's height
-	Note  string  // shown above the bar (a percentage)
+// series is one set of bars of a chart: a value for some whole-number
+// x positions (the others are gaps), and its mean, marked on the x axis.
+type series struct {
+	Name   string
+	Values map[int64]float64
+	Notes  map[int64]string // shown when hovering a bar
+	Mean   float64
 }
 
-// svgBars renders a bar chart as a standalone SVG document: the same chart
-// the terminal shows, for reports and web pages.
-func svgBars(title, xLabel, yLabel string, bars []bar) string {
-	const w, h, left, bottom, top, right = 720.0, 360.0, 60.0, 50.0, 40.0, 20.0
+// svgChart renders series as a bar chart, a standalone SVG document: the
+// x axis has every whole number from the lowest to the highest position
+// any series has (a position with no value is a gap), the y axis starts
+// at zero with a few gridlines, each series' mean is marked by a dashed
+// line, and a legend names the series. yText formats a y value (a tick).
+func svgChart(title, xLabel, yLabel string, ss []series, yText func(float64) string) string {
+	const w, h, left, bottom, top, right = 760.0, 380.0, 64.0, 56.0, 48.0, 24.0
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="11">`+"\n", w, h, w, h)
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
-	fmt.Fprintf(&b, `<text x="%.0f" y="22" font-size="14" text-anchor="middle">%s</text>`+"\n", w/2, html.EscapeString(title))
-	maxV := 0.0
-	for _, x := range bars {
-		maxV = max(maxV, x.Value)
+	fmt.Fprintf(&b, `<text x="%.0f" y="20" font-size="14" text-anchor="middle">%s</text>`+"\n", w/2, html.EscapeString(title))
+	lo, hi, maxV := int64(0), int64(0), 0.0
+	first := true
+	for _, sr := range ss {
+		for x, v := range sr.Values {
+			if first || x < lo {
+				lo = x
+			}
+			if first || x > hi {
+				hi = x
+			}
+			first = false
+			maxV = max(maxV, v)
+		}
 	}
 	if maxV == 0 {
 		maxV = 1
 	}
+	step := niceStep(maxV / 4)
+	yMax := step * float64(int(maxV/step)+1)
 	plotW, plotH := w-left-right, h-top-bottom
+	y := func(v float64) float64 { return top + plotH - v/yMax*plotH }
+	// gridlines and the y axis, from zero
+	for v := 0.0; v <= yMax+step/2; v += step {
+		fmt.Fprintf(&b, `<line x1="%.0f" y1="%.2f" x2="%.0f" y2="%.2f" stroke="#dddddd"/>`+"\n", left, y(v), left+plotW, y(v))
+		fmt.Fprintf(&b, `<text x="%.0f" y="%.2f" text-anchor="end">%s</text>`+"\n", left-6, y(v)+4, html.EscapeString(yText(v)))
+	}
 	fmt.Fprintf(&b, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" stroke="black"/>`+"\n", left, top+plotH, left+plotW, top+plotH)
 	fmt.Fprintf(&b, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" stroke="black"/>`+"\n", left, top, left, top+plotH)
-	n := float64(max(len(bars), 1))
-	bw := plotW / n
-	every := max(1, len(bars)/24) // label at most about 24 bars
-	for i, x := range bars {
-		bh := x.Value / maxV * plotH
-		bx := left + float64(i)*bw
-		fmt.Fprintf(&b, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="#4a78b5"><title>%s: %s</title></rect>`+"\n",
-			bx+bw*0.1, top+plotH-bh, bw*0.8, bh, html.EscapeString(x.Label), html.EscapeString(x.Note))
-		if i%every == 0 {
-			fmt.Fprintf(&b, `<text x="%.2f" y="%.0f" text-anchor="middle">%s</text>`+"\n", bx+bw/2, top+plotH+14, html.EscapeString(x.Label))
+	slots := float64(hi - lo + 1)
+	sw := plotW / slots
+	xAt := func(x float64) float64 { return left + (x-float64(lo)+0.5)*sw }
+	every := max(1, int(slots)/24) // label at most about 24 positions
+	for x := lo; x <= hi; x++ {
+		if int(x-lo)%every == 0 {
+			fmt.Fprintf(&b, `<text x="%.2f" y="%.0f" text-anchor="middle">%d</text>`+"\n", xAt(float64(x)), top+plotH+14, x)
 		}
 	}
-	fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" text-anchor="middle">%s</text>`+"\n", left+plotW/2, h-10, html.EscapeString(xLabel))
+	n := float64(len(ss))
+	for i, sr := range ss {
+		col := sideColours[i%len(sideColours)]
+		bw := sw * 0.8 / n
+		for x := lo; x <= hi; x++ {
+			v, ok := sr.Values[x]
+			if !ok {
+				continue // a gap
+			}
+			bx := xAt(float64(x)) - sw*0.4 + float64(i)*bw
+			fmt.Fprintf(&b, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s"><title>%s %d: %s</title></rect>`+"\n",
+				bx, y(v), bw, top+plotH-y(v), col, html.EscapeString(sr.Name), x, html.EscapeString(sr.Notes[x]))
+		}
+		mx := xAt(sr.Mean)
+		fmt.Fprintf(&b, `<line x1="%.2f" y1="%.0f" x2="%.2f" y2="%.0f" stroke="%s" stroke-dasharray="5,3" stroke-width="1.5"/>`+"\n", mx, top, mx, top+plotH, col)
+		fmt.Fprintf(&b, `<text x="%.2f" y="%.0f" text-anchor="middle" fill="%s">mean %.2f</text>`+"\n", mx, top-6-12*float64(i), col, sr.Mean)
+		if len(ss) > 1 || sr.Name != "" {
+			ly := h - 10 - 14*float64(len(ss)-1-i)
+			fmt.Fprintf(&b, `<rect x="%.0f" y="%.0f" width="10" height="10" fill="%s"/><text x="%.0f" y="%.0f">%s</text>`+"\n",
+				left+plotW*0.55, ly-9, col, left+plotW*0.55+14, ly, html.EscapeString(sr.Name))
+		}
+	}
+	fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" text-anchor="middle">%s</text>`+"\n", left+plotW/4, h-10, html.EscapeString(xLabel))
 	fmt.Fprintf(&b, `<text x="14" y="%.0f" text-anchor="middle" transform="rotate(-90 14 %.0f)">%s</text>`+"\n", top+plotH/2, top+plotH/2, html.EscapeString(yLabel))
-	fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" text-anchor="end">%.3g%%</text>`+"\n", left-4, top+4, 100*maxV)
 	b.WriteString("</svg>\n")
 	return b.String()
+}
+
+// niceStep rounds a gridline step up to 1, 2 or 5 times a power of ten.
+func niceStep(v float64) float64 {
+	if v <= 0 {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if v <= m*p {
+			return m * p
+		}
+	}
+	return 10 * p
+}
+
+// percent formats a share as a percentage for a chart's y axis.
+func percent(v float64) string { return fmt.Sprintf("%.3g%%", 100*v) }
+
+// roundsChart draws the rounds histograms of studies (one series each,
+// named by names) as shares of their completed trials.
+func roundsChart(aggs []*stats.Agg, names []string) string {
+	var ss []series
+	title := "rounds: " + aggs[0].Encounter
+	for i, a := range aggs {
+		n := float64(max(a.Completed(), 1))
+		sr := series{Name: names[i], Values: map[int64]float64{}, Notes: map[int64]string{}, Mean: float64(a.RoundsSum) / n}
+		for _, hb := range a.Hist() {
+			sr.Values[hb[0]] = float64(hb[1]) / n
+			sr.Notes[hb[0]] = fmt.Sprintf("%.2f%% of %d trials", 100*float64(hb[1])/n, a.Completed())
+		}
+		ss = append(ss, sr)
+	}
+	if len(aggs) == 1 {
+		ss[0].Name = ""
+	} else {
+		title = "rounds: " + names[0] + " and " + names[1]
+	}
+	return svgChart(title, "rounds", "share of trials", ss, percent)
 }
 
 // writeOut writes data to path through the environment.

@@ -355,3 +355,34 @@ func TestDyingSaveModifiers(t *testing.T) {
 		t.Fatal("revive: want back in the fight with the revive condition")
 	}
 }
+
+// TestKillByAndTally: a creature slain by another counts the hit points it
+// had as damage dealt and taken; a spell's target counts in the caster's
+// hit rate, a hit only when it struck home.
+func TestKillByAndTally(t *testing.T) {
+	f, err := NewTable(d20Rules(), event.New(), rng.New(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := fighter(t, "a", 0, 10, 10, 0, 0, "1", true)
+	b := fighter(t, "b", 0, 7, 10, 0, 0, "1", false)
+	if err := f.Add(a, "x"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Add(b, "y"); err != nil {
+		t.Fatal(err)
+	}
+	f.KillBy(b, a)
+	if !b.Dead || a.DamageDealt != 7 || b.DamageTaken != 7 {
+		t.Fatalf("dead %v, dealt %d, taken %d; want true, 7, 7", b.Dead, a.DamageDealt, b.DamageTaken)
+	}
+	f.KillBy(b, a)
+	if a.DamageDealt != 7 {
+		t.Fatalf("killing the dead again counts %d", a.DamageDealt)
+	}
+	f.Tally(a, true)
+	f.Tally(a, false)
+	if a.Attacks0 != 2 || a.Hits != 1 {
+		t.Fatalf("attacks %d, hits %d; want 2, 1", a.Attacks0, a.Hits)
+	}
+}

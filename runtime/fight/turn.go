@@ -257,7 +257,27 @@ func (f *Fight) Flee(x *Fighter) error {
 }
 
 // Kill takes x out of the fight dead.
-func (f *Fight) Kill(x *Fighter) {
+func (f *Fight) Kill(x *Fighter) { f.KillBy(x, nil) }
+
+// KillBy kills x as Kill does; when by is not nil, by killed it (a helpless
+// creature slain, an assassination): the hit points x had left count as
+// damage by dealt and x took.
+func (f *Fight) KillBy(x, by *Fighter) {
+	if by != nil && !x.Dead {
+		hp := max(x.C.HP(), 0)
+		by.DamageDealt += hp
+		x.DamageTaken += hp
+	}
 	x.Out, x.Dead = true, true
 	f.syncMap(x)
+}
+
+// Tally counts an attack of x in its hit rate that was no attack roll: a
+// spell or an effect that stands for one (each target of an area, a magic
+// missile); hit says whether it struck home (the target took damage).
+func (f *Fight) Tally(x *Fighter, hit bool) {
+	x.Attacks0++
+	if hit {
+		x.Hits++
+	}
 }

@@ -57,6 +57,9 @@ type Agg struct {
 	Errors     int64             `json:"errors"`
 	FirstErrs  []TrialError      `json:"first_errors"`
 	Shards     map[string]uint64 `json:"shards"` // shard "i/K" -> trials, to detect a shard merged twice
+	// Replay holds the flags a replay of one of its trials needs besides
+	// --seed and --trial (--ruleset, --variant, --scripts), in order.
+	Replay []string `json:"replay,omitempty"`
 }
 
 // MaxErrors is how many errored trials an aggregate keeps (the lowest trial
@@ -119,12 +122,29 @@ func keepFirst(es []TrialError) []TrialError {
 }
 
 // Merge adds b into a. The studies must match (encounter, config, seed,
-// sides, fighters).
+// trials, sides, fighters); the error says which differs.
 func (a *Agg) Merge(b *Agg) error {
-	if a.Encounter != b.Encounter || a.Config != b.Config || a.Seed != b.Seed || a.Total != b.Total ||
-		strings.Join(a.Sides, "\x00") != strings.Join(b.Sides, "\x00") || len(a.Fighters) != len(b.Fighters) {
-		return fmt.Errorf("cannot merge unlike studies: %s/%s seed %d n %d and %s/%s seed %d n %d",
-			a.Encounter, a.Config, a.Seed, a.Total, b.Encounter, b.Config, b.Seed, b.Total)
+	var diff []string
+	if a.Encounter != b.Encounter {
+		diff = append(diff, fmt.Sprintf("the encounters differ (%s and %s)", a.Encounter, b.Encounter))
+	}
+	if a.Config != b.Config {
+		diff = append(diff, fmt.Sprintf("the rules differ (%s and %s)", a.Config, b.Config))
+	}
+	if a.Seed != b.Seed {
+		diff = append(diff, fmt.Sprintf("the seeds differ (%d and %d: give every shard the same --seed)", a.Seed, b.Seed))
+	}
+	if a.Total != b.Total {
+		diff = append(diff, fmt.Sprintf("the study sizes differ (-n %d and -n %d)", a.Total, b.Total))
+	}
+	if strings.Join(a.Sides, "\x00") != strings.Join(b.Sides, "\x00") {
+		diff = append(diff, fmt.Sprintf("the sides differ (%s and %s)", strings.Join(a.Sides, ", "), strings.Join(b.Sides, ", ")))
+	}
+	if len(a.Fighters) != len(b.Fighters) {
+		diff = append(diff, fmt.Sprintf("the fighters differ (%d and %d)", len(a.Fighters), len(b.Fighters)))
+	}
+	if len(diff) > 0 {
+		return fmt.Errorf("cannot merge unlike studies: %s", strings.Join(diff, "; "))
 	}
 	for s := range b.Shards {
 		if _, dup := a.Shards[s]; dup {
@@ -215,7 +235,12 @@ func (a *Agg) Completed() int64 { return a.Trials - a.Errors }
 func (a *Agg) Report() string {
 	var b strings.Builder
 	n := a.Completed()
-	fmt.Fprintf(&b, "%s — %d trials (seed %d, %s)\n", a.Encounter, a.Trials, a.Seed, a.Config)
+	// The header counts the trials the table counts: those that completed.
+	if a.Errors > 0 {
+		fmt.Fprintf(&b, "%s — %d trials completed, %d ended in an error (seed %d, %s)\n", a.Encounter, n, a.Errors, a.Seed, a.Config)
+	} else {
+		fmt.Fprintf(&b, "%s — %d trials (seed %d, %s)\n", a.Encounter, n, a.Seed, a.Config)
+	}
 	if n == 0 {
 		fmt.Fprintf(&b, "no trial completed\n")
 	}
@@ -234,20 +259,30 @@ func (a *Agg) Report() string {
 		for i, s := range a.Sides {
 			fmt.Fprintf(&b, "  %s %.2f", s, float64(a.SideDamage[i])/math.Max(1, float64(a.RoundsSum)))
 		}
-		fmt.Fprintf(&b, "\n\n%-14s %-10s %9s %9s %9s %9s %8s\n", "fighter", "side", "dealt", "taken", "survived", "hp left", "hit rate")
+		fmt.Fprintf(&b, "\n\n%-14s %-10s %9s %9s %9s %9s %8s\n", "creature", "side", "dealt", "taken", "survived", "hp alive", "hit rate")
 		for _, f := range a.Fighters {
 			hpl := 0.0
 			if f.Survived > 0 {
 				hpl = float64(f.HPLeft) / float64(f.Survived)
 			}
-			fmt.Fprintf(&b, "%-14s %-10s %9.2f %9.2f %8.1f%% %9.2f %7.1f%%\n", f.ID, a.Sides[f.Side], float64(f.Dealt)/float64(n),
-				float64(f.Taken)/float64(n), pct(f.Survived, n), hpl, pct(f.Hits, f.Attacks))
+			hp := fmt.Sprintf("%9.2f", hpl)
+			if f.Survived == 0 {
+				hp = fmt.Sprintf("%9s", "-")
+			}
+			fmt.Fprintf(&b, "%-14s %-10s %9.2f %9.2f %8.1f%% %s %7.1f%%\n", f.ID, a.Sides[f.Side], float64(f.Dealt)/float64(n),
+				float64(f.Taken)/float64(n), pct(f.Survived, n), hp, pct(f.Hits, f.Attacks))
 		}
+		b.WriteString("dealt, taken: mean per trial; hp alive: mean hit points left over the trials it survived (- when it\n" +
+			"never did); hit rate: hits per attack, a spell or effect on a target counting as one\n")
 	}
 	if a.Errors > 0 {
 		fmt.Fprintf(&b, "\n%d trials ended in an error; the first:\n", a.Errors)
+		extra := ""
+		if len(a.Replay) > 0 {
+			extra = " " + strings.Join(a.Replay, " ")
+		}
 		for _, e := range a.FirstErrs {
-			fmt.Fprintf(&b, "  trial %d: %s\n    replay: dndsh run --seed %d --trial %d %s\n", e.Trial, e.Msg, a.Seed, e.Trial, a.Encounter)
+			fmt.Fprintf(&b, "  trial %d: %s\n    replay: dndsh run --seed %d --trial %d%s %s\n", e.Trial, e.Msg, a.Seed, e.Trial, extra, a.Encounter)
 		}
 	}
 	return b.String()
@@ -260,15 +295,24 @@ func pct(k, n int64) float64 {
 	return 100 * float64(k) / float64(n)
 }
 
-// histChart draws the rounds histogram as bars.
+// histChart draws the rounds histogram as bars, every round count from the
+// fewest to the most (a count no trial ended with shows as a gap).
 func histChart(h [][2]int64, n int64) string {
 	var b strings.Builder
 	var top int64
 	for _, x := range h {
 		top = max(top, x[1])
 	}
-	for _, x := range h {
+	for i, x := range h {
+		if i > 0 {
+			for r := h[i-1][0] + 1; r < x[0]; r++ {
+				fmt.Fprintf(&b, "  %3d %6.2f%%\n", r, 0.0)
+			}
+		}
 		bar := strings.Repeat("█", int(40*x[1]/max(top, 1)))
+		if bar == "" && x[1] > 0 {
+			bar = "▏" // some trials, too few for a whole cell
+		}
 		fmt.Fprintf(&b, "  %3d %6.2f%% %s\n", x[0], pct(x[1], n), bar)
 	}
 	return b.String()
@@ -286,20 +330,61 @@ func DiffInterval(k1, n1, k2, n2 int64) (d, lo, hi float64) {
 	return d, lo, hi
 }
 
-// Compare reports a minus b: win rates per side with their intervals, mean
-// rounds and damage per round.
+// SideDiff is one side's win rate in two studies and the difference with
+// its 95% interval (Newcombe).
+type SideDiff struct {
+	Side string  `json:"side"`
+	A    float64 `json:"a"`
+	B    float64 `json:"b"`
+	Diff float64 `json:"diff"`
+	Lo   float64 `json:"lo"`
+	Hi   float64 `json:"hi"`
+}
+
+// Diff is study a minus study b: the win rates of the sides both have (by
+// name), mean rounds and damage per round.
+type Diff struct {
+	Sides      []SideDiff `json:"sides"`
+	RoundsA    float64    `json:"rounds_a"`
+	RoundsB    float64    `json:"rounds_b"`
+	RoundsDiff float64    `json:"rounds_diff"`
+}
+
+// Difference works out a minus b, matching sides by name.
+func Difference(a, b *Agg) Diff {
+	na, nb := a.Completed(), b.Completed()
+	var d Diff
+	for i, side := range a.Sides {
+		j := -1
+		for k, s := range b.Sides {
+			if s == side {
+				j = k
+			}
+		}
+		if j < 0 {
+			continue
+		}
+		x, lo, hi := DiffInterval(a.Wins[i], na, b.Wins[j], nb)
+		d.Sides = append(d.Sides, SideDiff{Side: side, A: float64(a.Wins[i]) / math.Max(1, float64(na)),
+			B: float64(b.Wins[j]) / math.Max(1, float64(nb)), Diff: x, Lo: lo, Hi: hi})
+	}
+	d.RoundsA, d.RoundsB = float64(a.RoundsSum)/math.Max(1, float64(na)), float64(b.RoundsSum)/math.Max(1, float64(nb))
+	d.RoundsDiff = d.RoundsA - d.RoundsB
+	return d
+}
+
+// Compare reports a minus b: win rates of the sides both have (by name)
+// with their intervals, and mean rounds.
 func Compare(a, b *Agg) string {
 	var s strings.Builder
-	na, nb := a.Completed(), b.Completed()
+	d := Difference(a, b)
 	fmt.Fprintf(&s, "%-16s %10s %23s\n", "side", "win rate", "95% interval")
-	for i, side := range a.Sides {
-		if i >= len(b.Wins) {
-			break
-		}
-		d, lo, hi := DiffInterval(a.Wins[i], na, b.Wins[i], nb)
-		fmt.Fprintf(&s, "%-16s %+9.2f%% %+9.2f%% – %+7.2f%%\n", side, 100*d, 100*lo, 100*hi)
+	for _, x := range d.Sides {
+		fmt.Fprintf(&s, "%-16s %+9.2f%% %+9.2f%% – %+7.2f%%\n", x.Side, 100*x.Diff, 100*x.Lo, 100*x.Hi)
 	}
-	ra, rb := float64(a.RoundsSum)/math.Max(1, float64(na)), float64(b.RoundsSum)/math.Max(1, float64(nb))
-	fmt.Fprintf(&s, "rounds: mean %+.2f (%.2f vs %.2f)\n", ra-rb, ra, rb)
+	if len(d.Sides) == 0 {
+		s.WriteString("(the studies have no side of the same name)\n")
+	}
+	fmt.Fprintf(&s, "rounds: mean %+.2f (%.2f vs %.2f)\n", d.RoundsDiff, d.RoundsA, d.RoundsB)
 	return s.String()
 }

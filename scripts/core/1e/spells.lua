@@ -109,6 +109,7 @@ function M.effect(name, caster, targets, saves)
     local t = targets[1]
     local n, total = M.missiles(lvl), 0
     for _ = 1, n do total = total + dice.total("1d4+1") end
+    fight.tally(caster, true) -- the missiles never miss: a hit in the caster's hit rate
     fight.damage(t, total, "force", caster)
     return string.format("%d missile(s) hit %s for %d", n, t:get("id"), total)
   elseif name == "sleep" then

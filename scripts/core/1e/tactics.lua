@@ -132,7 +132,7 @@ end
 -- roll (1E-TOHIT-02).
 local function slay(c, t)
   note("%s slays the helpless %s", id(c), id(t))
-  fight.kill(t)
+  fight.kill(t, c) -- its hit points count as damage c dealt
   rec(t).slain_by = c
 end
 
@@ -398,7 +398,7 @@ local function try_turning(c, r)
     for i = 1, a[2] do
       local u = list[i]
       if a[3] == "destroyed" then
-        fight.kill(u)
+        fight.kill(u, c)
       else
         u:add_condition(a[3] == "commanded" and "commanded" or "turned", { source = id(c) })
         fight.flee(u)
@@ -489,6 +489,7 @@ local function use_device(c)
       local total = 0
       for _ = 1, d.missiles do total = total + dice.total("1d4+1") end
       note("%s uses a %s on %s: %d", id(c), name:gsub("_", " "), id(t), total)
+      fight.tally(c, true)
       fight.damage(t, total, "force", c)
       return true
     end
@@ -537,7 +538,7 @@ function M.act(c, round)
         M.routine(c, bonus, mult)
         if res.killed and not out(t) then
           note("%s assassinates %s (d%% %d <= %d)", id(c), id(t), res.roll, res.chance)
-          fight.kill(t)
+          fight.kill(t, c)
         end
         return
       end

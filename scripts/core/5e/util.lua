@@ -231,8 +231,10 @@ function M.area_save(source, targets, spec)
     spec.dc, table.concat(parts, "; ")))
   for i = 1, #out do
     local r = out[i]
-    if r.damage > 0 and not fight.is(r.target, "out") then
-      r.lost = fight.damage(r.target, r.damage, spec.type, source)
+    if not fight.is(r.target, "out") then
+      -- each target counts in the source's hit rate: a hit when it takes damage
+      fight.tally(source, r.damage > 0)
+      if r.damage > 0 then r.lost = fight.damage(r.target, r.damage, spec.type, source) end
     end
   end
   return total, out

@@ -239,6 +239,10 @@ function M.turn(self, undead, dc, sear)
   end
   if sear and #failed > 0 then
     local n = dice.total(sear)
+    -- each Undead in the cleric's hit rate: a hit when it failed and takes the damage
+    local hit = {}
+    for _, c in ipairs(failed) do hit[c] = true end
+    for _, c in ipairs(undead) do fight.tally(self, hit[c] == true) end
     for _, c in ipairs(failed) do fight.damage(c, n, "radiant", self) end
   end
   for _, c in ipairs(failed) do

@@ -130,7 +130,10 @@ function M.magic_missile(stat, opts)
       fight.note(string.format("%s casts Magic Missile (level %d, %d darts)", self:get("id"), l, 2 + l))
       for _, p in ipairs(M.assign_darts(self, 2 + l)) do
         for _ = 1, p[2] do
-          if not fight.is(p[1], "out") then fight.damage(p[1], dice.total("1d4+1"), "force", self) end
+          if not fight.is(p[1], "out") then
+            fight.tally(self, true) -- a dart always hits: one in the caster's hit rate
+            fight.damage(p[1], dice.total("1d4+1"), "force", self)
+          end
         end
       end
     end })
