@@ -101,3 +101,62 @@ func TestTutorialMonsterFile(t *testing.T) {
 		t.Fatalf("add ember_hound: exit %d: %s%s", code, te.out.String(), te.errOut.String())
 	}
 }
+
+// luaBlocks returns the fenced lua blocks of a Markdown text.
+func luaBlocks(text string) []string {
+	var out, cur []string
+	in := false
+	for _, l := range strings.Split(text, "\n") {
+		switch {
+		case !in && strings.TrimSpace(l) == "```lua":
+			in, cur = true, nil
+		case in && strings.TrimSpace(l) == "```":
+			in = false
+			out = append(out, strings.Join(cur, "\n")+"\n")
+		case in:
+			cur = append(cur, l)
+		}
+	}
+	return out
+}
+
+// TestDocLuaExamplesRun: the Lua the documentation shows runs. A block
+// that names a monster file in its first line ("-- scripts/monsters/5e/
+// my_ogre.lua") is that monster file: the REPL's table adds it and it
+// fights; any other block is :load-ed into a 5e session.
+func TestDocLuaExamplesRun(t *testing.T) {
+	files, _ := filepath.Glob("../../docs/*.md")
+	files = append(files, "../../README.md")
+	n := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, b := range luaBlocks(string(data)) {
+			n++
+			name := fmt.Sprintf("%s#%d", filepath.Base(f), i+1)
+			t.Run(name, func(t *testing.T) {
+				dir := t.TempDir()
+				first, _, _ := strings.Cut(b, "\n")
+				var in string
+				if m := strings.TrimPrefix(strings.Fields(first + " x")[1], "scripts/"); strings.HasPrefix(first, "-- scripts/monsters/5e/") {
+					id := strings.TrimSuffix(filepath.Base(m), ".lua")
+					writeFile(t, dir, "mine/"+m, b)
+					in = "add " + id + "\nadd goblin\ninit\nattack " + id + "1 goblin1\n"
+				} else {
+					writeFile(t, dir, "block.lua", b)
+					writeFile(t, dir, "mine/.keep", "")
+					in = ":load block.lua\n"
+				}
+				te := newTestEnv(t, dir, nil, "repl", "--seed", "1", "--ruleset", "5e", "--scripts", "mine")
+				if code := te.run(in); code != 0 {
+					t.Fatalf("%s: exit %d:\n%s%s", name, code, te.out.String(), te.errOut.String())
+				}
+			})
+		}
+	}
+	if n < 2 {
+		t.Fatalf("%d Lua examples in the documentation; README.md and docs/repl.md have some", n)
+	}
+}
