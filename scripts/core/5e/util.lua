@@ -132,20 +132,37 @@ end
 -- Petrified, Stunned and Unconscious fail Strength and Dexterity saves,
 -- Restrained gives Disadvantage on Dexterity saves, Exhaustion -2 a level),
 -- plus Rage's Advantage on Strength saves, at a fraction of its cost (a
--- save on every hit must stay cheap). opts: adv (a signed level), bonus.
+-- save on every hit must stay cheap). opts: adv (a signed level), bonus,
+-- magic (the effect is a spell or magical: Magic Resistance, the tag
+-- "magic_resistance", gives Advantage). A failed save of a creature with
+-- Legendary Resistance uses left (the resource "legendary_resistance")
+-- spends one and succeeds instead (it always chooses to).
 function M.save(c, ability, dc, opts)
+  local ok, total, face
   if (ability == "str" or ability == "dex")
     and (c:has("paralyzed") or c:has("stunned") or c:has("unconscious") or c:has("petrified")) then
-    return false, 0, 0
+    ok, total, face = false, 0, 0
+  else
+    local lv = opts and opts.adv or 0
+    local adv, dis = lv > 0 and 1 or 0, lv < 0 and 1 or 0
+    if ability == "dex" and c:has("restrained") then dis = dis + 1 end
+    if ability == "str" and c:has("raging") then adv = adv + 1 end
+    if opts and opts.magic and c:has_tag("magic_resistance") then adv = adv + 1 end
+    face = M.d20(adv, dis)
+    total = face + M.save_bonus(c, ability) + (opts and opts.bonus or 0)
+    if c:has("exhaustion") then total = total - 2 * c:level("exhaustion") end
+    ok = total >= dc
   end
-  local lv = opts and opts.adv or 0
-  local adv, dis = lv > 0 and 1 or 0, lv < 0 and 1 or 0
-  if ability == "dex" and c:has("restrained") then dis = dis + 1 end
-  if ability == "str" and c:has("raging") then adv = adv + 1 end
-  local face = M.d20(adv, dis)
-  local total = face + M.save_bonus(c, ability) + (opts and opts.bonus or 0)
-  if c:has("exhaustion") then total = total - 2 * c:level("exhaustion") end
-  return total >= dc, total, face
+  if not ok then
+    local lr = c:resource("legendary_resistance")
+    if lr and lr.current > 0 then
+      c:spend("legendary_resistance")
+      fight.note(string.format("%s fails a DC %d %s save and uses Legendary Resistance (%d left)",
+        c:get("id"), dc, string.upper(ability), lr.current - 1))
+      ok = true
+    end
+  end
+  return ok, total, face
 end
 
 -- check(c, skill, dc [, opts]) makes an ability check with a skill (the
