@@ -1,6 +1,7 @@
 package srd
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -101,7 +102,7 @@ func ParseDB(file, source string, data []byte) ([]*Monster, []*errs.Error) {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, []*errs.Error{{Kind: errs.Data, Layer: "import", File: file, Msg: "not a JSON array of monster records: " + err.Error()}}
 	}
-	lines := recordLines(data, len(raw))
+	lines := elementLines(data, "", len(raw))
 	var out []*Monster
 	var bad []*errs.Error
 	for i, r := range raw {
@@ -121,37 +122,46 @@ func ParseDB(file, source string, data []byte) ([]*Monster, []*errs.Error) {
 	return out, bad
 }
 
-// recordLines returns the 1-based line of each top-level record's "{".
-func recordLines(data []byte, n int) []int {
+// elementLines returns the 1-based line of each element of a JSON array:
+// the document itself (key "") or the array under a top-level key.
+func elementLines(data []byte, key string, n int) []int {
 	out := make([]int, 0, n)
-	depth, line := 0, 1
-	inStr, esc := false, false
-	for _, c := range data {
-		switch {
-		case inStr:
-			if esc {
-				esc = false
-			} else if c == '\\' {
-				esc = true
-			} else if c == '"' {
-				inStr = false
-			}
-		case c == '"':
-			inStr = true
-		case c == '{':
-			if depth == 1 {
-				out = append(out, line)
-			}
-			depth++
-		case c == '}':
-			depth--
-		case c == '[' && depth == 0:
-			depth = 1
-		case c == ']' && depth == 1:
-			depth = 0
+	dec := json.NewDecoder(bytes.NewReader(data))
+	lineAt := func(off int64) int {
+		for off < int64(len(data)) && data[off] != '{' && data[off] != '[' && data[off] != '"' {
+			off++
 		}
-		if c == '\n' {
-			line++
+		return bytes.Count(data[:off], []byte("\n")) + 1
+	}
+	elements := func() {
+		if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+			return
+		}
+		for dec.More() {
+			off := dec.InputOffset()
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return
+			}
+			out = append(out, lineAt(off+int64(len(bytes.TrimRight(data[off:off], " ")))))
+		}
+	}
+	if key == "" {
+		elements()
+	} else if t, err := dec.Token(); err == nil && t == json.Delim('{') {
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				break
+			}
+			if k == key {
+				elements()
+				break
+			}
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				break
+			}
 		}
 	}
 	for len(out) < n {

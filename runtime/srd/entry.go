@@ -413,7 +413,7 @@ func splitOr(s string) []string {
 
 var (
 	sizeCondRE = regexp.MustCompile(`^If the target is a (Tiny|Small|Medium|Large|Huge|Gargantuan) or smaller creature, it has the (\w+) condition(?: \(escape DC (\d+)\))?(?: from [^,.]*)?(.*)$`)
-	hasCondRE  = regexp.MustCompile(`^(?:,?\s*and )?(?:the target|it) has the (\w+)(?: and (\w+))? conditions?(?: \(escape DC (\d+)\))?(?: from [^,.]*)?(.*)$`)
+	hasCondRE  = regexp.MustCompile(`^(?:,?\s*and )?(?:[Tt]he target|it) has the (\w+)(?: and (\w+))? conditions?(?: \(escape DC (\d+)\))?(?: from [^,.]*)?(.*)$`)
 	untilRE    = regexp.MustCompile(`^\s*(?:until the (end|start) of (its|the [^']+'s) next turn|until the grapple ends|for 1 minute|(?:,? and (?:it |the target )?repeats the save at the end of each of its turns, ending the effect on itself on a success))`)
 	whileGrRE  = regexp.MustCompile(`^While Grappled, the target has the Restrained condition\.?`)
 	minuteRE   = regexp.MustCompile(`^\s*After 1 minute, it succeeds automatically\.?`)

@@ -157,8 +157,11 @@ func parseBlock(file string, lines []string, start, end, level int) (*Monster, *
 			continue
 		case strings.HasPrefix(t, "<table"):
 			tableLine = i
-			for ; i < end && !strings.HasPrefix(strings.TrimSpace(lines[i]), "</table>"); i++ {
+			for ; i < end; i++ {
 				table = append(table, lines[i])
+				if strings.Contains(lines[i], "</table>") {
+					break
+				}
 			}
 			if i >= end {
 				return fail(tableLine, "the ability table has no </table>")

@@ -7,12 +7,13 @@
 // with their numbers as parameters, and, listed in the script, what it
 // could not model.
 //
-// A writer exists per rule system's stat-block format; Writers lists them.
-// The 3e format is not defined yet: Writers has no "3e" entry, which is
-// the hook a 3e writer fills (Write3e with a srd.Monster35).
+// A writer exists per rule system's stat-block format: Write5e, and
+// Write3e, the hook for the 3e rule system, which has not defined its
+// stat-block format yet (it returns ErrNo3eFormat).
 package srdgen
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -47,8 +48,18 @@ func (s *Script) Status() string {
 	return "partial"
 }
 
-// Writers are the script writers by rule system.
-var Writers = map[string]func(m *srd.Monster) (*Script, error){"5e": Write5e}
+// ErrNo3eFormat is Write3e's error until the 3e rule system defines the
+// stat-block format of its monster scripts.
+var ErrNo3eFormat = errors.New("no 3e monster-script writer yet: the 3e rule system has not defined its stat-block format")
+
+// Write3e writes the 3e monster script of a SRD 3.5 stat block (its 3.0
+// view is m.ThreeOh). The hook of the 3e rule system: fill it in when
+// scripts/core/3e defines what a 3e stat-block table holds; dndsh import
+// --system 3e then writes its scripts as it does for 5e.
+func Write3e(m *srd.Monster35) (*Script, error) {
+	_ = m
+	return nil, ErrNo3eFormat
+}
 
 // gen holds the state of one script being written.
 type gen struct {

@@ -211,3 +211,23 @@ func Index(scripts []*Script) []byte {
 	}
 	return []byte(b.String())
 }
+
+// FindData returns the data folder (the one holding srd-5.2.1/): start if
+// it has it, else the first "shared/data" found going up from start (the
+// project keeps it beside the repository: ../shared/data), else "".
+// exists tells whether a path exists.
+func FindData(start string, exists func(path string) bool) string {
+	probe := "srd-5.2.1/monsters-A-Z.md"
+	if exists(path.Join(start, probe)) {
+		return start
+	}
+	up := ""
+	for i := 0; i < 8; i++ {
+		cand := path.Join(start, up, "shared", "data")
+		if exists(path.Join(cand, probe)) {
+			return cand
+		}
+		up = path.Join(up, "..")
+	}
+	return ""
+}

@@ -130,14 +130,15 @@ var inertTraits = map[string]string{
 // traits maps the traits (and non-attack bonus actions) to abilities.
 func (g *gen) traits() {
 	for _, sec := range g.m.Entries() {
-		if sec.Kind != "trait" && sec.Kind != "bonus" {
-			continue
+		switch {
+		case sec.Kind != "trait" && sec.Kind != "bonus" && sec.Kind != "action":
+			continue // reactions(), legendary()
+		case sec.Attack != nil || sec.Multi != nil:
+			continue // attacks(), multiattack()
+		case sec.Save != nil && sec.Kind != "trait":
+			continue // saveActions()
 		}
-		e := sec.Entry
-		if sec.Attack != nil || (sec.Kind == "bonus" && sec.Save != nil) {
-			continue // attacks and bonus save effects: attacks(), saveActions()
-		}
-		g.special(sec.Kind, e)
+		g.special(sec.Kind, sec.Entry)
 	}
 }
 

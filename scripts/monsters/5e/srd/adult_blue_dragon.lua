@@ -112,6 +112,7 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "Spellcasting: spells are not modelled",
     "Cloaked Flight (Legendary Action): not modelled (The dragon uses Spellcasting to cast " ..
       "Invisibility on itself, and it can fly up to half ...)",
     "Sonic Boom (Legendary Action): not modelled (The dragon uses Spellcasting to cast Shatter. The " ..

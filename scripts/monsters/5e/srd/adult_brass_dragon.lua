@@ -49,6 +49,13 @@ return bestiary.monster{
       area = "60-foot-long, 5-foot-wide Line",
       recharge = 5,
     },
+    {
+      name = "Sleep Breath",
+      save = "con",
+      dc = 18,
+      effects = { { condition = "incapacitated", lasts = "end_of_its_turn" } },
+      area = "60-foot Cone",
+    },
   },
   legendary = {
     uses = 3,
@@ -135,8 +142,8 @@ return bestiary.monster{
   modelled = "partial",
   unmodelled = {
     "Sleep Breath: a save repeated over turns (First and Second Failure)",
-    "Sleep Breath: on a failure, \"The target has the Incapacitated condition until the end of its " ..
-      "next turn, at which poi...\"",
+    "Sleep Breath: on a failure, \"at which point it repeats the save.\"",
+    "Spellcasting: spells are not modelled",
     "Blazing Light (Legendary Action): not modelled (The dragon uses Spellcasting to cast Scorching " ..
       "Ray.)",
     "Scorching Sands: on a failure, \", and the target's Speed is halved until the end of its next " ..

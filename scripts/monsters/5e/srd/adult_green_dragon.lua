@@ -126,6 +126,7 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "Spellcasting: spells are not modelled",
     "Mind Invasion (Legendary Action): not modelled (The dragon uses Spellcasting to cast Mind " ..
       "Spike (level 3 version).)",
     "Noxious Miasma: on a failure, \", and the target takes a -2 penalty to AC until the end of its " ..

@@ -112,6 +112,7 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "Spellcasting: spells are not modelled",
     "Commanding Presence (Legendary Action): not modelled (The dragon uses Spellcasting to cast " ..
       "Command (level 2 version). The dragon can't take t...)",
     "Fiery Rays (Legendary Action): not modelled (The dragon uses Spellcasting to cast Scorching " ..

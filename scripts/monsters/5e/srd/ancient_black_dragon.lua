@@ -129,6 +129,7 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "Spellcasting: spells are not modelled",
     "Cloud of Insects: on a failure, \", and the target has Disadvantage on saving throws to " ..
       "maintain Concentration until the ...\"",
     "Frightful Presence (Legendary Action): not modelled (The dragon uses Spellcasting to cast " ..

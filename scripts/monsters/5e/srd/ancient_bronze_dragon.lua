@@ -135,6 +135,7 @@ return bestiary.monster{
   unmodelled = {
     "Repulsion Breath: on a failure, \"The target is pushed up to 60 feet straight away from the " ..
       "dragon and has the Prone cond...\"",
+    "Spellcasting: spells are not modelled",
     "Guiding Light (Legendary Action): not modelled (The dragon uses Spellcasting to cast Guiding " ..
       "Bolt (level 2 version).)",
   },

@@ -139,6 +139,7 @@ return bestiary.monster{
   unmodelled = {
     "Slowing Breath: on a failure, \"The target can't take Reactions; its Speed is halved; and it " ..
       "can take either an action ...\"",
+    "Spellcasting: spells are not modelled",
     "Giggling Magic: on a failure, \"Until the end of its next turn, the target rolls 1d8 whenever " ..
       "it makes an ability check...\"",
     "Mind Jolt (Legendary Action): not modelled (The dragon uses Spellcasting to cast Mind Spike " ..

@@ -140,6 +140,7 @@ return bestiary.monster{
   unmodelled = {
     "Weakening Breath: on a failure, \"The target has Disadvantage on Strength-based D20 Tests and " ..
       "subtracts 5 (1d10) from its...\"",
+    "Spellcasting: spells are not modelled",
     "Banish: on a failure, \"and is transported to a harmless demiplane until the start of the " ..
       "dragon's next turn, a...\"",
     "Guiding Light (Legendary Action): not modelled (The dragon uses Spellcasting to cast Guiding " ..

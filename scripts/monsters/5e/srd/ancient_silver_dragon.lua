@@ -143,6 +143,7 @@ return bestiary.monster{
   unmodelled = {
     "Paralyzing Breath: a save repeated over turns (First and Second Failure)",
     "Paralyzing Breath: the failure does nothing the importer could read",
+    "Spellcasting: spells are not modelled",
     "Chill (Legendary Action): not modelled (The dragon uses Spellcasting to cast Hold Monster. The " ..
       "dragon can't take this action ag...)",
     "Cold Gale: on a failure, \", and the target is pushed up to 30 feet straight away from the " ..

@@ -109,6 +109,8 @@ return bestiary.monster{
   modelled = "partial",
   unmodelled = {
     "Spellcasting: spells are not modelled",
+    "Roar: not modelled (The sphinx emits a magical roar. Each time it roars before finishing a " ..
+      "long rest, the r...)",
     "Teleport (Legendary Action): not modelled (The sphinx magically teleports, along with any " ..
       "equipment it is wearing or carrying, up ...)",
     "Cast a Spell (Legendary Action): not modelled (The sphinx casts a spell from its list of " ..

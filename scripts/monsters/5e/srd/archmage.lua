@@ -93,6 +93,7 @@ return bestiary.monster{
   modelled = "partial",
   unmodelled = {
     "Immunity \"Charmed (with Mind Blank)\": not a plain damage type",
+    "Spellcasting: spells are not modelled",
     "Misty Step: not modelled (The mage casts Misty Step, using the same spellcasting ability as " ..
       "Spellcasting.)",
     "Protective Magic (Reaction): not modelled (The archmage casts Counterspell or Shield in " ..

@@ -43,6 +43,7 @@ return bestiary.monster{
       dc = 18,
       damage = "5d8+6",
       type = "bludgeoning",
+      effects = { { condition = "grappled", escape = 16 }, { condition = "restrained", lasts = "grapple" } },
       max_size = "large",
     },
     {
@@ -106,8 +107,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Constrict: on a failure, \"The target has the Grappled condition (escape DC 16), and it has the " ..
-      "Restrained conditi...\"",
     "Swallow: on a failure, \"The behir swallows the target, which is no longer Grappled. While " ..
       "swallowed, a creature...\"",
   },

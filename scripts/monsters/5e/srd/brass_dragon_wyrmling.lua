@@ -47,6 +47,13 @@ return bestiary.monster{
       area = "20-foot-long, 5-foot-wide Line",
       recharge = 5,
     },
+    {
+      name = "Sleep Breath",
+      save = "con",
+      dc = 11,
+      effects = { { condition = "incapacitated", lasts = "end_of_its_turn" } },
+      area = "15-foot Cone",
+    },
   },
   text = {
     lines = {
@@ -79,7 +86,6 @@ return bestiary.monster{
   modelled = "partial",
   unmodelled = {
     "Sleep Breath: a save repeated over turns (First and Second Failure)",
-    "Sleep Breath: on a failure, \"The target has the Incapacitated condition until the end of its " ..
-      "next turn, at which poi...\"",
+    "Sleep Breath: on a failure, \"at which point it repeats the save.\"",
   },
 }

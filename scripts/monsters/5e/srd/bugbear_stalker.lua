@@ -40,6 +40,15 @@ return bestiary.monster{
     { name = "Morningstar", bonus = 5, damage = "2d8+3", type = "piercing", reach = 10 },
   },
   multiattack = { "Javelin", "Javelin" },
+  bonus_actions = {
+    {
+      name = "Quick Grapple",
+      save = "dex",
+      dc = 13,
+      effects = { { condition = "grappled", escape = 13 } },
+      max_size = "medium",
+    },
+  },
   text = {
     lines = {
       ac = "15 Initiative +2 (12)",
@@ -76,7 +85,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Quick Grapple: on a failure, \"The target has the Grappled condition (escape DC 13).\"",
     "Abduct: not modelled (The bugbear needn't spend extra movement to move a creature it is " ..
       "grappling.)",
   },

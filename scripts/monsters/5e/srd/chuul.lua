@@ -46,6 +46,16 @@ return bestiary.monster{
     },
   },
   multiattack = { "Pincer", "Pincer" },
+  actions = {
+    {
+      name = "Paralyzing Tentacles",
+      save = "con",
+      dc = 13,
+      effects = { { condition = "poisoned", lasts = "save_ends" } },
+      needs = "grappled_by_self",
+    },
+  },
+  multi_uses = { "Paralyzing Tentacles" },
   text = {
     lines = {
       ac = "16 Initiative +0 (10)",
@@ -83,10 +93,6 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Paralyzing Tentacles: on a failure, \"The target has the Poisoned condition and repeats the " ..
-      "save at the end of each of its tu...\"",
-    "Multiattack: uses Paralyzing Tentacles, which is not modelled",
-  },
+  unmodelled = { "Paralyzing Tentacles: on a failure, \"While Poisoned, the target has the Paralyzed condition.\"" },
   inert = { "Amphibious: breathing", "Sense Magic: senses" },
 }

@@ -39,6 +39,15 @@ return bestiary.monster{
     { name = "Tail", bonus = 6, damage = "1d10+3", type = "slashing", reach = 10 },
   },
   multiattack = { "Attach", "Tail", "Tail" },
+  bonus_actions = {
+    {
+      name = "Moan",
+      save = "wis",
+      dc = 13,
+      effects = { { condition = "frightened", lasts = "end_of_source_turn" } },
+      area = "60-foot Emanation",
+    },
+  },
   text = {
     lines = {
       ac = "14 Initiative +5 (15)",
@@ -94,8 +103,6 @@ return bestiary.monster{
     "Attach: on a hit, \"The cloaker can detach itself by spending 5 feet of movement\"",
     "Attach: on a hit, \"The target or a creature within 5 feet of it can take an action to try to " ..
       "detach the cl...\"",
-    "Moan: on a failure, \"The target has the Frightened condition until the end of the cloaker's " ..
-      "next turn.\"",
     "Moan: on a success, \"The target is immune to this cloaker's Moan for the next 24 hours.\"",
     "Phantasms (Recharge after a Short or Long Rest): not modelled (The cloaker casts the Mirror " ..
       "Image spell, requiring no spell components and using Wisdo...)",

@@ -96,6 +96,7 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "Spellcasting: spells are not modelled",
     "Misty Step: not modelled (The giant casts the Misty Step spell, using the same spellcasting " ..
       "ability as Spellcasting.)",
   },

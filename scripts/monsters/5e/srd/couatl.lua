@@ -56,6 +56,7 @@ return bestiary.monster{
       dc = 15,
       damage = "1d6+5",
       type = "bludgeoning",
+      effects = { { condition = "grappled", escape = 13 }, { condition = "restrained", lasts = "grapple" } },
       max_size = "medium",
     },
   },
@@ -109,8 +110,7 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Constrict: on a failure, \"The target has the Grappled condition (escape DC 13), and it has the " ..
-      "Restrained conditi...\"",
+    "Spellcasting: spells are not modelled",
     "Divine Aid: not modelled (The couatl casts Bless, Lesser Restoration, or Sanctuary, requiring " ..
       "no spell components...)",
   },

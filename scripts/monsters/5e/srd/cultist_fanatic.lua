@@ -71,6 +71,7 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "Spellcasting: spells are not modelled",
     "Spiritual Weapon: not modelled (The cultist casts the Spiritual Weapon spell, using the same " ..
       "spellcasting ability as Sp...)",
   },

@@ -78,5 +78,7 @@ return bestiary.monster{
     "Crush: on a hit, \"A creature can take an action to try to detach the darkmantle from itself, " ..
       "doing so wit...\"",
     "Crush: on a hit, \"On its turn, the darkmantle can detach itself by using 5 feet of movement.\"",
+    "Darkness Aura: not modelled (Magical Darkness fills a 15-foot Emanation originating from the " ..
+      "darkmantle. This effect...)",
   },
 }

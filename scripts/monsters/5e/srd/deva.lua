@@ -88,6 +88,7 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "Spellcasting: spells are not modelled",
     "Divine Aid: not modelled (The deva casts Cure Wounds, Lesser Restoration, or Remove Curse, " ..
       "using the same spellca...)",
   },

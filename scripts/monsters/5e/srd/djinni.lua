@@ -121,6 +121,7 @@ return bestiary.monster{
       "condition and moves with the whir...\"",
     "Wishes: not modelled (The djinni has a 30 percent chance of knowing the Wish spell. If the " ..
       "djinni knows it, t...)",
+    "Spellcasting: spells are not modelled",
   },
   inert = { "Elemental Restoration: after death (returns later)" },
   unused = { "Multiattack: always Storm Blade (the most damage) of Storm Blade, Storm Bolt" },

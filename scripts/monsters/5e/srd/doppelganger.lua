@@ -36,6 +36,17 @@ return bestiary.monster{
   reach = 5,
   attacks = { { name = "Slam", bonus = 6, damage = "2d6+4", type = "bludgeoning", reach = 5 } },
   multiattack = { "Slam", "Slam" },
+  actions = {
+    {
+      name = "Unsettling Visage",
+      save = "wis",
+      dc = 12,
+      effects = { { condition = "frightened", lasts = "save_ends" } },
+      area = "15-foot Emanation",
+      recharge = 6,
+    },
+  },
+  multi_uses = { "Unsettling Visage" },
   text = {
     lines = {
       ac = "14 Initiative +4 (14)",
@@ -80,10 +91,6 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Unsettling Visage: on a failure, \"The target has the Frightened condition and repeats the save " ..
-      "at the end of each of its ...\"",
-    "Shape-Shift: shape changes are not modelled",
-    "Multiattack: uses Unsettling Visage, which is not modelled",
-  },
+  unmodelled = { "Shape-Shift: shape changes are not modelled" },
+  inert = { "Read Thoughts: communication" },
 }

@@ -40,6 +40,16 @@ return bestiary.monster{
   pb = 2,
   reach = 5,
   attacks = { { name = "Rend", bonus = 3, damage = "1d6+1", type = "slashing", reach = 5 } },
+  actions = {
+    {
+      name = "Fetid Cloud",
+      save = "con",
+      dc = 11,
+      effects = { { condition = "poisoned", lasts = "end_of_its_turn" } },
+      area = "10-foot Emanation",
+      per_day = 1,
+    },
+  },
   text = {
     lines = {
       ac = "11 Initiative +0 (10)",
@@ -64,7 +74,7 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Fetid Cloud: on a failure, \"The target has the Poisoned condition until the end of its next " ..
-      "turn. While Poisoned, t...\"",
+    "Fetid Cloud: on a failure, \"While Poisoned, the creature can take either an action or a Bonus " ..
+      "Action on its turn, n...\"",
   },
 }

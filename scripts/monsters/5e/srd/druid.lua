@@ -77,6 +77,7 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "full",
+  modelled = "partial",
+  unmodelled = { "Spellcasting: spells are not modelled" },
   unused = { "Multiattack: always Verdant Wisp (the most damage) of Vine Staff, Verdant Wisp" },
 }

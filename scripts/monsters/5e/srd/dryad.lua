@@ -92,7 +92,10 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = { "Multiattack: uses Spellcasting to cast Charm Monster, which is not modelled" },
+  unmodelled = {
+    "Spellcasting: spells are not modelled",
+    "Multiattack: uses Spellcasting to cast Charm Monster, which is not modelled",
+  },
   inert = { "Speak with Beasts and Plants: communication", "Tree Stride: movement" },
   unused = {
     "Multiattack: always Vine Lash (the most damage) of Vine Lash, Thorn Burst",

@@ -80,6 +80,10 @@ return bestiary.monster{
   unmodelled = {
     "Duergar Resilience: not modelled (The duergar has advantage on saving throws against poison, " ..
       "spells, and illusions, as we...)",
+    "Enlarge: not modelled (For 1 minute, the duergar magically increases in size, along with " ..
+      "anything it is wearin...)",
+    "Invisibility: not modelled (The duergar magically turns invisible until it attacks, casts a " ..
+      "spell, or uses its Enla...)",
   },
   inert = { "Sunlight Sensitivity: light (fights have no sunlight)" },
   unused = {

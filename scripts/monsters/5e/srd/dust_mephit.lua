@@ -37,6 +37,16 @@ return bestiary.monster{
   pb = 2,
   reach = 5,
   attacks = { { name = "Claw", bonus = 4, damage = "1d4+2", type = "slashing", reach = 5 } },
+  actions = {
+    {
+      name = "Blinding Breath",
+      save = "dex",
+      dc = 10,
+      effects = { { condition = "blinded", lasts = "end_of_source_turn" } },
+      area = "15-foot Cone",
+      recharge = 6,
+    },
+  },
   specials = {
     {
       ability = "death_burst",
@@ -84,7 +94,7 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Blinding Breath: on a failure, \"The target has the Blinded condition until the end of the " ..
-      "mephit's next turn.\"",
+    "Sleep: not modelled (The mephit casts the Sleep spell, requiring no spell components and using " ..
+      "Charisma as t...)",
   },
 }

@@ -94,6 +94,7 @@ return bestiary.monster{
   unmodelled = {
     "Wishes: not modelled (The efreeti has a 30 percent chance of knowing the Wish spell. If the " ..
       "efreeti knows it,...)",
+    "Spellcasting: spells are not modelled",
   },
   inert = { "Elemental Restoration: after death (returns later)" },
   unused = { "Multiattack: always Heated Blade (the most damage) of Heated Blade, Hurl Flame" },

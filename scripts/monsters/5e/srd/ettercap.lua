@@ -45,6 +45,16 @@ return bestiary.monster{
     { name = "Claw", bonus = 4, damage = "2d4+2", type = "slashing", reach = 5 },
   },
   multiattack = { "Bite", "Claw" },
+  actions = {
+    {
+      name = "Web Strand",
+      save = "dex",
+      dc = 12,
+      effects = { { condition = "restrained" } },
+      max_size = "large",
+      recharge = 5,
+    },
+  },
   text = {
     lines = {
       ac = "13 Initiative +2 (12)",
@@ -94,8 +104,8 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Web Strand: on a failure, \"The target has the Restrained condition until the web is destroyed " ..
-      "(AC 10; HP 5; Vulner...\"",
+    "Web Strand: on a failure, \"until the web is destroyed (AC 10; HP 5; Vulnerability to Fire " ..
+      "damage; Immunity to Blud...\"",
     "Reel: not modelled (The ettercap pulls one creature within 30 feet of itself that is " ..
       "Restrained by its Web ...)",
   },

@@ -36,7 +36,19 @@ return bestiary.monster{
   reach = 5,
   attacks = {
     { name = "Bite", bonus = 5, damage = "1d8+3 + 2d8[necrotic]", type = "piercing", reach = 5 },
-    { name = "Claw", bonus = 5, damage = "2d6+3", type = "slashing", reach = 5 },
+    {
+      name = "Claw",
+      bonus = 5,
+      damage = "2d6+3",
+      type = "slashing",
+      reach = 5,
+      hit_save = {
+        save = "con",
+        dc = 10,
+        effects = { { condition = "paralyzed", lasts = "end_of_its_turn" } },
+        only = "non_undead_creature",
+      },
+    },
   },
   text = {
     lines = {
@@ -75,7 +87,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Claw: on a failure, \"The target has the Paralyzed condition until the end of its next turn.\"",
     "Stench: not modelled (Constitution Saving Throw: DC 10, any creature that starts its turn in a " ..
       "5-foot Emanati...)",
   },

@@ -132,6 +132,8 @@ return bestiary.monster{
     "Possession: on a failure, \"The target is possessed by the ghost; the ghost disappears, and the " ..
       "target has the Inca...\"",
     "Possession: on a success, \"The target is immune to this ghost's Possession for 24 hours.\"",
+    "Etherealness: not modelled (The ghost casts the Etherealness spell, requiring no spell " ..
+      "components and using Charism...)",
   },
   inert = { "Ethereal Sight: senses", "Incorporeal Movement: movement" },
 }

@@ -36,7 +36,19 @@ return bestiary.monster{
   reach = 5,
   attacks = {
     { name = "Bite", bonus = 4, damage = "1d6+2 + 1d6[necrotic]", type = "piercing", reach = 5 },
-    { name = "Claw", bonus = 4, damage = "1d4+2", type = "slashing", reach = 5 },
+    {
+      name = "Claw",
+      bonus = 4,
+      damage = "1d4+2",
+      type = "slashing",
+      reach = 5,
+      hit_save = {
+        save = "con",
+        dc = 10,
+        effects = { { condition = "paralyzed", lasts = "end_of_its_turn" } },
+        only = "creature_that_isn_t_an_undead_or_elf",
+      },
+    },
   },
   multiattack = { "Bite", "Bite" },
   text = {
@@ -65,6 +77,5 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "partial",
-  unmodelled = { "Claw: on a failure, \"The target has the Paralyzed condition until the end of its next turn.\"" },
+  modelled = "full",
 }

@@ -81,6 +81,10 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = { "skill stealth +4: neither modifier + PB nor modifier + 2 x PB (left out)" },
+  unmodelled = {
+    "skill stealth +4: neither modifier + PB nor modifier + 2 x PB (left out)",
+    "Swallow: not modelled (The frog swallows a Small or smaller target it is grappling. While " ..
+      "swallowed, the targe...)",
+  },
   inert = { "Amphibious: breathing", "Standing Leap: movement" },
 }

@@ -62,6 +62,7 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "full",
+  modelled = "partial",
+  unmodelled = { "Spellcasting: spells are not modelled" },
   inert = { "Flyby: movement (fights have no opportunity attacks)" },
 }

@@ -34,6 +34,7 @@ return bestiary.monster{
   pb = 2,
   reach = 5,
   attacks = { { name = "Bite", bonus = 5, damage = "1d8+3 + 2d6[poison]", type = "piercing", reach = 5 } },
+  actions = { { name = "Web", save = "dex", dc = 13, effects = { { condition = "restrained" } }, recharge = 5 } },
   text = {
     lines = {
       ac = "14 Initiative +3 (13)",
@@ -72,8 +73,8 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Web: on a failure, \"The target has the Restrained condition until the web is destroyed (AC 10; " ..
-      "HP 5; Vulner...\"",
+    "Web: on a failure, \"until the web is destroyed (AC 10; HP 5; Vulnerability to Fire damage; " ..
+      "Immunity to Pois...\"",
   },
   inert = { "Spider Climb: movement", "Web Walker: movement" },
 }

@@ -78,6 +78,10 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "full",
+  modelled = "partial",
+  unmodelled = {
+    "Swallow: not modelled (The toad swallows a Medium or smaller target it is grappling. While " ..
+      "swallowed, the targ...)",
+  },
   inert = { "Amphibious: breathing", "Standing Leap: movement" },
 }

@@ -108,7 +108,8 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "full",
+  modelled = "partial",
+  unmodelled = { "Spellcasting: spells are not modelled" },
   inert = { "Demonic Restoration: after death (returns later)" },
   unused = { "Multiattack: or uses Spellcasting" },
 }

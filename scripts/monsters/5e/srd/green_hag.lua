@@ -82,6 +82,7 @@ return bestiary.monster{
   unmodelled = {
     "Coven Magic: not modelled (While within 30 feet of at least two hag allies, the hag can cast " ..
       "one of the following ...)",
+    "Spellcasting: spells are not modelled",
   },
   inert = { "Amphibious: breathing", "Mimicry: deception out of combat" },
 }

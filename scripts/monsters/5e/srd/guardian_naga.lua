@@ -92,7 +92,8 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "full",
+  modelled = "partial",
+  unmodelled = { "Spellcasting: spells are not modelled" },
   inert = { "Celestial Restoration: after death (returns later)" },
   unused = { "Multiattack: It can replace any attack with a use of Poisonous Spittle." },
 }

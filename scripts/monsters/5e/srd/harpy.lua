@@ -33,6 +33,15 @@ return bestiary.monster{
   pb = 2,
   reach = 5,
   attacks = { { name = "Claw", bonus = 3, damage = "2d4+1", type = "slashing", reach = 5 } },
+  actions = {
+    {
+      name = "Luring Song",
+      save = "wis",
+      dc = 11,
+      effects = { { condition = "charmed" } },
+      area = "300-foot Emanation",
+    },
+  },
   text = {
     lines = {
       ac = "11 Initiative +1 (11)",
@@ -62,8 +71,8 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Luring Song: on a failure, \"The target has the Charmed condition until the song ends and " ..
-      "repeats the save at the en...\"",
+    "Luring Song: on a failure, \"until the song ends and repeats the save at the end of each of its " ..
+      "turns. While Charmed...\"",
     "Luring Song: on a success, \"The target is immune to this harpy's Luring Song for 24 hours.\"",
   },
 }

@@ -34,7 +34,20 @@ return bestiary.monster{
   xp = 10,
   pb = 2,
   reach = 5,
-  attacks = { { name = "Bite", bonus = 4, damage = "1", type = "piercing", reach = 5 } },
+  attacks = {
+    {
+      name = "Bite",
+      bonus = 4,
+      damage = "1",
+      type = "piercing",
+      reach = 5,
+      hit_save = {
+        save = "con",
+        dc = 12,
+        effects = { { condition = "poisoned", lasts = "end_of_source_turn" } },
+      },
+    },
+  },
   text = {
     lines = {
       ac = "13 Initiative +2 (12)",
@@ -65,8 +78,8 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Bite: on a failure, \"The target has the Poisoned condition until the end of the homunculus's " ..
-      "next turn. Fail...\"",
+    "Bite: on a failure, \"Failure by 5 or More: The target has the Poisoned condition for 1 minute. " ..
+      "While Poisone...\"",
     "Bite: on a hit, \", and the target is subjected to the following effect.\"",
   },
   inert = { "Telepathic Bond: communication" },

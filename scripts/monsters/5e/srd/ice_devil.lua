@@ -104,6 +104,8 @@ return bestiary.monster{
   unmodelled = {
     "Ice Spear: on a hit, \"Until the end of its next turn, the target can't take a Bonus Action or " ..
       "Reaction, its S...\"",
+    "Ice Wall: not modelled (The devil casts Wall of Ice (level 8 version), requiring no spell " ..
+      "components and using ...)",
   },
   inert = { "Diabolical Restoration: after death (returns later)" },
   unused = { "Multiattack: It can replace one attack with a Tail attack." },

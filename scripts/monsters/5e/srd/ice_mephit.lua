@@ -102,5 +102,9 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "full",
+  modelled = "partial",
+  unmodelled = {
+    "Fog Cloud: not modelled (The mephit casts Fog Cloud, requiring no spell components and using " ..
+      "Charisma as the spe...)",
+  },
 }

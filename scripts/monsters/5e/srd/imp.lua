@@ -79,5 +79,10 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "full",
+  modelled = "partial",
+  unmodelled = {
+    "Invisibility: not modelled (The imp casts Invisibility on itself, requiring no spell " ..
+      "components and using Charisma ...)",
+    "Shape-Shift: shape changes are not modelled",
+  },
 }

@@ -95,5 +95,6 @@ return bestiary.monster{
       "condition for 1 hour, ...\"",
     "Succubus Form: not modelled (When the incubus finishes a Long Rest, it can shape-shift into a " ..
       "Succubus, using that s...)",
+    "Spellcasting: spells are not modelled",
   },
 }

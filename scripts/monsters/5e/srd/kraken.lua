@@ -36,7 +36,16 @@ return bestiary.monster{
   xp_lair = 62000,
   pb = 7,
   reach = 30,
-  attacks = { { name = "Tentacle", bonus = 17, damage = "4d6+10", type = "bludgeoning", reach = 30 } },
+  attacks = {
+    {
+      name = "Tentacle",
+      bonus = 17,
+      damage = "4d6+10",
+      type = "bludgeoning",
+      reach = 30,
+      on_hit = { { condition = "grappled", escape = 20 }, { condition = "restrained", lasts = "grapple" } },
+    },
+  },
   multiattack = { "Tentacle", "Tentacle" },
   actions = {
     {
@@ -58,7 +67,24 @@ return bestiary.monster{
       needs = "grappled_by_self",
     },
   },
-  legendary = { uses = 3, lair = 4, actions = { { name = "Storm Bolt", use = "Lightning Strike" } } },
+  legendary = {
+    uses = 3,
+    lair = 4,
+    actions = {
+      { name = "Storm Bolt", use = "Lightning Strike" },
+      {
+        name = "Toxic Ink",
+        save = "con",
+        dc = 23,
+        effects = {
+          { condition = "blinded", lasts = "end_of_source_turn" },
+          { condition = "poisoned", lasts = "end_of_source_turn" },
+        },
+        area = "15-foot Emanation",
+        once_per_turn = true,
+      },
+    },
+  },
   multi_uses = { "Fling" },
   specials = { { ability = "legendary_resistance", uses = 4, lair = 5 } },
   text = {
@@ -136,12 +162,9 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Tentacle: on a hit, \"The target has the Grappled condition (escape DC 20) from one of ten " ..
-      "tentacles, and it ...\"",
     "Swallow: on a failure, \"If the target is Large or smaller, it is swallowed and no longer " ..
       "Grappled. A swallowed ...\"",
-    "Toxic Ink: on a failure, \"The target has the Blinded and Poisoned conditions until the end of " ..
-      "the kraken's next t...\"",
+    "Toxic Ink: on a failure, \"The kraken then moves up to its Speed.\"",
   },
   inert = { "Amphibious: breathing", "Siege Monster: objects and structures" },
   unused = { "Multiattack: or uses Lightning Strike or Swallow" },

@@ -77,6 +77,7 @@ return bestiary.monster{
   unmodelled = {
     "Corrupting Touch: on a failure, \", and the target is cursed for 1 hour. Until the curse ends, " ..
       "the target has the Charmed...\"",
+    "Spellcasting: spells are not modelled",
   },
   inert = { "Leap: movement" },
   unused = { "Multiattack: It can replace one attack with a use of Corrupting Touch." },

@@ -159,6 +159,7 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "Spellcasting: spells are not modelled",
     "Protective Magic (Reaction): not modelled (The lich casts Counterspell or Shield in response " ..
       "to the spell's trigger, using the sam...)",
     "Deathly Teleport (Legendary Action): not modelled (The lich teleports up to 60 feet to an " ..

@@ -35,6 +35,14 @@ return bestiary.monster{
   reach = 5,
   attacks = { { name = "Rend", bonus = 5, damage = "1d8+3", type = "slashing", reach = 5 } },
   multiattack = { "Rend", "Rend" },
+  actions = {
+    {
+      name = "Roar",
+      save = "wis",
+      dc = 11,
+      effects = { { condition = "frightened", lasts = "start_of_source_turn" } },
+    },
+  },
   specials = { { ability = "pack_tactics" } },
   text = {
     lines = {
@@ -68,11 +76,7 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "partial",
-  unmodelled = {
-    "Roar: on a failure, \"The target has the Frightened condition until the start of the lion's " ..
-      "next turn.\"",
-  },
+  modelled = "full",
   inert = { "Running Leap: movement" },
   unused = { "Multiattack: It can replace one attack with a use of Roar." },
 }

@@ -82,6 +82,7 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "Spellcasting: spells are not modelled",
     "Misty Step: not modelled (The mage casts Misty Step, using the same spellcasting ability as " ..
       "Spellcasting.)",
     "Protective Magic (Reaction): not modelled (The mage casts Counterspell or Shield in response " ..

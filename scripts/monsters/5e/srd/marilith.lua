@@ -49,6 +49,7 @@ return bestiary.monster{
       dc = 17,
       damage = "2d10+4",
       type = "bludgeoning",
+      effects = { { condition = "grappled", escape = 14 }, { condition = "restrained", lasts = "grapple" } },
       max_size = "medium",
     },
   },
@@ -109,8 +110,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Constrict: on a failure, \"The target has the Grappled condition (escape DC 14), and it has the " ..
-      "Restrained conditi...\"",
     "Reactive: not modelled (The marilith can take one Reaction on every turn of combat.)",
     "Teleport: not modelled (The marilith teleports up to 120 feet to an unoccupied space it can see.)",
   },

@@ -44,6 +44,15 @@ return bestiary.monster{
     { name = "Rotting Fist", bonus = 5, damage = "1d10+3 + 3d6[necrotic]", type = "bludgeoning", reach = 5 },
   },
   multiattack = { "Rotting Fist", "Rotting Fist" },
+  actions = {
+    {
+      name = "Dreadful Glare",
+      save = "wis",
+      dc = 11,
+      effects = { { condition = "frightened", lasts = "end_of_source_turn" } },
+    },
+  },
+  multi_uses = { "Dreadful Glare" },
   text = {
     lines = {
       ac = "11 Initiative -1 (9)",
@@ -80,10 +89,7 @@ return bestiary.monster{
       "maximum doesn't return ...\"",
     "Rotting Fist: on a hit, \"A creature dies and turns to dust if reduced to 0 Hit Points by this " ..
       "attack.\"",
-    "Dreadful Glare: on a failure, \"The target has the Frightened condition until the end of the " ..
-      "mummy's next turn.\"",
     "Dreadful Glare: on a success, \"The target is immune to this mummy's Dreadful Glare for 24 " ..
       "hours.\"",
-    "Multiattack: uses Dreadful Glare, which is not modelled",
   },
 }

@@ -163,6 +163,7 @@ return bestiary.monster{
       "from finishing a ...\"",
     "Rotting Fist: on a hit, \"A creature dies and turns to dust if reduced to 0 Hit Points by this " ..
       "attack.\"",
+    "Spellcasting: spells are not modelled",
     "Whirlwind of Sand (Reaction): not modelled (Trigger: The mummy is hit by an attack roll. " ..
       "Response: The mummy adds 2 to its AC again...)",
     "Dread Command (Legendary Action): not modelled (The mummy casts Command (level 2 version), " ..

@@ -106,6 +106,9 @@ return bestiary.monster{
   unmodelled = {
     "Coven Magic: not modelled (While within 30 feet of at least two hag allies, the hag can cast " ..
       "one of the following ...)",
+    "Nightmare Haunting: not modelled (While on the Ethereal Plane, the hag casts Dream, using the " ..
+      "same spellcasting ability a...)",
+    "Spellcasting: spells are not modelled",
     "Shape-Shift: shape changes are not modelled",
   },
   inert = { "Soul Bag: out of combat" },

@@ -74,5 +74,5 @@ return bestiary.monster{
     "Confer Fire Resistance: not modelled (The nightmare can grant Resistance to Fire damage to a " ..
       "rider while it is on the nightmare.)",
   },
-  inert = { "Illumination: light (fights have no light)" },
+  inert = { "Illumination: light (fights have no light)", "Ethereal Stride: movement" },
 }

@@ -106,6 +106,8 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "Shape-Shift: shape changes are not modelled",
+    "Spellcasting: spells are not modelled",
     "Invisibility: not modelled (The oni casts Invisibility on itself, requiring no spell " ..
       "components and using the same ...)",
   },

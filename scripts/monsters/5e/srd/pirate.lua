@@ -37,6 +37,14 @@ return bestiary.monster{
   reach = 5,
   attacks = { { name = "Dagger", bonus = 5, damage = "1d4+3", type = "piercing", reach = 5, range = { 20, 60 } } },
   multiattack = { "Dagger", "Dagger" },
+  actions = {
+    {
+      name = "Enthralling Panache",
+      save = "wis",
+      dc = 12,
+      effects = { { condition = "charmed", lasts = "start_of_source_turn" } },
+    },
+  },
   text = {
     lines = {
       ac = "14 Initiative +5 (15)",
@@ -65,10 +73,6 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "partial",
-  unmodelled = {
-    "Enthralling Panache: on a failure, \"The target has the Charmed condition until the start of " ..
-      "the pirate's next turn.\"",
-  },
+  modelled = "full",
   unused = { "Multiattack: It can replace one attack with a use of Enthralling Panache." },
 }

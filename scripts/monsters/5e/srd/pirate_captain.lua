@@ -41,6 +41,14 @@ return bestiary.monster{
     { name = "Pistol", bonus = 7, damage = "2d10+4", type = "piercing", ranged = true, range = { 30, 90 } },
   },
   multiattack = { "Pistol", "Pistol", "Pistol" },
+  bonus_actions = {
+    {
+      name = "Captain's Charm",
+      save = "wis",
+      dc = 14,
+      effects = { { condition = "charmed", lasts = "start_of_source_turn" } },
+    },
+  },
   text = {
     lines = {
       ac = "17 Initiative +7 (17)",
@@ -83,8 +91,6 @@ return bestiary.monster{
   unmodelled = {
     "Rapier: on a hit, \", and the pirate has Advantage on the next attack roll it makes before the " ..
       "end of this ...\"",
-    "Captain's Charm: on a failure, \"The target has the Charmed condition until the start of the " ..
-      "pirate's next turn.\"",
     "Riposte (Reaction): not modelled (Trigger: The pirate is hit by a melee attack roll while " ..
       "holding a weapon. Response: The...)",
   },

@@ -40,7 +40,14 @@ return bestiary.monster{
   pb = 6,
   reach = 10,
   attacks = {
-    { name = "Bite", bonus = 14, damage = "3d6+8", type = "piercing", reach = 10 },
+    {
+      name = "Bite",
+      bonus = 14,
+      damage = "3d6+8",
+      type = "piercing",
+      reach = 10,
+      hit_save = { save = "con", dc = 21, effects = { { condition = "poisoned" } } },
+    },
     { name = "Devilish Claw", bonus = 14, damage = "4d8+8", type = "necrotic", reach = 10 },
     { name = "Fiery Mace", bonus = 14, damage = "4d6+8 + 6d6[fire]", type = "force", reach = 10 },
   },
@@ -112,10 +119,11 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Bite: on a failure, \"The target has the Poisoned condition. While Poisoned, the target can't " ..
-      "regain Hit Poin...\"",
+    "Bite: on a failure, \"While Poisoned, the target can't regain Hit Points and takes 21 (6d6) " ..
+      "Poison damage at ...\"",
     "Fear Aura: not modelled (The pit fiend emanates an aura in a 20-foot Emanation while it " ..
       "doesn't have the Incapac...)",
+    "Hellfire Spellcasting: spells are not modelled",
   },
   inert = { "Diabolical Restoration: after death (returns later)" },
 }

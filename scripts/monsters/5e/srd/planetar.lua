@@ -104,6 +104,7 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "Spellcasting: spells are not modelled",
     "Divine Aid: not modelled (The planetar casts Cure Wounds, Invisibility, Lesser Restoration, or " ..
       "Remove Curse, usin...)",
   },

@@ -86,6 +86,7 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "Spellcasting: spells are not modelled",
     "Divine Aid: not modelled (The priest casts Bless, Dispel Magic, Healing Word, or Lesser " ..
       "Restoration, using the sa...)",
   },

@@ -81,6 +81,7 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "Spellcasting: spells are not modelled",
     "Divine Aid: not modelled (The priest casts Bless, Healing Word, or Sanctuary, using the same " ..
       "spellcasting ability...)",
   },

@@ -50,6 +50,7 @@ return bestiary.monster{
       on_hit = { { condition = "poisoned", lasts = "start_of_source_turn" } },
     },
   },
+  actions = { { name = "Scare", save = "wis", dc = 10, effects = { { condition = "frightened" } }, per_day = 1 } },
   specials = { { ability = "magic_resistance" } },
   text = {
     lines = {
@@ -97,7 +98,10 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Scare: on a failure, \"The target has the Frightened condition. At the end of each of its " ..
-      "turns, the target re...\"",
+    "Scare: on a failure, \"At the end of each of its turns, the target repeats the save, ending the " ..
+      "effect on itse...\"",
+    "Invisibility: not modelled (The quasit casts Invisibility on itself, requiring no spell " ..
+      "components and using Charis...)",
+    "Shape-Shift: shape changes are not modelled",
   },
 }

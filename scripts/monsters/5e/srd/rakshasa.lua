@@ -110,6 +110,7 @@ return bestiary.monster{
       "Long Rest.\"",
     "Greater Magic Resistance: not modelled (The rakshasa automatically succeeds on saving throws " ..
       "against spells and other magical e...)",
+    "Spellcasting: spells are not modelled",
   },
   inert = { "Fiendish Restoration: after death (returns later)" },
 }

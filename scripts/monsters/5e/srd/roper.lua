@@ -75,6 +75,8 @@ return bestiary.monster{
     "Tentacle: the hit deals no damage the importer could read (The target has the Grappled " ..
       "condition (escape DC 14) from one of six tentacles, and the...)",
     "Multiattack: 2 Tentacle attack(s): no such attack was read",
+    "Reel: not modelled (The roper pulls each creature Grappled by it up to 30 feet straight toward " ..
+      "it.)",
     "Multiattack: uses Reel, which is not modelled",
   },
   inert = { "Spider Climb: movement" },

@@ -79,6 +79,8 @@ return bestiary.monster{
   unmodelled = {
     "Antennae: on a failure, \"The object takes a -1 penalty to the AC it offers (armor) or to its " ..
       "attack rolls (weapo...\"",
+    "Destroy Metal: not modelled (The rust monster touches a nonmagical metal object within 5 feet " ..
+      "of itself that isn't b...)",
     "Reflexive Antennae (Reaction): not modelled (Trigger: An attack roll hits the rust monster. " ..
       "Response: The rust monster uses Antennae.)",
     "Multiattack: uses Antennae, which is not modelled",

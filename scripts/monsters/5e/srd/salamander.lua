@@ -51,6 +51,7 @@ return bestiary.monster{
       dc = 15,
       damage = "2d6+4 + 2d6[fire]",
       type = "bludgeoning",
+      effects = { { condition = "grappled", escape = 14 }, { condition = "restrained", lasts = "grapple" } },
       max_size = "large",
     },
   },
@@ -94,10 +95,6 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "partial",
-  unmodelled = {
-    "Constrict: on a failure, \"The target has the Grappled condition (escape DC 14), and it has the " ..
-      "Restrained conditi...\"",
-  },
+  modelled = "full",
   unused = { "Multiattack: It can replace one attack with a use of Constrict." },
 }

@@ -83,6 +83,8 @@ return bestiary.monster{
       "one of the following ...)",
     "Vile Appearance: not modelled (Wisdom Saving Throw: DC 11, any Beast or Humanoid that starts " ..
       "its turn within 30 feet o...)",
+    "Illusory Appearance: not modelled (The hag casts Disguise Self, using Constitution as the " ..
+      "spellcasting ability (spell save...)",
   },
   inert = { "Amphibious: breathing" },
 }

@@ -55,5 +55,5 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = { "no attack the importer could read: it cannot fight" },
-  inert = { "Water Breathing: breathing" },
+  inert = { "Water Breathing: breathing", "Bubble Dash: movement" },
 }

@@ -51,6 +51,13 @@ return bestiary.monster{
     uses = 3,
     actions = {
       {
+        name = "Blinding Gaze",
+        save = "con",
+        dc = 25,
+        effects = { { condition = "blinded", lasts = "minute" } },
+        once_per_turn = true,
+      },
+      {
         name = "Radiant Teleport",
         save = "dex",
         dc = 25,
@@ -144,9 +151,9 @@ return bestiary.monster{
   unmodelled = {
     "Slaying Bow: on a failure, \"If the creature has 100 Hit Points or fewer, it dies. It otherwise " ..
       "takes 24 (4d8 + 6) P...\"",
+    "Spellcasting: spells are not modelled",
     "Divine Aid: not modelled (The solar casts Cure Wounds (level 2 version), Lesser Restoration, " ..
       "or Remove Curse, usi...)",
-    "Blinding Gaze: on a failure, \"The target has the Blinded condition for 1 minute.\"",
   },
   inert = { "Divine Awareness: senses", "Exalted Restoration: after death (returns later)" },
   unused = { "Multiattack: It can replace one attack with a use of Slaying Bow." },

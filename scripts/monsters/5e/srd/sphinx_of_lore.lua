@@ -118,6 +118,7 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "Spellcasting: spells are not modelled",
     "Weight of Years: on a failure, \"The target gains 1 Exhaustion level. While the target has any " ..
       "Exhaustion levels, it app...\"",
   },

@@ -45,6 +45,20 @@ return bestiary.monster{
   multiattack = { "Claw", "Claw" },
   actions = {
     {
+      name = "First Roar",
+      save = "wis",
+      dc = 20,
+      effects = { { condition = "frightened", lasts = "minute" } },
+      area = "500-foot Emanation",
+    },
+    {
+      name = "Second Roar",
+      save = "wis",
+      dc = 20,
+      effects = { { condition = "paralyzed", lasts = "save_ends" } },
+      area = "500-foot Emanation",
+    },
+    {
       name = "Third Roar",
       save = "con",
       dc = 20,
@@ -135,9 +149,9 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "First Roar: on a failure, \"The target has the Frightened condition for 1 minute.\"",
-    "Second Roar: on a failure, \"The target has the Paralyzed condition, and it repeats the save at " ..
-      "the end of each of i...\"",
+    "Roar: not modelled (The sphinx emits a magical roar. Whenever it roars, the roar has a " ..
+      "different effect, as...)",
+    "Spellcasting: spells are not modelled",
     "Weight of Years: on a failure, \"The target gains 1 Exhaustion level. While the target has any " ..
       "Exhaustion levels, it app...\"",
     "Multiattack: uses Roar, which is not modelled",

@@ -84,7 +84,8 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "full",
+  modelled = "partial",
+  unmodelled = { "Spellcasting: spells are not modelled" },
   inert = { "Fiendish Restoration: after death (returns later)" },
   unused = { "Multiattack: always Bite (the most damage) of Bite, Necrotic Ray" },
 }

@@ -76,5 +76,9 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = { "Heart Sight: on a failure, \"The sprite knows the target's emotions and alignment.\"" },
+  unmodelled = {
+    "Heart Sight: on a failure, \"The sprite knows the target's emotions and alignment.\"",
+    "Invisibility: not modelled (The sprite casts Invisibility on itself, requiring no spell " ..
+      "components and using Charis...)",
+  },
 }

@@ -111,7 +111,8 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "full",
+  modelled = "partial",
+  unmodelled = { "Spellcasting: spells are not modelled" },
   inert = { "Amphibious: breathing" },
   unused = { "Multiattack: always Storm Sword (the most damage) of Storm Sword, Thunderbolt" },
 }

@@ -106,6 +106,8 @@ return bestiary.monster{
       "taken.\"",
     "Incubus Form: not modelled (When the succubus finishes a Long Rest, it can shape-shift into an " ..
       "Incubus, using that ...)",
+    "Charm: not modelled (The succubus casts Dominate Person (level 8 version), requiring no spell " ..
+      "components and...)",
     "Shape-Shift: shape changes are not modelled",
     "Multiattack: uses Charm, which is not modelled",
   },

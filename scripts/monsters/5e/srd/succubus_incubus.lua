@@ -97,6 +97,10 @@ return bestiary.monster{
   unmodelled = {
     "Charm: the failure does nothing the importer could read",
     "Shapechanger: shape changes are not modelled",
+    "Draining Kiss: not modelled (The fiend kisses a creature charmed by it or a willing creature. " ..
+      "The target must make a...)",
+    "Etherealness: not modelled (The fiend magically enters the Ethereal Plane from the Material " ..
+      "Plane, or vice versa.)",
   },
   inert = { "Telepathic Bond: communication" },
   unused = { "Claw: Fiend Form Only (shape changes are not modelled: it has every form's attacks)" },

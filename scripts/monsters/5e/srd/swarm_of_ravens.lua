@@ -59,6 +59,15 @@ return bestiary.monster{
       alt_if = "self_bloodied",
     },
   },
+  actions = {
+    {
+      name = "Cacophony",
+      save = "wis",
+      dc = 10,
+      effects = { { condition = "deafened", lasts = "start_of_source_turn" } },
+      recharge = 6,
+    },
+  },
   text = {
     lines = {
       ac = "12 Initiative +2 (12)",
@@ -95,8 +104,8 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Cacophony: on a failure, \"The target has the Deafened condition until the start of the swarm's " ..
-      "next turn. While D...\"",
+    "Cacophony: on a failure, \"While Deafened, the target also has Disadvantage on ability checks " ..
+      "and attack rolls.\"",
   },
   inert = { "Swarm: space sharing (and no healing, which its fights never give it)" },
 }

@@ -79,6 +79,10 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "full",
+  modelled = "partial",
+  unmodelled = {
+    "Animate Trees: not modelled (The treant magically animates up to two trees it can see within " ..
+      "60 feet of itself. Each...)",
+  },
   inert = { "Siege Monster: objects and structures" },
 }

@@ -101,6 +101,7 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "Spellcasting: spells are not modelled",
     "Unicorn's Blessing: not modelled (The unicorn touches another creature with its horn and casts " ..
       "Cure Wounds or Lesser Rest...)",
     "Shimmering Shield (Legendary Action): not modelled (The unicorn targets itself or one creature " ..

@@ -178,6 +178,8 @@ return bestiary.monster{
     "Shapechanger: shape changes are not modelled",
     "Misty Escape: not modelled (When it drops to 0 hit points outside its resting place, the " ..
       "vampire transforms into a ...)",
+    "Children of the Night: not modelled (The vampire magically calls 2d4 swarms of bats or rats, " ..
+      "provided that the sun isn't up....)",
     "Move (Legendary Action): not modelled (The vampire moves up to its speed without provoking " ..
       "opportunity attacks.)",
     "Unarmed Strike (Legendary Action): not modelled (The vampire makes one unarmed strike.)",

@@ -43,6 +43,14 @@ return bestiary.monster{
   multiattack = { "Shred", "Shred" },
   actions = {
     {
+      name = "Spores",
+      save = "con",
+      dc = 15,
+      effects = { { condition = "poisoned", lasts = "save_ends" } },
+      area = "20-foot Emanation",
+      recharge = 6,
+    },
+    {
       name = "Stunning Screech",
       save = "con",
       dc = 15,
@@ -101,8 +109,8 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Spores: on a failure, \"The target has the Poisoned condition and repeats the save at the end " ..
-      "of each of its tu...\"",
+    "Spores: on a failure, \"While Poisoned, the target takes 5 (1d10) Poison damage at the start of " ..
+      "each of its tur...\"",
   },
   inert = { "Demonic Restoration: after death (returns later)" },
 }

@@ -94,6 +94,10 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "full",
+  modelled = "partial",
+  unmodelled = {
+    "Create Specter: not modelled (The wraith targets a Humanoid corpse within 10 feet of itself " ..
+      "that has been dead for no...)",
+  },
   inert = { "Incorporeal Movement: movement", "Sunlight Sensitivity: light (fights have no sunlight)" },
 }

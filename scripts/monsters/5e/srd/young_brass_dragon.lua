@@ -48,6 +48,13 @@ return bestiary.monster{
       area = "40-foot-long, 5-foot-wide Line",
       recharge = 5,
     },
+    {
+      name = "Sleep Breath",
+      save = "con",
+      dc = 14,
+      effects = { { condition = "incapacitated", lasts = "end_of_its_turn" } },
+      area = "30-foot Cone",
+    },
   },
   text = {
     lines = {
@@ -85,8 +92,7 @@ return bestiary.monster{
   modelled = "partial",
   unmodelled = {
     "Sleep Breath: a save repeated over turns (First and Second Failure)",
-    "Sleep Breath: on a failure, \"The target has the Incapacitated condition until the end of its " ..
-      "next turn, at which poi...\"",
+    "Sleep Breath: on a failure, \"at which point it repeats the save.\"",
   },
   unused = { "Multiattack: It can replace two attacks with a use of Sleep Breath." },
 }
