@@ -70,6 +70,11 @@ func Import5e(read func(name string) ([]byte, error)) (*Result, error) {
 	for _, m := range primary {
 		names[strings.ToLower(m.Name)] = m
 	}
+	// a refused SRD 5.2.1 stat block is not replaced by its SRD 5.1 namesake
+	refused := map[string]bool{}
+	for _, e := range res.Refused {
+		refused[strings.ToLower(strings.TrimPrefix(e.During, "stat block "))] = true
+	}
 	b, err := read(FileDB2014)
 	if err != nil {
 		return nil, err
@@ -80,7 +85,7 @@ func Import5e(read func(name string) ([]byte, error)) (*Result, error) {
 	all := append([]*srd.Monster{}, primary...)
 	shared := 0
 	for _, m := range old {
-		if names[strings.ToLower(m.Name)] != nil {
+		if names[strings.ToLower(m.Name)] != nil || refused[strings.ToLower(m.Name)] {
 			shared++
 			continue
 		}

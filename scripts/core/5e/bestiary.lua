@@ -66,6 +66,7 @@ end
 local function parts(expr, typ)
   local out = {}
   for term in string.gmatch(expr or "", "[^+%s][^%[+]*%[?%a*%]?") do
+    term = string.match(term, "^%s*(.-)%s*$")
     local e, label = string.match(term, "^(.-)%[(%a+)%]$")
     if e then
       out[#out + 1] = { e, label }
@@ -85,12 +86,10 @@ local SHAPES = { cone = 10, cube = 5, line = 30, sphere = 5, cylinder = 5, emana
 -- Targets in Areas of Effect); "each creature within 30 feet" counts as
 -- a 30-foot-radius Sphere.
 function M.area_targets(area)
-  local n, shape = string.match(area or "", "(%d+)%-foot[%-%a]* (%a+)")
-  if n == nil then
-    n = string.match(area or "", "within (%d+) feet")
-    shape = "sphere"
-  end
-  local per = SHAPES[string.lower(shape or "")]
+  area = area or ""
+  local n = string.match(area, "(%d+)%-foot") or string.match(area, "within (%d+) feet")
+  local shape = string.match(area, "(%a+)$")
+  local per = SHAPES[string.lower(shape or "")] or (string.find(area, "within %d+ feet") and SHAPES.sphere)
   if n == nil or per == nil then return 1 end
   return math.max(1, math.ceil(tonumber(n) / per))
 end
