@@ -75,6 +75,31 @@ func faces(r *tbl, key string, def check.FaceRange) check.FaceRange {
 	return def
 }
 
+// SystemRules compiles the fight rules of g's rule system: its combat
+// definition (rules.define("combat", ...)), its conditions' effects and
+// its attack's needed-roll function (combat.attack.needed, an attack
+// matrix). Fights that play themselves and fights played by hand get their
+// rules from here, so an attack resolves the same in both.
+func SystemRules(g *rulesmod.Rules) (*fight.Rules, error) {
+	def, ok := g.Value("combat").(*lua.LTable)
+	if !ok {
+		return nil, &errs.Error{Kind: errs.Rule, Layer: "fight", Msg: fmt.Sprintf("the rule system %q defines no combat table (rules.define(\"combat\", {...}))", g.System)}
+	}
+	rules, err := CompileRules(def)
+	if err != nil {
+		return nil, err
+	}
+	if rules.Conditions, err = CompileConditions(g); err != nil {
+		return nil, err
+	}
+	if fn, ok := def.RawGetString("attack").(*lua.LTable); ok {
+		if needed, ok := fn.RawGetString("needed").(*lua.LFunction); ok {
+			rules.Attack.Needed = luaNeeded(g.R, needed)
+		}
+	}
+	return rules, nil
+}
+
 // CompileRules turns a combat definition table into fight.Rules.
 func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 	root := rec(t, "combat")
@@ -280,6 +305,22 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 			AttackMod: f.Int("attack_mod", 0), AttackModPerLevel: f.Int("attack_mod_per_level", 0), ACMod: f.Int("ac_mod", 0),
 			SaveMod: f.Int("save_mod", 0), SaveModPerLevel: f.Int("save_mod_per_level", 0),
 			AutoCritMelee: f.Bool("auto_crit_melee", false), NoActions: f.Bool("no_actions", false),
+			SpeedZero: c.Bool("speed_zero", false), Lapses: f.Bool("lapses", false),
+		}
+		switch ends := f.Str("ends", ""); ends {
+		case "":
+		case "turn_start":
+			d.eff.EndsAtTurnStart = true
+		default:
+			f.Fail("ends: \"turn_start\" expected, got %q", ends)
+		}
+		if src := f.Str("attack_die", ""); src != "" {
+			x, err := dice.Parse(src)
+			if err != nil {
+				f.Fail("attack_die: %v", err)
+			} else {
+				d.eff.AttackDie = x
+			}
 		}
 		if c.Err != nil {
 			return nil, c.Err
@@ -322,6 +363,11 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 			total.ACMod += e.ACMod
 			total.AutoCritMelee = total.AutoCritMelee || e.AutoCritMelee
 			total.NoActions = total.NoActions || e.NoActions
+			total.SpeedZero = total.SpeedZero || e.SpeedZero
+			if depth == 0 {
+				// what a condition does to itself, not through what it implies
+				total.Lapses, total.EndsAtTurnStart, total.AttackDie = e.Lapses, e.EndsAtTurnStart, e.AttackDie
+			}
 			for _, i := range d.implies {
 				if err := walk(i, depth+1); err != nil {
 					return err

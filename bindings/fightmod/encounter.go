@@ -22,25 +22,13 @@ import (
 // draws from the runtime's source and raises events on its bus.
 func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.Fight, error) {
 	r := g.R
-	def, ok := g.Value("combat").(*lua.LTable)
-	if !ok {
-		return nil, &errs.Error{Kind: errs.Rule, Layer: "fight", Msg: fmt.Sprintf("the rule system %q defines no combat table (rules.define(\"combat\", {...}))", g.System)}
-	}
-	rules, err := CompileRules(def)
+	rules, err := SystemRules(g)
 	if err != nil {
 		return nil, err
 	}
-	if rules.Conditions, err = CompileConditions(g); err != nil {
-		return nil, err
-	}
-	if fn, ok := def.RawGetString("attack").(*lua.LTable); ok {
-		if needed, ok := fn.RawGetString("needed").(*lua.LFunction); ok {
-			rules.Attack.Needed = luaNeeded(r, needed)
-		}
-	}
 	root := rec(spec, "encounter")
-	if mr := root.Int("max_rounds", 0); mr > 0 {
-		rules.MaxRounds = mr
+	if mr := root.Int("max_rounds", -1); mr >= 0 {
+		rules.MaxRounds = mr // 0: the surprise round or segments only
 	}
 	sidesT := root.Sub("sides")
 	if sidesT.T == nil || sidesT.T.Len() == 0 {

@@ -169,7 +169,7 @@ func import3e(env *Env, read func(string) ([]byte, error), out string, check boo
 			return e
 		}
 		if err != nil {
-			bad = append(bad, &errs.Error{Kind: errs.Data, Layer: "import", Line: m.Line, File: path.Base(srdgen.File35), During: "stat block " + m.Name, Msg: err.Error()})
+			bad = append(bad, &errs.Error{Kind: errs.Data, Layer: "import", Line: m.Line, File: path.Base(srdgen.File35), During: []string{"stat block " + m.Name}, Msg: err.Error()})
 			continue
 		}
 		scripts = append(scripts, s)

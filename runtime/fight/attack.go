@@ -2,15 +2,17 @@ package fight
 
 import (
 	"github.com/dndsh/dndsh/runtime/check"
+	"github.com/dndsh/dndsh/runtime/creature"
 	"github.com/dndsh/dndsh/runtime/event"
 )
 
 // conditionEffects adds the attacker's and target's condition effects to
-// e (advantage sources, to-hit modifier) and returns whether a melee hit is
-// critical and the target's armour class modifier.
-func (f *Fight) conditionEffects(e *AttackEvent) (autoCrit bool, acMod int) {
+// e (advantage sources, to-hit modifier, attack dice rolled now) and
+// returns whether a melee hit is critical and the target's armour class
+// modifier.
+func (f *Fight) conditionEffects(e *AttackEvent) (autoCrit bool, acMod int, err error) {
 	if len(f.Rules.Conditions) == 0 {
-		return false, 0
+		return false, 0, nil
 	}
 	add := func(level int) {
 		if level > 0 {
@@ -20,15 +22,30 @@ func (f *Fight) conditionEffects(e *AttackEvent) (autoCrit bool, acMod int) {
 		}
 	}
 	f.conds = e.Attacker.C.Conditions(f.conds[:0])
+	lapsed := -1 // whether the bearer's lapsing effects are off (-1: not worked out)
 	for _, c := range f.conds {
 		if ef := f.Rules.Conditions[c.Name]; ef != nil {
+			if ef.Lapses && f.hampered(f.conds, &lapsed) {
+				continue
+			}
 			add(ef.AttackAdv)
 			e.Bonus += ef.AttackMod + ef.AttackModPerLevel*c.Level
+			if ef.AttackDie != nil {
+				n, err := ef.AttackDie.Total(f.Src)
+				if err != nil {
+					return false, 0, err
+				}
+				e.Bonus += int(n)
+			}
 		}
 	}
 	f.conds = e.Target.C.Conditions(f.conds[:0])
+	lapsed = -1
 	for _, c := range f.conds {
 		if ef := f.Rules.Conditions[c.Name]; ef != nil {
+			if ef.Lapses && f.hampered(f.conds, &lapsed) {
+				continue
+			}
 			add(ef.DefenseAdv)
 			if e.Attack.Ranged {
 				add(ef.DefenseAdvRanged)
@@ -39,7 +56,36 @@ func (f *Fight) conditionEffects(e *AttackEvent) (autoCrit bool, acMod int) {
 			acMod += ef.ACMod
 		}
 	}
-	return autoCrit, acMod
+	return autoCrit, acMod, nil
+}
+
+// hampered reports whether conds include one that takes the bearer's
+// actions or Speed away (what makes a Lapses effect lapse), caching the
+// answer in *memo (-1: unknown, 0: no, 1: yes).
+func (f *Fight) hampered(conds []creature.Condition, memo *int) bool {
+	if *memo < 0 {
+		*memo = 0
+		for _, c := range conds {
+			if ef := f.Rules.Conditions[c.Name]; ef != nil && (ef.NoActions || ef.SpeedZero) {
+				*memo = 1
+				break
+			}
+		}
+	}
+	return *memo == 1
+}
+
+// turnStarts ends x's conditions that end as its turn starts.
+func (f *Fight) turnStarts(x *Fighter) {
+	if len(f.Rules.Conditions) == 0 {
+		return
+	}
+	f.conds = x.C.Conditions(f.conds[:0])
+	for _, c := range f.conds {
+		if ef := f.Rules.Conditions[c.Name]; ef != nil && ef.EndsAtTurnStart {
+			x.C.RemoveConditionID(c.ID)
+		}
+	}
 }
 
 // canAct reports whether a condition takes x's actions away.
@@ -63,13 +109,16 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	fr := f.push()
 	defer f.pop()
 	e := &fr.atk
-	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0]}
+	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Taken: e.Taken[:0]}
 	if adv > 0 {
 		e.Adv = adv
 	} else {
 		e.Dis = -adv
 	}
-	autoCrit, acMod := f.conditionEffects(e)
+	autoCrit, acMod, err := f.conditionEffects(e)
+	if err != nil {
+		return nil, err
+	}
 	// declare
 	fr.ev.Reset(f.ids.atkDeclare)
 	if err := f.dispatch(&fr.ev, e, f.ids.atkDeclare, event.Declare); err != nil {
@@ -99,6 +148,12 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	}
 	if rule.Needed != nil {
 		tt.Target = rule.Needed(x, t)
+		if f.failed != nil && f.table {
+			// A table fight has no Run to report the script's error.
+			err := f.failed
+			f.failed = nil
+			return nil, err
+		}
 	} else {
 		tt.Target = t.C.AC.Value + acMod
 	}

@@ -61,7 +61,7 @@ func (f *Fight) revive(x *Fighter) {
 	if f.Rules.DownCondition != "" {
 		x.C.RemoveCondition(f.Rules.DownCondition)
 	}
-	if f.Rules.ReviveCondition != "" {
+	if f.Rules.ReviveCondition != "" && !x.C.HasCondition(f.Rules.ReviveCondition) {
 		_, _ = x.C.AddCondition(creature.Condition{Name: f.Rules.ReviveCondition, Source: "revived"}, creature.CondSpec{})
 	}
 }

@@ -72,7 +72,9 @@ type Rules struct {
 	// Down says what happens at the floor, per side kind: Players for
 	// fighters marked Player, Monsters for the others.
 	Players, Monsters DownRule
-	// MaxRounds ends a fight that runs too long as a draw.
+	// MaxRounds ends a fight that runs too long as a draw: one still going
+	// when round MaxRounds ends (0: when the surprise round or segments
+	// end, if any) is a draw.
 	MaxRounds int
 	// Conditions are what conditions do in a fight, by condition name
 	// (compiled from the rule system's condition definitions).
@@ -117,6 +119,15 @@ type CondEffect struct {
 	ACMod             int  // to the bearer's armour class
 	AutoCritMelee     bool // melee hits against the bearer are critical
 	NoActions         bool // the bearer takes no actions on its turn
+	SpeedZero         bool // the bearer's Speed is 0 (for Lapses)
+	// Lapses: the effects above do not count while the bearer also has a
+	// condition with NoActions or SpeedZero (5e's Dodge).
+	Lapses bool
+	// EndsAtTurnStart: the condition ends as its bearer's turn starts.
+	EndsAtTurnStart bool
+	// AttackDie, when set, is rolled before each of the bearer's attack
+	// rolls and added to it (5e's Bless: 1d4).
+	AttackDie *dice.Expr
 }
 
 // Attack is one attack a fighter can make.
@@ -236,6 +247,9 @@ type AttackEvent struct {
 	Damage    int               // total damage to apply
 	Parts     []creature.Damage // per type, before the target's traits
 	Applied   creature.Outcome
+	// Taken is what each type came to after the target's traits (set when
+	// the damage is applied: damage.apply's after phase on).
+	Taken []creature.Damage
 }
 
 // TurnEvent is the payload of turn.start, turn.act, turn.end, round.start,
@@ -423,13 +437,9 @@ func (f *Fight) Run() (Outcome, error) {
 		return Outcome{}, err
 	}
 	maxRounds := f.Rules.MaxRounds
-	if maxRounds <= 0 {
-		maxRounds = 100
-	}
 	lastRound := -1
 	for {
 		if w, over := f.winner(); over {
-			f.round = max(f.enc.Round(), f.round)
 			f.turn = TurnEvent{Round: f.round}
 			if err := f.emitTurn(f.ids.encEnd, nil); err != nil {
 				return Outcome{}, err
@@ -437,25 +447,6 @@ func (f *Fight) Run() (Outcome, error) {
 			return Outcome{Winner: w, Rounds: f.round}, nil
 		}
 		r := f.enc.Round()
-		if r != lastRound && lastRound >= 0 && f.Bus.Has(f.ids.roundEnd) {
-			// round.end: the round's last step is done (rules that act
-			// "last in the round"); it may end the fight.
-			f.turn = TurnEvent{Round: lastRound}
-			if err := f.emitTurn(f.ids.roundEnd, nil); err != nil {
-				return Outcome{}, err
-			}
-			if f.failed != nil {
-				return Outcome{}, f.failed
-			}
-			if w, over := f.winner(); over {
-				f.round = lastRound
-				f.turn = TurnEvent{Round: f.round}
-				if err := f.emitTurn(f.ids.encEnd, nil); err != nil {
-					return Outcome{}, err
-				}
-				return Outcome{Winner: w, Rounds: f.round}, nil
-			}
-		}
 		if r > maxRounds {
 			return Outcome{Winner: -1, Rounds: maxRounds}, nil
 		}
@@ -489,6 +480,7 @@ func (f *Fight) Run() (Outcome, error) {
 			if x.Out {
 				// A dying creature's turn: scripts roll its death saves
 				// (dying.turn); one they revive takes its turn.
+				f.turnStarts(x)
 				if err := f.emitTurnAs(f.ids.dying, x); err != nil {
 					return Outcome{}, err
 				}
@@ -510,6 +502,34 @@ func (f *Fight) Run() (Outcome, error) {
 			if _, over := f.winner(); over {
 				break
 			}
+		}
+		if _, over := f.winner(); over {
+			continue // decided: no more turns, no round end, no initiative
+		}
+		more, err := f.enc.EndStep()
+		if err != nil {
+			return Outcome{}, err
+		}
+		if more {
+			continue
+		}
+		// The round's order is done. round.end: its last step (rules that
+		// act "last in the round"); it may end the fight. Only then does
+		// the next round open, with its initiative.
+		if f.Bus.Has(f.ids.roundEnd) {
+			f.turn = TurnEvent{Round: r}
+			if err := f.emitTurn(f.ids.roundEnd, nil); err != nil {
+				return Outcome{}, err
+			}
+			if f.failed != nil {
+				return Outcome{}, f.failed
+			}
+			if _, over := f.winner(); over {
+				continue
+			}
+		}
+		if r >= maxRounds {
+			return Outcome{Winner: -1, Rounds: maxRounds}, nil
 		}
 		if _, err := f.enc.NextTurn(); err != nil {
 			return Outcome{}, err
@@ -533,6 +553,7 @@ func (f *Fight) winner() (int, bool) {
 }
 
 func (f *Fight) takeTurn(x *Fighter) error {
+	f.turnStarts(x)
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	if err := f.emitTurn(f.ids.turnStart, x); err != nil {
 		return err

@@ -239,7 +239,7 @@ func (m *Monster) Find(name string) *Entry {
 // blockErr is the error of a refused stat block.
 func blockErr(file string, line int, name, format string, args ...any) *errs.Error {
 	return &errs.Error{Kind: errs.Data, Layer: "import", File: file, Line: line,
-		During: "stat block " + name, Msg: fmt.Sprintf("%s: %s", name, fmt.Sprintf(format, args...))}
+		During: []string{"stat block " + name}, Msg: fmt.Sprintf("%s: %s", name, fmt.Sprintf(format, args...))}
 }
 
 // Effect is a condition an attack's hit or a failed save imposes.

@@ -477,7 +477,7 @@ func TestMalformedBlocksAreRefusedByName(t *testing.T) {
 	}
 	for i, w := range want {
 		e := bad[i]
-		if e.File != "test.md" || e.Line != w.line || !strings.Contains(e.Error(), w.text) || !strings.Contains(e.During, "stat block") {
+		if e.File != "test.md" || e.Line != w.line || !strings.Contains(e.Error(), w.text) || !strings.Contains(strings.Join(e.During, " "), "stat block") {
 			t.Errorf("refusal %d: %q (line %d), want line %d and %q", i, e.Error(), e.Line, w.line, w.text)
 		}
 	}

@@ -73,7 +73,9 @@ func Import5e(read func(name string) ([]byte, error)) (*Result, error) {
 	// a refused SRD 5.2.1 stat block is not replaced by its SRD 5.1 namesake
 	refused := map[string]bool{}
 	for _, e := range res.Refused {
-		refused[strings.ToLower(strings.TrimPrefix(e.During, "stat block "))] = true
+		for _, d := range e.During {
+			refused[strings.ToLower(strings.TrimPrefix(d, "stat block "))] = true
+		}
 	}
 	b, err := read(FileDB2014)
 	if err != nil {
@@ -116,14 +118,14 @@ func Import5e(read func(name string) ([]byte, error)) (*Result, error) {
 	for _, m := range all {
 		if prev, dup := ids[m.ID]; dup {
 			res.Refused = append(res.Refused, &errs.Error{Kind: errs.Data, Layer: "import", File: m.File, Line: m.Line,
-				During: "stat block " + m.Name, Msg: fmt.Sprintf("%s: its id %q is %s's too", m.Name, m.ID, prev)})
+				During: []string{"stat block " + m.Name}, Msg: fmt.Sprintf("%s: its id %q is %s's too", m.Name, m.ID, prev)})
 			continue
 		}
 		ids[m.ID] = m.Name
 		s, err := Write5e(m)
 		if err != nil {
 			res.Refused = append(res.Refused, &errs.Error{Kind: errs.Data, Layer: "import", File: m.File, Line: m.Line,
-				During: "stat block " + m.Name, Msg: err.Error()})
+				During: []string{"stat block " + m.Name}, Msg: err.Error()})
 			continue
 		}
 		res.Scripts = append(res.Scripts, s)

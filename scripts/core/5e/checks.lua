@@ -239,6 +239,7 @@ function M.build(c, opts)
     local e = conds.d20(c, kind, { ability = ability, sight = needs(opts, "sight"), hearing = needs(opts, "hearing"),
       target = foe, source_seen = opts.fear_in_sight, target_sees = opts.target_sees })
     if e.auto_fail then return fail(table.concat(e.why, ", ")) end
+    info.dice = e.dice
     for _ = 1, e.adv do adv[#adv + 1] = { level = 1, source = "conditions" } end
     for _ = 1, e.dis do adv[#adv + 1] = { level = -1, source = "conditions" } end
     if e.penalty ~= 0 then
@@ -405,6 +406,17 @@ rules.define("5e.d20_test", function(c, opts)
   if not spec then
     return finish({ dice = {}, success = false, decided = "auto_failure", auto = info.auto,
                     target = opts and (opts.dc or opts.ac) }, info, nil)
+  end
+  if info.dice then
+    -- dice the conditions add (Bless's 1d4), rolled before the d20
+    local copy = {}
+    for k, v in pairs(spec) do copy[k] = v end
+    copy.mods = {}
+    for i, m in ipairs(spec.mods) do copy.mods[i] = m end
+    spec = copy
+    for _, d in ipairs(info.dice) do
+      spec.mods[#spec.mods + 1] = { value = dice.total(d.die), source = d.source }
+    end
   end
   local r = check.roll(spec)
   for _, m in ipairs(info.consume) do m.creature:remove_condition(m.id) end

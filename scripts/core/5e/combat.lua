@@ -35,8 +35,9 @@ rules.define("combat", {
   -- successes stabilise, three failures kill, a natural 1 counts twice, a
   -- natural 20 regains 1 HP (5E-ZERO-08..10); damage while dying is a
   -- failure, two from a Critical Hit (5E-ZERO-11); massive damage kills
-  -- (5E-ZERO-04).
-  down = { players = "dying", monsters = "dead", condition = "unconscious",
+  -- (5E-ZERO-04). A creature that wakes (a natural 20, healing) stays
+  -- Prone (5E-CND-17: Unconscious ends, Prone remains).
+  down = { players = "dying", monsters = "dead", condition = "unconscious", revive_condition = "prone",
            dying_save = { die = 20, dc = 10, successes = 3, failures = 3, double_fail = 1,
                           revive = 20, revive_hp = 1, damage_failures = 1, crit_failures = 2,
                           massive = true } },

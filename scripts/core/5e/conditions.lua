@@ -21,6 +21,9 @@ local rules = require("rules")
 local LIST = { "blinded", "charmed", "deafened", "exhaustion", "frightened", "grappled", "incapacitated",
   "invisible", "paralyzed", "petrified", "poisoned", "prone", "restrained", "stunned", "unconscious" }
 
+local set_listed = {}
+for _, id in ipairs(LIST) do set_listed[id] = true end
+
 local function condition(id, en, zh, def)
   def.name = { en = en, zh = zh }
   rules.define("condition." .. id, def)
@@ -223,7 +226,8 @@ end
 -- hearing (the check needs them), target (the attack's target: Grappled
 -- and Charmed compare it with their source), source_seen (Frightened: the
 -- source is within line of sight; default true), target_sees (Invisible:
--- the target can somehow see c; default false).
+-- the target can somehow see c; default false). r.dice lists dice the test
+-- adds, rolled with it ({die = "1d4", source = "blessed"}).
 function M.d20(c, kind, opts)
   opts = opts or {}
   local r = { adv = 0, dis = 0, penalty = M.penalty(c), auto_fail = false, why = {} }
@@ -269,8 +273,29 @@ function M.d20(c, kind, opts)
       end
     end
   end
+  -- Feature conditions (feature_conditions.lua): Dodge's Advantage on
+  -- Dexterity saves (lost while Incapacitated or at Speed 0), Bless's die.
+  for _, inst in ipairs(c:conditions()) do
+    local d = not set_listed[inst.name] and M.def(inst.name)
+    if d then
+      if saveish and opts.ability and d.save_adv and d.save_adv[opts.ability] and not (d.lapses and M.hampered(c)) then
+        add("adv", inst.name)
+      end
+      local die = d.d20_die and d.d20_die[saveish and "save" or kind]
+      if die then
+        r.dice = r.dice or {}
+        r.dice[#r.dice + 1] = { die = die, source = inst.name }
+      end
+    end
+  end
   table.sort(r.why)
   return r
+end
+
+-- M.hampered reports whether c is Incapacitated or its Speed is locked at
+-- 0 (what makes a "lapses" condition such as Dodge lapse).
+function M.hampered(c)
+  return M.has(c, "incapacitated") or (M.speed_locked(c))
 end
 
 -- M.defense returns what the target's conditions do to an attack roll

@@ -227,7 +227,9 @@ end
 -- 5-10-5); 10 ft into Difficult Terrain (opts.difficult squares), whose
 -- sources don't stack; never past the corner of a blocked square
 -- (opts.walls, 5E-MOV-06); through others' spaces by 5E-MOV-12, 13
--- (opts.creatures); crawling (opts.crawl) doubles every step; a Frightened
+-- (opts.creatures); crawling (opts.crawl) adds 5 ft to every step, so a
+-- crawl into Difficult Terrain costs 15 ft (the extras add, AMB-25, as in
+-- M.cost); a Frightened
 -- mover never steps closer to its fear's source (opts.fear_source,
 -- 5E-CND-07). Returns {ok, why, cost, squares, events (leaving hostile
 -- reach, for Opportunity Attacks), ...} where ok also needs the cost to fit
@@ -267,7 +269,7 @@ function M.path(mover, squares, opts)
     reach_bodies[#reach_bodies + 1] = { id = h:get("id"), pos = p, space = h:get("space"), reach = r }
   end
   local ok, res = pcall(grid.path, mover, squares, { difficult = difficult, occupied = occupied, obstacles = walls,
-    no_corner_cutting = true, mover_cost = opts.crawl and 2 or nil, hostiles = reach_bodies })
+    no_corner_cutting = true, mover_extra = opts.crawl and 1 or nil, hostiles = reach_bodies })
   if not ok then return { ok = false, why = tostring(res) } end
   res.ok, res.squares = true, #squares - 1
   local budget = opts.budget or M.speed(mover)

@@ -62,6 +62,11 @@
 --   slot_reserve       level 1 slots a caster with Shield keeps for it (1)
 --   turn_undead_min    Turn Undead when at least this many Undead enemies are
 --                      not turned (2)
+--   bless              cast Bless (Concentration) when nobody needs healing
+--                      (false: the slots are kept for healing)
+--   dodge_below        take the Dodge action instead of attacking at or below
+--                      this fraction of max HP when no other action applies
+--                      (false: never)
 --
 -- Keep hooks cheap: only creatures with a kit pay for it.
 local rules = require("rules")
@@ -89,6 +94,8 @@ M.defaults = {
   magic_missile = "finish",
   slot_reserve = 1,
   turn_undead_min = 2,
+  bless = false,
+  dodge_below = false,
 }
 
 -- Per-side settings, by side name.
@@ -509,6 +516,20 @@ local function stabilise_run(self, _kit, _ctx, ally)
   end
 end
 
+-- The other generic action: the Dodge action (5e.action_rules.dodge) when
+-- the creature is at or below the setting dodge_below of its HP maximum.
+local function dodge_when(self, kit)
+  local below = M.setting(self, kit, "dodge_below")
+  if not below or #fight.enemies(self) == 0 then return nil end
+  if self:get("hp") / M.max_hp_of(self) > below then return nil end
+  return true
+end
+
+local function dodge_run(self)
+  rules.need("5e.action_rules").dodge(self)
+  fight.note(self:get("id") .. " takes the Dodge action")
+end
+
 -- kit(stat [, opts]) returns the stat block's kit, creating it (and its
 -- three hooks) on first use. opts.lua_attacks = true makes the kit make
 -- every Attack action itself (with its own target choice, `sequence`).
@@ -524,6 +545,7 @@ function M.kit(stat, opts)
     hooks.add(stat, "turn.act", function(e) act(kit, e) end, { phase = "after" })
     hooks.add(stat, "turn.end", function(e) finish(kit, e) end, { phase = "after" })
     M.action(kit, { name = "stabilise", when = stabilise_when, run = stabilise_run, last = true })
+    M.action(kit, { name = "dodge", when = dodge_when, run = dodge_run, last = true })
   end
   if opts and opts.lua_attacks then kit.lua_attacks = true end
   return kit

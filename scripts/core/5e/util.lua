@@ -130,10 +130,11 @@ end
 -- returns success, total and the d20 face. It applies what the conditions
 -- do to saves as 5e.d20_test does (conditions.lua's data: Paralyzed,
 -- Petrified, Stunned and Unconscious fail Strength and Dexterity saves,
--- Restrained gives Disadvantage on Dexterity saves, Exhaustion -2 a level),
--- plus Rage's Advantage on Strength saves, at a fraction of its cost (a
--- save on every hit must stay cheap). opts: adv (a signed level), bonus,
--- magic (the effect is a spell or magical: Magic Resistance, the tag
+-- Restrained gives Disadvantage on Dexterity saves, Exhaustion -2 a level,
+-- Dodge's Advantage on Dexterity saves, Bless's 1d4), plus Rage's
+-- Advantage on Strength saves, at a fraction of its cost (a save on every
+-- hit must stay cheap). opts: adv (a signed level), bonus, magic (the
+-- effect is a spell or magical: Magic Resistance, the tag
 -- "magic_resistance", gives Advantage). A failed save of a creature with
 -- Legendary Resistance uses left (the resource "legendary_resistance")
 -- spends one and succeeds instead (it always chooses to).
@@ -147,9 +148,14 @@ function M.save(c, ability, dc, opts)
     local adv, dis = lv > 0 and 1 or 0, lv < 0 and 1 or 0
     if ability == "dex" and c:has("restrained") then dis = dis + 1 end
     if ability == "str" and c:has("raging") then adv = adv + 1 end
+    -- Dodge: Advantage on Dexterity saves, lost while Incapacitated or at
+    -- Speed 0 (feature_conditions.lua)
+    if ability == "dex" and c:has("dodging") and not rules.need("5e.conditions").hampered(c) then adv = adv + 1 end
     if opts and opts.magic and c:has_tag("magic_resistance") then adv = adv + 1 end
     face = M.d20(adv, dis)
     total = face + M.save_bonus(c, ability) + (opts and opts.bonus or 0)
+    -- Bless: +1d4, rolled after the d20
+    if c:has("blessed") then total = total + dice.total("1d4") end
     if c:has("exhaustion") then total = total - 2 * c:level("exhaustion") end
     ok = total >= dc
   end

@@ -10,8 +10,8 @@
 --   Regeneration  it regains 15 HP at the start of each of its turns; if it
 --                 took Acid or Fire damage since its last turn, the trait
 --                 doesn't function on that turn (condition
---                 "regeneration_stopped", set by its damage.apply hook from
---                 the damage's first type). It dies only if it starts its
+--                 "regeneration_stopped", set by its damage.apply hook when
+--                 any part of the damage is Acid or Fire). It dies only if it starts its
 --                 turn with 0 HP and doesn't regenerate: its creature.down
 --                 hook keeps it in the fight at 0 HP (condition
 --                 "regenerating"), and its turn.start hook either kills it

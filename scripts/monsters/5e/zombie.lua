@@ -12,8 +12,8 @@
 --                     Radiant or from a Critical Hit; on a success it drops
 --                     to 1 HP instead (creature.down hook that cancels the
 --                     down). "The damage taken" is what reached its hit
---                     points (hp_lost + past_zero); "Radiant" is the
---                     damage's first type (the event shows one).
+--                     points (hp_lost + past_zero); any Radiant part of
+--                     the damage (base.damage_of) denies the save.
 local util = require("core.5e.util")
 
 local stat = util.monster{

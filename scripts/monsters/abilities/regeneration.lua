@@ -6,13 +6,15 @@
 --     stopped_by  damage types that stop the trait on the creature's next
 --                 turn ("If the troll takes Acid or Fire damage, this trait
 --                 doesn't function on its next turn"): a damage.apply hook
---                 sets the condition "regeneration_stopped"
+--                 sets the condition "regeneration_stopped" when any part of
+--                 the damage is of those types (base.damage_of)
 --     needs_hp    it regenerates only if it has at least 1 Hit Point
 --     rises       "dies only if it starts its turn with 0 Hit Points and
 --                 doesn't regenerate": at 0 HP it stays in the fight
 --                 (condition "regenerating", the tag "regeneration" tells
 --                 enemies to look), and at the start of its turn it either
 --                 dies (stopped) or heals and gets back up
+local rules = require("rules")
 local fight = require("fight")
 local hooks = require("core.5e.hooks")
 
@@ -26,8 +28,9 @@ function M.apply(stat, p)
   stat.tags = stat.tags or {}
   if p.rises then stat.tags[#stat.tags + 1] = "regeneration" end
   if next(stops) then
+    local damage_of = rules.need("base.damage_of")
     hooks.add(stat, "damage.apply", function(e)
-      if stops[e.damage_type] and e.damage > 0 then
+      if damage_of(e, stops) > 0 then
         local t = e.target
         if not t:has("regeneration_stopped") then t:add_condition("regeneration_stopped") end
       end

@@ -3,6 +3,7 @@
 -- Part of the table commands (core.base.table, which loads it): a function
 -- of the module table M and the parts' shared helpers T.
 local rules = require("rules")
+local text = require("text")
 
 return function(M, T)
   -- ---- language ----
@@ -137,39 +138,10 @@ return function(M, T)
 
   -- ---- display width ----
 
-  -- is_wide reports whether code point cp takes two terminal cells: East
-  -- Asian wide and full-width characters (the ranges of the kernel's
-  -- errs.DisplayWidth: Hangul Jamo, CJK, kana, Hangul syllables,
-  -- compatibility ideographs, full-width forms).
-  local function is_wide(cp)
-    return (cp >= 0x1100 and cp <= 0x115F) or (cp >= 0x2E80 and cp <= 0xA4CF) or
-      (cp >= 0xAC00 and cp <= 0xD7A3) or (cp >= 0xF900 and cp <= 0xFAFF) or
-      (cp >= 0xFE30 and cp <= 0xFE4F) or (cp >= 0xFF00 and cp <= 0xFF60) or
-      (cp >= 0xFFE0 and cp <= 0xFFE6) or (cp >= 0x20000 and cp <= 0x3FFFD)
-  end
-
   -- M.width returns the number of terminal cells s takes (UTF-8; wide
-  -- characters count 2).
+  -- characters count 2), by the kernel's width rule (the text module).
   function M.width(s)
-    s = tostring(s)
-    local w, i, n = 0, 1, #s
-    while i <= n do
-      local b = s:byte(i)
-      local cp, len = b, 1
-      if b >= 0xF0 then
-        cp, len = b % 8, 4
-      elseif b >= 0xE0 then
-        cp, len = b % 16, 3
-      elseif b >= 0xC0 then
-        cp, len = b % 32, 2
-      end
-      for k = 1, len - 1 do
-        cp = cp * 64 + ((s:byte(i + k) or 0x80) % 64)
-      end
-      w = w + (is_wide(cp) and 2 or 1)
-      i = i + len
-    end
-    return w
+    return text.width(tostring(s))
   end
 
   -- M.pad pads s with spaces to w cells, on the left when right is true.
