@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 
 	"github.com/dndsh/dndsh/bindings/engine"
 	"github.com/dndsh/dndsh/bindings/fightmod"
@@ -117,4 +118,32 @@ func playMonster(e *engine.Engine, id string, trials int) (int, string) {
 		}
 	}
 	return trials, ""
+}
+
+// TestImportedMonstersLoadLazily: start-up loads no imported monster: a
+// script under monsters/5e/srd/ that fails when run does not stop a 5e
+// runtime from starting, and fails only when the monster is asked for.
+func TestImportedMonstersLoadLazily(t *testing.T) {
+	trap := fstest.MapFS{"monsters/5e/srd/zz_trap.lua": {Data: []byte(`error("an imported monster was loaded")`)}}
+	ctx := context.Background()
+	e, err := engine.New(ctx, engine.Options{Ruleset: "5e", Seed: 1, UserRoots: []luart.Root{engine.DirRoot("trap", trap)}})
+	if err != nil {
+		t.Fatalf("start-up ran an imported monster: %v", err)
+	}
+	defer e.Close()
+	if _, err := e.Rules.LoadMonster(ctx, "5e", "zz_trap"); err == nil || !strings.Contains(err.Error(), "an imported monster was loaded") {
+		t.Fatalf("the trap monster did not run when asked for: %v", err)
+	}
+	if p, ok := e.Rules.MonsterPath("5e", "Adult Red Dragon"); !ok || p != "monsters/5e/srd/adult_red_dragon.lua" {
+		t.Errorf("by name: %s %v", p, ok)
+	}
+	if p, _ := e.Rules.MonsterPath("5e", "troll"); p != "monsters/5e/troll.lua" {
+		t.Errorf("the hand-written troll should win: %s", p)
+	}
+	if p, _ := e.Rules.MonsterPath("5e", "srd/troll"); p != "monsters/5e/srd/troll.lua" {
+		t.Errorf("srd/troll: %s", p)
+	}
+	if _, ok := e.Rules.MonsterPath("5e", "srd/../troll"); ok {
+		t.Error("a path outside srd/ was accepted")
+	}
 }

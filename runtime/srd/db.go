@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -322,13 +321,13 @@ func titleCase(s string) string {
 
 // dbQualRE matches the SRD 5.1 damage lists with a qualifier:
 // "bludgeoning, piercing, and slashing from nonmagical attacks".
-var dbQualRE = regexp.MustCompile(`^(.+?) (from .*)$`)
+var dbQualRE = lazyRE(`^(.+?) (from .*)$`)
 
 func dbDamage(list []string) []DamageTrait {
 	var out []DamageTrait
 	for _, item := range list {
 		types, note := item, ""
-		if m := dbQualRE.FindStringSubmatch(item); m != nil {
+		if m := dbQualRE().FindStringSubmatch(item); m != nil {
 			types, note = m[1], m[2]
 		}
 		parts := splitList(strings.ReplaceAll(types, " and ", ", "))
@@ -348,9 +347,9 @@ func dbDamage(list []string) []DamageTrait {
 }
 
 var (
-	dbAttackRE = regexp.MustCompile(`^(Melee or Ranged|Melee|Ranged) (?:Weapon|Spell) Attack: ([+-]\d+) to hit, (.*?)\s*Hit: (.*)$`)
-	dbAttack24 = regexp.MustCompile(`^(Melee or Ranged|Melee|Ranged) Attack Roll: ([+-]\d+), (.*?)\s*Hit: (.*)$`)
-	dbAreaRE   = regexp.MustCompile(`(\d+)-(?:foot|ft\.)(?:-radius)? (cone|line|cube|sphere|emanation|cylinder)`)
+	dbAttackRE = lazyRE(`^(Melee or Ranged|Melee|Ranged) (?:Weapon|Spell) Attack: ([+-]\d+) to hit, (.*?)\s*Hit: (.*)$`)
+	dbAttack24 = lazyRE(`^(Melee or Ranged|Melee|Ranged) Attack Roll: ([+-]\d+), (.*?)\s*Hit: (.*)$`)
+	dbAreaRE   = lazyRE(`(\d+)-(?:foot|ft\.)(?:-radius)? (cone|line|cube|sphere|emanation|cylinder)`)
 )
 
 // dbEntry turns a 5e-database action into an Entry: its structured fields
@@ -393,9 +392,9 @@ func dbEntry(a dbAction) *Entry {
 		}
 		return e
 	}
-	if m := dbAttackRE.FindStringSubmatch(text); m != nil || dbAttack24.FindStringSubmatch(text) != nil {
+	if m := dbAttackRE().FindStringSubmatch(text); m != nil || dbAttack24().FindStringSubmatch(text) != nil {
 		if m == nil {
-			m = dbAttack24.FindStringSubmatch(text)
+			m = dbAttack24().FindStringSubmatch(text)
 		}
 		at := &Attack{Kind: strings.ToLower(m[1])}
 		readAttackHead(at, "+0, "+m[3])
@@ -422,7 +421,7 @@ func dbEntry(a dbAction) *Entry {
 		// desc is the authority: five records say success_type "none"
 		// where the text says half damage (data README, Known quirks).
 		sv.Half = strings.Contains(text, "half as much damage") || strings.Contains(text, "Half damage")
-		if am := dbAreaRE.FindStringSubmatch(text); am != nil {
+		if am := dbAreaRE().FindStringSubmatch(text); am != nil {
 			sv.Area = am[1] + "-foot " + titleCase(am[2])
 			if am[2] == "radius" {
 				sv.Area = am[1] + "-foot-radius Sphere"
@@ -451,10 +450,10 @@ func dbMultiRest(text string) string {
 }
 
 var (
-	dbGrappleRE = regexp.MustCompile(`^(?:If the target is a (Tiny|Small|Medium|Large|Huge|Gargantuan) or smaller creature, )?(?:it|the target) is grappled \(escape DC (\d+)\)\.?\s*(?:Until this grapple ends, the target is restrained\.?)?\s*`)
-	dbProneRE   = regexp.MustCompile(`^If the target is a (Tiny|Small|Medium|Large|Huge|Gargantuan) or smaller creature, it must succeed on a DC (\d+) (Strength|Dexterity|Constitution) saving throw or be knocked prone\.?\s*`)
-	dbHalfRE    = regexp.MustCompile(`^,?\s*and the target must make a DC (\d+) (Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw, taking (\d+ \([^)]*\) [a-z]+ damage) on a failed save, or half as much damage on a successful one\.?\s*`)
-	dbSaveRE    = regexp.MustCompile(`^(?:If the target is a creature, |The target )?(?:it )?must (?:succeed on|make) a DC (\d+) (Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw or (?:be|become) (poisoned|paralyzed|frightened|stunned|blinded|restrained|charmed|knocked prone)(?: (for 1 minute|until the end of its next turn|until the start of [^.]* next turn))?\.?\s*`)
+	dbGrappleRE = lazyRE(`^(?:If the target is a (Tiny|Small|Medium|Large|Huge|Gargantuan) or smaller creature, )?(?:it|the target) is grappled \(escape DC (\d+)\)\.?\s*(?:Until this grapple ends, the target is restrained\.?)?\s*`)
+	dbProneRE   = lazyRE(`^If the target is a (Tiny|Small|Medium|Large|Huge|Gargantuan) or smaller creature, it must succeed on a DC (\d+) (Strength|Dexterity|Constitution) saving throw or be knocked prone\.?\s*`)
+	dbHalfRE    = lazyRE(`^,?\s*and the target must make a DC (\d+) (Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw, taking (\d+ \([^)]*\) [a-z]+ damage) on a failed save, or half as much damage on a successful one\.?\s*`)
+	dbSaveRE    = lazyRE(`^(?:If the target is a creature, |The target )?(?:it )?must (?:succeed on|make) a DC (\d+) (Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw or (?:be|become) (poisoned|paralyzed|frightened|stunned|blinded|restrained|charmed|knocked prone)(?: (for 1 minute|until the end of its next turn|until the start of [^.]* next turn))?\.?\s*`)
 )
 
 // dbRider reads the SRD 5.1 phrasings of what a hit does beyond damage.
@@ -463,7 +462,7 @@ func dbRider(s string) ([]Effect, *SaveEffect, string) {
 	var sv *SaveEffect
 	s = strings.TrimSpace(s)
 	for {
-		if m := dbGrappleRE.FindStringSubmatch(s); m != nil {
+		if m := dbGrappleRE().FindStringSubmatch(s); m != nil {
 			esc, _ := atoi(m[2])
 			effs = append(effs, Effect{Condition: "grappled", MaxSize: m[1], Escape: esc})
 			if strings.Contains(m[0], "restrained") {
@@ -472,21 +471,21 @@ func dbRider(s string) ([]Effect, *SaveEffect, string) {
 			s = strings.TrimSpace(s[len(m[0]):])
 			continue
 		}
-		if m := dbHalfRE.FindStringSubmatch(s); m != nil && sv == nil {
+		if m := dbHalfRE().FindStringSubmatch(s); m != nil && sv == nil {
 			dc, _ := atoi(m[1])
 			d, _ := parseDamages(m[3])
 			sv = &SaveEffect{Ability: abilityID(m[2]), DC: dc, Targets: "the target", FailDmg: d, Half: true}
 			s = strings.TrimSpace(s[len(m[0]):])
 			continue
 		}
-		if m := dbProneRE.FindStringSubmatch(s); m != nil && sv == nil {
+		if m := dbProneRE().FindStringSubmatch(s); m != nil && sv == nil {
 			dc, _ := atoi(m[2])
 			sv = &SaveEffect{Ability: abilityID(m[3]), DC: dc, Targets: "the target",
 				FailEffects: []Effect{{Condition: "prone", MaxSize: m[1]}}}
 			s = strings.TrimSpace(s[len(m[0]):])
 			continue
 		}
-		if m := dbSaveRE.FindStringSubmatch(s); m != nil && sv == nil {
+		if m := dbSaveRE().FindStringSubmatch(s); m != nil && sv == nil {
 			dc, _ := atoi(m[1])
 			cond := m[3]
 			if cond == "knocked prone" {
@@ -516,10 +515,10 @@ func dbUntil(s string) string {
 
 // dbFailEffects reads the conditions of an SRD 5.1 save effect ("or
 // become frightened for 1 minute").
-var dbFailRE = regexp.MustCompile(`or (?:be|become) (poisoned|paralyzed|frightened|stunned|blinded|restrained|charmed|knocked prone)(?: (for 1 minute|until the end of its next turn|until the start of [^.]* next turn))?`)
+var dbFailRE = lazyRE(`or (?:be|become) (poisoned|paralyzed|frightened|stunned|blinded|restrained|charmed|knocked prone)(?: (for 1 minute|until the end of its next turn|until the start of [^.]* next turn))?`)
 
 func dbFailEffects(text string) ([]Effect, string) {
-	m := dbFailRE.FindStringSubmatch(text)
+	m := dbFailRE().FindStringSubmatch(text)
 	if m == nil {
 		return nil, ""
 	}

@@ -1,7 +1,6 @@
 package srd
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -12,11 +11,11 @@ type segment struct {
 }
 
 // labelRE matches the italic labels of SRD 5.2.1 entries.
-var labelRE = regexp.MustCompile(`_((?:Melee or Ranged|Melee|Ranged) Attack Roll|Hit or Miss|Hit|Miss|(?:Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) Saving Throw|Failure or Success|Failure|Success|First Failure|Second Failure|Subsequent Failures|Trigger|Response):_`)
+var labelRE = lazyRE(`_((?:Melee or Ranged|Melee|Ranged) Attack Roll|Hit or Miss|Hit|Miss|(?:Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) Saving Throw|Failure or Success|Failure|Success|First Failure|Second Failure|Subsequent Failures|Trigger|Response):_`)
 
 // segments splits an entry body at its italic labels.
 func segments(body string) []segment {
-	idx := labelRE.FindAllStringSubmatchIndex(body, -1)
+	idx := labelRE().FindAllStringSubmatchIndex(body, -1)
 	out := []segment{{text: strings.TrimSpace(body)}}
 	if len(idx) == 0 {
 		return out
@@ -33,38 +32,38 @@ func segments(body string) []segment {
 }
 
 // limitRE matches the limit of an entry name: "Fire Breath (Recharge 5-6)".
-var limitRE = regexp.MustCompile(`^(.*?)\s*\(([^()]*(?:Recharge|/Day|Costs|Day|Form)[^()]*)\)\s*$`)
+var limitRE = lazyRE(`^(.*?)\s*\(([^()]*(?:Recharge|/Day|Costs|Day|Form)[^()]*)\)\s*$`)
 
 var (
-	rechargeRE = regexp.MustCompile(`Recharge (\d)(?:-6)?`)
-	perDayRE   = regexp.MustCompile(`(\d+)/Day( Each)?`)
-	lairDayRE  = regexp.MustCompile(`or (\d+)/Day in Lair`)
-	costsRE    = regexp.MustCompile(`Costs (\d+) Actions`)
-	restRE     = regexp.MustCompile(`Recharges after a (Short or Long|Long) Rest`)
+	rechargeRE = lazyRE(`Recharge (\d)(?:-6)?`)
+	perDayRE   = lazyRE(`(\d+)/Day( Each)?`)
+	lairDayRE  = lazyRE(`or (\d+)/Day in Lair`)
+	costsRE    = lazyRE(`Costs (\d+) Actions`)
+	restRE     = lazyRE(`Recharges after a (Short or Long|Long) Rest`)
 )
 
 // splitLimit parses "Name (limit)" into the name and its limit.
 func splitLimit(name string) (string, Limit) {
 	name = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(normalise(name)), "."))
-	m := limitRE.FindStringSubmatch(name)
+	m := limitRE().FindStringSubmatch(name)
 	if m == nil {
 		return name, Limit{}
 	}
 	l := Limit{Text: m[2]}
-	if r := rechargeRE.FindStringSubmatch(m[2]); r != nil {
+	if r := rechargeRE().FindStringSubmatch(m[2]); r != nil {
 		l.Recharge, _ = atoi(r[1])
 	}
-	if r := perDayRE.FindStringSubmatch(m[2]); r != nil {
+	if r := perDayRE().FindStringSubmatch(m[2]); r != nil {
 		l.PerDay, _ = atoi(r[1])
 		l.Each = r[2] != ""
 	}
-	if r := lairDayRE.FindStringSubmatch(m[2]); r != nil {
+	if r := lairDayRE().FindStringSubmatch(m[2]); r != nil {
 		l.LairDay, _ = atoi(r[1])
 	}
-	if r := costsRE.FindStringSubmatch(m[2]); r != nil {
+	if r := costsRE().FindStringSubmatch(m[2]); r != nil {
 		l.Cost, _ = atoi(r[1])
 	}
-	if r := restRE.FindStringSubmatch(m[2]); r != nil {
+	if r := restRE().FindStringSubmatch(m[2]); r != nil {
 		l.Rest = "long"
 		if strings.HasPrefix(r[1], "Short") {
 			l.Rest = "short"
@@ -80,11 +79,11 @@ func splitLimit(name string) (string, Limit) {
 }
 
 var (
-	bonusRE = regexp.MustCompile(`^([+-]\d+)`)
-	reachRE = regexp.MustCompile(`reach (\d+) ft\.`)
-	rangeRE = regexp.MustCompile(`range (\d+)(?:/(\d+))? ft\.`)
-	dcRE    = regexp.MustCompile(`^DC (\d+)[,.]?\s*(.*)$`)
-	areaRE  = regexp.MustCompile(`(\d+)-foot(?:-radius|-long)?(?:, \d+-foot-wide)?(?:, \d+-foot-tall)? (Cone|Cube|Line|Sphere|Emanation|Cylinder)`)
+	bonusRE = lazyRE(`^([+-]\d+)`)
+	reachRE = lazyRE(`reach (\d+) ft\.`)
+	rangeRE = lazyRE(`range (\d+)(?:/(\d+))? ft\.`)
+	dcRE    = lazyRE(`^DC (\d+)[,.]?\s*(.*)$`)
+	areaRE  = lazyRE(`(\d+)-foot(?:-radius|-long)?(?:, \d+-foot-wide)?(?:, \d+-foot-tall)? (Cone|Cube|Line|Sphere|Emanation|Cylinder)`)
 )
 
 // parseEntry reads the structure of an SRD 5.2.1 entry body (with its
@@ -129,7 +128,7 @@ func parseEntry(e *Entry, body string) {
 				}
 			}
 			if a.Save != nil {
-				if g := gateRE.FindStringSubmatch(a.Rider); g != nil {
+				if g := gateRE().FindStringSubmatch(a.Rider); g != nil {
 					a.SaveIf = g[1]
 					a.Rider = strings.TrimSpace(a.Rider[len(g[0]):])
 				}
@@ -144,18 +143,18 @@ func parseEntry(e *Entry, body string) {
 }
 
 // gateRE matches the sentence that leads a hit's saving throw.
-var gateRE = regexp.MustCompile(`^If the target is an? (creature|Humanoid|non-Undead creature|creature that isn't an Undead or elf|creature that isn't an Undead|creature that isn't a Construct or an Undead), (?:it is subjected to the following effect|it must make the following saving throw)\.?`)
+var gateRE = lazyRE(`^If the target is an? (creature|Humanoid|non-Undead creature|creature that isn't an Undead or elf|creature that isn't an Undead|creature that isn't a Construct or an Undead), (?:it is subjected to the following effect|it must make the following saving throw)\.?`)
 
 // readSave reads a saving-throw effect from its segments (the first is
 // the "X Saving Throw" one).
 func readSave(segs []segment) *SaveEffect {
 	sv := &SaveEffect{Ability: abilityID(segs[0].label)}
-	m := dcRE.FindStringSubmatch(plain(segs[0].text))
+	m := dcRE().FindStringSubmatch(plain(segs[0].text))
 	if m != nil {
 		sv.DC, _ = atoi(m[1])
 		sv.Targets = strings.TrimSuffix(strings.TrimSpace(m[2]), ".")
 	}
-	if a := areaRE.FindString(sv.Targets); a != "" {
+	if a := areaRE().FindString(sv.Targets); a != "" {
 		sv.Area = a
 	}
 	sv.Each = strings.HasPrefix(sv.Targets, "each ") || strings.HasPrefix(sv.Targets, "any ")
@@ -187,13 +186,13 @@ func readSave(segs []segment) *SaveEffect {
 // readAttackHead reads "+10, reach 10 ft." or "+4, range 80/320 ft." (or
 // both, "reach 5 ft. or range 20/60 ft.").
 func readAttackHead(a *Attack, s string) {
-	if m := bonusRE.FindStringSubmatch(s); m != nil {
+	if m := bonusRE().FindStringSubmatch(s); m != nil {
 		a.Bonus, _ = atoi(m[1])
 	}
-	if m := reachRE.FindStringSubmatch(s); m != nil {
+	if m := reachRE().FindStringSubmatch(s); m != nil {
 		a.Reach, _ = atoi(m[1])
 	}
-	if m := rangeRE.FindStringSubmatch(s); m != nil {
+	if m := rangeRE().FindStringSubmatch(s); m != nil {
 		a.Range[0], _ = atoi(m[1])
 		if m[2] != "" {
 			a.Range[1], _ = atoi(m[2])
@@ -208,10 +207,10 @@ func readAttackHead(a *Attack, s string) {
 
 // advRE matches "plus 2 (1d4) Slashing damage if the attack roll had
 // Advantage" after the main damage (with its leading comma).
-var advRE = regexp.MustCompile(`^,?\s*plus (\d+ \([^)]*\) [A-Za-z]+ damage) if the attack roll had Advantage\.?\s*`)
+var advRE = lazyRE(`^,?\s*plus (\d+ \([^)]*\) [A-Za-z]+ damage) if the attack roll had Advantage\.?\s*`)
 
 func advantageRider(rest string) ([]Damage, string) {
-	m := advRE.FindStringSubmatchIndex(rest)
+	m := advRE().FindStringSubmatchIndex(rest)
 	if m == nil {
 		return nil, trimRider(rest)
 	}
@@ -221,10 +220,10 @@ func advantageRider(rest string) ([]Damage, string) {
 
 // altRE matches an alternative damage: ", or 5 (2d4) Piercing damage if
 // the swarm is Bloodied" (also between dashes, before a "plus" part).
-var altRE = regexp.MustCompile(`^(?:,\s*|—)or (\d+ \([^)]*\) [A-Za-z]+ damage) (if [^.—]*?|while [^.—]*?)(?:—|\.|$)`)
+var altRE = lazyRE(`^(?:,\s*|—)or (\d+ \([^)]*\) [A-Za-z]+ damage) (if [^.—]*?|while [^.—]*?)(?:—|\.|$)`)
 
 func altDamage(rest string) ([]Damage, string, string) {
-	m := altRE.FindStringSubmatchIndex(rest)
+	m := altRE().FindStringSubmatchIndex(rest)
 	if m == nil {
 		return nil, "", rest
 	}
@@ -234,10 +233,10 @@ func altDamage(rest string) ([]Damage, string, string) {
 
 // drainRE matches a hit point maximum drain: "If the target is a creature,
 // its Hit Point maximum decreases by an amount equal to the damage taken."
-var drainRE = regexp.MustCompile(`(?i)^,?\s*(?:and )?(?:if the target is a creature, )?(?:its|the target's) hit point maximum (?:decreases|is reduced) by an amount equal to the (?:\w+ )?damage taken\.?\s*`)
+var drainRE = lazyRE(`(?i)^,?\s*(?:and )?(?:if the target is a creature, )?(?:its|the target's) hit point maximum (?:decreases|is reduced) by an amount equal to the (?:\w+ )?damage taken\.?\s*`)
 
 func drainRider(rest string) (bool, string) {
-	m := drainRE.FindString(rest)
+	m := drainRE().FindString(rest)
 	if m == "" {
 		return false, rest
 	}
@@ -267,10 +266,10 @@ func plainParas(s string) string {
 // ---- Multiattack ----
 
 var (
-	multiSubjectRE = regexp.MustCompile(`^The [^.]*? makes (.*)$`)
-	countAttackRE  = regexp.MustCompile(`^(one|two|three|four|five|six|seven|eight) (.+?) attacks?$`)
-	choiceRE       = regexp.MustCompile(`^(one|two|three|four|five|six|seven|eight) (?:other )?attacks, using (.+?) in any combination$`)
-	usesRE         = regexp.MustCompile(`^(?:it )?(?:uses|can use) (?:either )?(.+?)(?: if available)?( twice)?$`)
+	multiSubjectRE = lazyRE(`^The [^.]*? makes (.*)$`)
+	countAttackRE  = lazyRE(`^(one|two|three|four|five|six|seven|eight) (.+?) attacks?$`)
+	choiceRE       = lazyRE(`^(one|two|three|four|five|six|seven|eight) (?:other )?attacks, using (.+?) in any combination$`)
+	usesRE         = lazyRE(`^(?:it )?(?:uses|can use) (?:either )?(.+?)(?: if available)?( twice)?$`)
 )
 
 // parseMulti reads a Multiattack entry's text.
@@ -282,7 +281,7 @@ func parseMulti(text string) *Multiattack {
 	if rest != "" {
 		notes = append(notes, strings.TrimSpace(rest))
 	}
-	sm := multiSubjectRE.FindStringSubmatch(first)
+	sm := multiSubjectRE().FindStringSubmatch(first)
 	if sm == nil {
 		m.Rest = text
 		return m
@@ -307,12 +306,12 @@ func parseMulti(text string) *Multiattack {
 	for _, cl := range multiClauses(body) {
 		cl = strings.TrimPrefix(cl, "makes ")
 		cl = strings.TrimPrefix(cl, "it makes ")
-		if c := choiceRE.FindStringSubmatch(cl); c != nil {
+		if c := choiceRE().FindStringSubmatch(cl); c != nil {
 			m.Count = numberWords[c[1]]
 			m.Choice = append(m.Choice, splitOr(c[2])...)
 			continue
 		}
-		if c := countAttackRE.FindStringSubmatch(cl); c != nil {
+		if c := countAttackRE().FindStringSubmatch(cl); c != nil {
 			n := numberWords[c[1]]
 			names := splitOr(c[2])
 			if len(names) > 1 {
@@ -324,7 +323,7 @@ func parseMulti(text string) *Multiattack {
 			m.Attacks = append(m.Attacks, Bonus{Name: names[0], Value: n})
 			continue
 		}
-		if c := usesRE.FindStringSubmatch(cl); c != nil {
+		if c := usesRE().FindStringSubmatch(cl); c != nil {
 			n := 1
 			if c[2] != "" {
 				n = 2
@@ -345,14 +344,14 @@ func parseMulti(text string) *Multiattack {
 	return m
 }
 
-var withRE = regexp.MustCompile(`^(one|two|three|four) with its (.+)$`)
+var withRE = lazyRE(`^(one|two|three|four) with its (.+)$`)
 
 // withClauses reads "one with its bite and one with its claws or spear".
 func withClauses(s string) *Multiattack {
 	out := &Multiattack{}
 	var rest []string
 	for _, cl := range strings.Split(strings.ReplaceAll(s, ", and ", " and "), " and ") {
-		m := withRE.FindStringSubmatch(strings.TrimSpace(cl))
+		m := withRE().FindStringSubmatch(strings.TrimSpace(cl))
 		if m == nil {
 			return nil
 		}
@@ -412,11 +411,11 @@ func splitOr(s string) []string {
 // ---- effects of hits and failed saves ----
 
 var (
-	sizeCondRE = regexp.MustCompile(`^If the target is a (Tiny|Small|Medium|Large|Huge|Gargantuan) or smaller creature, it has the (\w+) condition(?: \(escape DC (\d+)\))?(?: from [^,.]*)?(.*)$`)
-	hasCondRE  = regexp.MustCompile(`^(?:,?\s*and )?(?:[Tt]he target|it) has the (\w+)(?: and (\w+))? conditions?(?: \(escape DC (\d+)\))?(?: from [^,.]*)?(.*)$`)
-	untilRE    = regexp.MustCompile(`^\s*(?:until the (end|start) of (its|the [^']+'s) next turn|until the grapple ends|for 1 minute|(?:,? and (?:it |the target )?repeats the save at the end of each of its turns, ending the effect on itself on a success))`)
-	whileGrRE  = regexp.MustCompile(`^While Grappled, the target has the Restrained condition\.?`)
-	minuteRE   = regexp.MustCompile(`^\s*After 1 minute, it succeeds automatically\.?`)
+	sizeCondRE = lazyRE(`^If the target is a (Tiny|Small|Medium|Large|Huge|Gargantuan) or smaller creature, it has the (\w+) condition(?: \(escape DC (\d+)\))?(?: from [^,.]*)?(.*)$`)
+	hasCondRE  = lazyRE(`^(?:,?\s*and )?(?:[Tt]he target|it) has the (\w+)(?: and (\w+))? conditions?(?: \(escape DC (\d+)\))?(?: from [^,.]*)?(.*)$`)
+	untilRE    = lazyRE(`^\s*(?:until the (end|start) of (its|the [^']+'s) next turn|until the grapple ends|for 1 minute|(?:,? and (?:it |the target )?repeats the save at the end of each of its turns, ending the effect on itself on a success))`)
+	whileGrRE  = lazyRE(`^While Grappled, the target has the Restrained condition\.?`)
+	minuteRE   = lazyRE(`^\s*After 1 minute, it succeeds automatically\.?`)
 )
 
 // readEffects reads the conditions at the start of a hit's or a failed
@@ -431,23 +430,23 @@ func readEffects(s string) ([]Effect, string) {
 		}
 		var effs []Effect
 		var tail string
-		if m := sizeCondRE.FindStringSubmatch(rest); m != nil {
+		if m := sizeCondRE().FindStringSubmatch(rest); m != nil {
 			effs = []Effect{{Condition: strings.ToLower(m[2]), MaxSize: m[1]}}
 			effs[0].Escape, _ = atoi(m[3])
 			tail = m[4]
-		} else if m := hasCondRE.FindStringSubmatch(rest); m != nil {
+		} else if m := hasCondRE().FindStringSubmatch(rest); m != nil {
 			effs = []Effect{{Condition: strings.ToLower(m[1])}}
 			if m[2] != "" {
 				effs = append(effs, Effect{Condition: strings.ToLower(m[2])})
 			}
 			effs[0].Escape, _ = atoi(m[3])
 			tail = m[4]
-		} else if m := whileGrRE.FindString(rest); m != "" && len(out) > 0 && out[len(out)-1].Condition == "grappled" {
+		} else if m := whileGrRE().FindString(rest); m != "" && len(out) > 0 && out[len(out)-1].Condition == "grappled" {
 			last := out[len(out)-1]
 			out = append(out, Effect{Condition: "restrained", MaxSize: last.MaxSize, Until: "grapple"})
 			rest = rest[len(m):]
 			continue
-		} else if m := minuteRE.FindString(rest); m != "" && len(out) > 0 {
+		} else if m := minuteRE().FindString(rest); m != "" && len(out) > 0 {
 			rest = rest[len(m):]
 			continue
 		} else {
@@ -460,7 +459,7 @@ func readEffects(s string) ([]Effect, string) {
 		}
 		// the duration
 		until := ""
-		if u := untilRE.FindStringSubmatch(tail); u != nil {
+		if u := untilRE().FindStringSubmatch(tail); u != nil {
 			full := u[0]
 			switch {
 			case strings.Contains(full, "grapple ends"):

@@ -2,7 +2,6 @@ package srd
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -14,7 +13,7 @@ var sizes = []string{"Tiny", "Small", "Medium", "Large", "Huge", "Gargantuan"}
 
 // typeLineRE matches "_Huge Dragon (Chromatic), Chaotic Evil_" and
 // "_Medium or Small Humanoid, Neutral_".
-var typeLineRE = regexp.MustCompile(`^_((?:Tiny|Small|Medium|Large|Huge|Gargantuan)(?: or (?:Tiny|Small|Medium|Large|Huge|Gargantuan))*) ([^,(]+?)(?: \(([^)]*)\))?, ([^_]+)_\s*$`)
+var typeLineRE = lazyRE(`^_((?:Tiny|Small|Medium|Large|Huge|Gargantuan)(?: or (?:Tiny|Small|Medium|Large|Huge|Gargantuan))*) ([^,(]+?)(?: \(([^)]*)\))?, ([^_]+)_\s*$`)
 
 // ParseMarkdown reads the stat blocks of an SRD 5.2.1 Markdown file
 // (monsters-A-Z.md, animals.md). file names it in the stat blocks and in
@@ -91,7 +90,7 @@ func isBlockStart(lines []string, i int) bool {
 }
 
 // lineRE matches a "**Label** value" core line.
-var lineRE = regexp.MustCompile(`^\*\*([A-Za-z ]+)\*\*\s*(.*?)\s*(?:<br>)?\s*$`)
+var lineRE = lazyRE(`^\*\*([A-Za-z ]+)\*\*\s*(.*?)\s*(?:<br>)?\s*$`)
 
 // parseBlock reads the stat block in lines[start:end] (start is its
 // heading; line numbers are 1-based).
@@ -105,7 +104,7 @@ func parseBlock(file string, lines []string, start, end, level int) (*Monster, *
 	for i < end && strings.TrimSpace(lines[i]) == "" {
 		i++
 	}
-	tm := typeLineRE.FindStringSubmatch(strings.TrimSpace(lines[i]))
+	tm := typeLineRE().FindStringSubmatch(strings.TrimSpace(lines[i]))
 	if tm == nil {
 		return fail(i, "cannot read the size, type and alignment line %q", strings.TrimSpace(lines[i]))
 	}
@@ -169,7 +168,7 @@ func parseBlock(file string, lines []string, start, end, level int) (*Monster, *
 			continue
 		}
 		if section == "" {
-			lm := lineRE.FindStringSubmatch(t)
+			lm := lineRE().FindStringSubmatch(t)
 			if lm == nil {
 				return fail(i, "cannot read %q (a **Label** line expected before the first section)", t)
 			}
@@ -185,7 +184,7 @@ func parseBlock(file string, lines []string, start, end, level int) (*Monster, *
 		}
 		if section == "legendary actions" && strings.HasPrefix(t, "_Legendary Action Uses") {
 			m.LegendIntro = plain(t)
-			um := legendUsesRE.FindStringSubmatch(m.LegendIntro)
+			um := legendUsesRE().FindStringSubmatch(m.LegendIntro)
 			if um == nil {
 				return fail(i, "cannot read the Legendary Action Uses line %q", t)
 			}
@@ -195,7 +194,7 @@ func parseBlock(file string, lines []string, start, end, level int) (*Monster, *
 			}
 			continue
 		}
-		if em := entryRE.FindStringSubmatch(t); em != nil {
+		if em := entryRE().FindStringSubmatch(t); em != nil {
 			flush()
 			en, lim := splitLimit(em[1])
 			cur = &Entry{Name: en, Limit: lim, Line: i + 1}
@@ -239,17 +238,17 @@ func parseBlock(file string, lines []string, start, end, level int) (*Monster, *
 }
 
 var (
-	entryRE      = regexp.MustCompile(`^\*\*_(.+?)_\*\*\s*(.*)$`)
-	legendUsesRE = regexp.MustCompile(`Legendary Action Uses: (\d+)(?: \((\d+) in Lair\))?`)
-	acRE         = regexp.MustCompile(`^(\d+)(?:\s*\(([^)]*)\))?\s*(?:\*\*Initiative\*\*\s*([+-]\d+)\s*\(\d+\))?$`)
-	initRE       = regexp.MustCompile(`^([+-]\d+)\s*\(\d+\)$`)
-	hpRE         = regexp.MustCompile(`^(\d+)\s*\(([^)]*)\)$`)
-	hpFlatRE     = regexp.MustCompile(`^(\d+)$`)
-	speedRE      = regexp.MustCompile(`^(?:(Burrow|Climb|Fly|Swim) )?(\d+) ft\.\s*(.*)$`)
-	skillRE      = regexp.MustCompile(`^(.+?) ([+-]\d+)$`)
-	senseRE      = regexp.MustCompile(`^(Blindsight|Darkvision|Tremorsense|Truesight) (\d+) ft\.\s*(.*)$`)
-	passiveRE    = regexp.MustCompile(`Passive Perception (\d+)`)
-	crRE         = regexp.MustCompile(`^(\d+(?:/\d+)?) \((?:XP ([\d,]+)|([\d,]+) XP)(?:,? or ([\d,]+) in lair)?; PB ([+-]\d+)\)$`)
+	entryRE      = lazyRE(`^\*\*_(.+?)_\*\*\s*(.*)$`)
+	legendUsesRE = lazyRE(`Legendary Action Uses: (\d+)(?: \((\d+) in Lair\))?`)
+	acRE         = lazyRE(`^(\d+)(?:\s*\(([^)]*)\))?\s*(?:\*\*Initiative\*\*\s*([+-]\d+)\s*\(\d+\))?$`)
+	initRE       = lazyRE(`^([+-]\d+)\s*\(\d+\)$`)
+	hpRE         = lazyRE(`^(\d+)\s*\(([^)]*)\)$`)
+	hpFlatRE     = lazyRE(`^(\d+)$`)
+	speedRE      = lazyRE(`^(?:(Burrow|Climb|Fly|Swim) )?(\d+) ft\.\s*(.*)$`)
+	skillRE      = lazyRE(`^(.+?) ([+-]\d+)$`)
+	senseRE      = lazyRE(`^(Blindsight|Darkvision|Tremorsense|Truesight) (\d+) ft\.\s*(.*)$`)
+	passiveRE    = lazyRE(`Passive Perception (\d+)`)
+	crRE         = lazyRE(`^(\d+(?:/\d+)?) \((?:XP ([\d,]+)|([\d,]+) XP)(?:,? or ([\d,]+) in lair)?; PB ([+-]\d+)\)$`)
 )
 
 // coreLine reads one "**Label** value" line; it returns a message when the
@@ -258,7 +257,7 @@ func (m *Monster) coreLine(label, v string) string {
 	v = normalise(strings.TrimSpace(v))
 	switch label {
 	case "AC":
-		g := acRE.FindStringSubmatch(v)
+		g := acRE().FindStringSubmatch(v)
 		if g == nil {
 			return "cannot read the AC line " + quote(v)
 		}
@@ -270,28 +269,28 @@ func (m *Monster) coreLine(label, v string) string {
 		}
 	case "Initiative":
 		// Succubus: Initiative on a line of its own.
-		g := initRE.FindStringSubmatch(v)
+		g := initRE().FindStringSubmatch(v)
 		if g == nil {
 			return "cannot read the Initiative line " + quote(v)
 		}
 		m.Initiative, _ = atoi(g[1])
 		m.HasInit = true
 	case "HP":
-		if g := hpRE.FindStringSubmatch(v); g != nil {
+		if g := hpRE().FindStringSubmatch(v); g != nil {
 			m.HP, _ = atoi(g[1])
 			d, ok := normDice(g[2])
 			if !ok {
 				return "cannot read the hit dice " + quote(g[2])
 			}
 			m.HitDice = d
-		} else if g := hpFlatRE.FindStringSubmatch(v); g != nil {
+		} else if g := hpFlatRE().FindStringSubmatch(v); g != nil {
 			m.HP, _ = atoi(g[1])
 		} else {
 			return "cannot read the HP line " + quote(v)
 		}
 	case "Speed":
 		for _, part := range splitList(v) {
-			g := speedRE.FindStringSubmatch(part)
+			g := speedRE().FindStringSubmatch(part)
 			if g == nil {
 				m.SpeedNote = strings.TrimSpace(m.SpeedNote + "; " + part)
 				continue
@@ -319,7 +318,7 @@ func (m *Monster) coreLine(label, v string) string {
 		}
 	case "Skills":
 		for _, part := range splitList(v) {
-			g := skillRE.FindStringSubmatch(part)
+			g := skillRE().FindStringSubmatch(part)
 			if g == nil {
 				return "cannot read the skill " + quote(part)
 			}
@@ -363,7 +362,7 @@ func (m *Monster) coreLine(label, v string) string {
 			senses, passive = "", v
 		}
 		for _, s := range splitList(senses) {
-			g := senseRE.FindStringSubmatch(s)
+			g := senseRE().FindStringSubmatch(s)
 			if g == nil {
 				return "cannot read the sense " + quote(s)
 			}
@@ -373,7 +372,7 @@ func (m *Monster) coreLine(label, v string) string {
 				m.SenseNote = strings.TrimPrefix(m.SenseNote+"; "+s, "; ")
 			}
 		}
-		g := passiveRE.FindStringSubmatch(passive)
+		g := passiveRE().FindStringSubmatch(passive)
 		if g == nil {
 			return "no Passive Perception in the Senses line " + quote(v)
 		}
@@ -381,7 +380,7 @@ func (m *Monster) coreLine(label, v string) string {
 	case "Languages":
 		m.Languages = plain(v)
 	case "CR":
-		g := crRE.FindStringSubmatch(v)
+		g := crRE().FindStringSubmatch(v)
 		if g == nil {
 			return "cannot read the CR line " + quote(v)
 		}
@@ -439,7 +438,7 @@ func damageList(v string) []DamageTrait {
 }
 
 // cellRE matches one table cell.
-var cellRE = regexp.MustCompile(`<td>(.*?)</td>`)
+var cellRE = lazyRE(`<td>(.*?)</td>`)
 
 // readAbilityTable reads the two-row table of scores, modifiers and saves.
 // It reads each ability's label and the numbers that follow it up to the
@@ -450,7 +449,7 @@ var cellRE = regexp.MustCompile(`<td>(.*?)</td>`)
 func (m *Monster) readAbilityTable(rows []string) string {
 	var tokens []string
 	for _, r := range rows {
-		for _, c := range cellRE.FindAllStringSubmatch(r, -1) {
+		for _, c := range cellRE().FindAllStringSubmatch(r, -1) {
 			cell := normalise(c[1])
 			if strings.HasPrefix(cell, "<strong>") {
 				tokens = append(tokens, "#"+strings.ToLower(plain(cell)))

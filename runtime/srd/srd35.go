@@ -3,7 +3,6 @@ package srd
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/dndsh/dndsh/runtime/errs"
@@ -155,9 +154,9 @@ func Parse35(file string, data []byte) ([]*Monster35, []*errs.Error) {
 }
 
 var (
-	hd35RE    = regexp.MustCompile(`^([\d/ ]+d\d+(?:\s*[+-–]\s*\d+)?)`)
-	skill35RE = regexp.MustCompile(`^(.+?) ([+-–]\d+)`)
-	dr35RE    = regexp.MustCompile(`(?i)\b(?:DR|damage reduction) (\d+)/\s*([^,;]+)`)
+	hd35RE    = lazyRE(`^([\d/ ]+d\d+(?:\s*[+-–]\s*\d+)?)`)
+	skill35RE = lazyRE(`^(.+?) ([+-–]\d+)`)
+	dr35RE    = lazyRE(`(?i)\b(?:DR|damage reduction) (\d+)/\s*([^,;]+)`)
 )
 
 func from35(file string, line int, x *rec35) (*Monster35, *errs.Error) {
@@ -199,11 +198,11 @@ func from35(file string, line int, x *rec35) (*Monster35, *errs.Error) {
 			}
 		}
 	}
-	if g := hd35RE.FindString(normalise(x.Lines["Hit Dice"])); g != "" {
+	if g := hd35RE().FindString(normalise(x.Lines["Hit Dice"])); g != "" {
 		m.HitDice = strings.ReplaceAll(g, " ", "")
 	}
 	for _, s := range splitList(normalise(x.Lines["Skills"])) {
-		if g := skill35RE.FindStringSubmatch(s); g != nil {
+		if g := skill35RE().FindStringSubmatch(s); g != nil {
 			n, _ := atoi(g[2])
 			m.Skills = append(m.Skills, Bonus{Name: Slug(g[1]), Value: n})
 		}
@@ -258,7 +257,7 @@ func threeOh(m *Monster35) ThreeOh {
 		t.AC = fmt.Sprint(*m.AC)
 	}
 	for _, q := range m.SpecialQualities {
-		if g := dr35RE.FindStringSubmatch(normalise(q)); g != nil {
+		if g := dr35RE().FindStringSubmatch(normalise(q)); g != nil {
 			by := strings.TrimSpace(g[2])
 			// "evil and magic": each word that names a bonus becomes it
 			words := strings.Fields(by)

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -44,17 +45,17 @@ func normalise(s string) string {
 }
 
 var (
-	tagRE    = regexp.MustCompile(`<[^>]*>`)
-	spacesRE = regexp.MustCompile(`[ \t]+`)
+	tagRE    = lazyRE(`<[^>]*>`)
+	spacesRE = lazyRE(`[ \t]+`)
 )
 
 // plain removes Markdown emphasis and HTML tags and squeezes spaces.
 func plain(s string) string {
 	s = normalise(s)
-	s = tagRE.ReplaceAllString(s, " ")
+	s = tagRE().ReplaceAllString(s, " ")
 	s = strings.NewReplacer("**", "", "__", "").Replace(s)
 	s = stripItalics(s)
-	return strings.TrimSpace(spacesRE.ReplaceAllString(s, " "))
+	return strings.TrimSpace(spacesRE().ReplaceAllString(s, " "))
 }
 
 // stripItalics removes the underscores that mark italics (_Fireball_),
@@ -113,13 +114,13 @@ func atoi(s string) (int, bool) {
 
 // diceRE matches a dice expression as stat blocks print it: "2d6 + 6",
 // "1d10", "4d6 - 1".
-var diceRE = regexp.MustCompile(`^(\d+)d(\d+)(?:\s*([+-])\s*(\d+))?$`)
+var diceRE = lazyRE(`^(\d+)d(\d+)(?:\s*([+-])\s*(\d+))?$`)
 
 // normDice normalises "2d6 + 6" to "2d6+6"; ok is false when s is no
 // plain dice expression.
 func normDice(s string) (string, bool) {
 	s = strings.TrimSpace(normalise(s))
-	m := diceRE.FindStringSubmatch(s)
+	m := diceRE().FindStringSubmatch(s)
 	if m == nil {
 		return "", false
 	}
@@ -132,7 +133,7 @@ func normDice(s string) (string, bool) {
 
 // damageRE matches one damage part: "13 (2d6 + 6) Slashing damage" or a
 // flat "1 Piercing damage".
-var damageRE = regexp.MustCompile(`^(\d+)(?:\s*\(([^)]*)\))?\s+([A-Za-z]+)\s+damage`)
+var damageRE = lazyRE(`^(\d+)(?:\s*\(([^)]*)\))?\s+([A-Za-z]+)\s+damage`)
 
 // parseDamages reads "N (XdY + Z) Type damage [plus N (...) Type damage]..."
 // from the start of s. It returns the parts and the rest of s after them.
@@ -140,7 +141,7 @@ func parseDamages(s string) ([]Damage, string) {
 	var out []Damage
 	rest := strings.TrimSpace(s)
 	for {
-		m := damageRE.FindStringSubmatchIndex(rest)
+		m := damageRE().FindStringSubmatchIndex(rest)
 		if m == nil {
 			break
 		}
@@ -162,7 +163,7 @@ func parseDamages(s string) ([]Damage, string) {
 		if !ok {
 			break
 		}
-		if damageRE.MatchString(next) {
+		if damageRE().MatchString(next) {
 			rest = next
 			continue
 		}
@@ -217,3 +218,12 @@ func splitList(s string) []string {
 // numberWords are the counts Multiattack entries spell out.
 var numberWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 	"seven": 7, "eight": 8, "nine": 9, "ten": 10, "twice": 2, "once": 1, "thrice": 3}
+
+// LazyRE returns a regular expression compiled on its first use: the
+// parsers run rarely, the programs that link them start often (compiling
+// them all at start-up cost every dndsh command 5 ms).
+func LazyRE(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
+
+func lazyRE(expr string) func() *regexp.Regexp { return LazyRE(expr) }

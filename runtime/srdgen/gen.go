@@ -15,7 +15,6 @@ package srdgen
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -304,11 +303,11 @@ func (g *gen) attacks() {
 		}
 		for _, r := range sentences(a.Rider) {
 			switch {
-			case chargeRE.MatchString(r):
+			case chargeRE().MatchString(r):
 				g.unused("%s: %q (a charge: fights have no positions, so it never moves before a hit)", e.Name, excerpt(r))
-			case pushRE.MatchString(r):
+			case pushRE().MatchString(r):
 				g.inert("%s: %q (fights have no positions)", e.Name, excerpt(r))
-			case objectRE.MatchString(r):
+			case objectRE().MatchString(r):
 				g.inert("%s: %q (objects)", e.Name, excerpt(r))
 			default:
 				g.unmodelled("%s: on a hit, %q", e.Name, excerpt(r))
@@ -330,10 +329,10 @@ func (g *gen) attacks() {
 }
 
 var (
-	chargeRE  = regexp.MustCompile(`moved \d+\+? feet straight toward`)
-	pushRE    = regexp.MustCompile(`(?:pushes|pulls) the target|is pushed up to|is pulled up to`)
-	objectRE  = regexp.MustCompile(`^If the target is a (?:creature or a )?flammable object`)
-	sentEndRE = regexp.MustCompile(`\.\s+`)
+	chargeRE  = srd.LazyRE(`moved \d+\+? feet straight toward`)
+	pushRE    = srd.LazyRE(`(?:pushes|pulls) the target|is pushed up to|is pulled up to`)
+	objectRE  = srd.LazyRE(`^If the target is a (?:creature or a )?flammable object`)
+	sentEndRE = srd.LazyRE(`\.\s+`)
 )
 
 // sentences splits a rider into its sentences (a leading ", and ..."
@@ -344,7 +343,7 @@ func sentences(s string) []string {
 		return nil
 	}
 	var out []string
-	for _, p := range sentEndRE.Split(s, -1) {
+	for _, p := range sentEndRE().Split(s, -1) {
 		if p = strings.TrimSpace(p); p != "" && p != "." {
 			out = append(out, p)
 		}
@@ -506,8 +505,8 @@ func (g *gen) multiattack() {
 }
 
 var (
-	targetSizeRE = regexp.MustCompile(`^one (Tiny|Small|Medium|Large|Huge|Gargantuan) or smaller creature`)
-	onceRE       = regexp.MustCompile(`can't take this action again until the start of its next turn`)
+	targetSizeRE = srd.LazyRE(`^one (Tiny|Small|Medium|Large|Huge|Gargantuan) or smaller creature`)
+	onceRE       = srd.LazyRE(`can't take this action again until the start of its next turn`)
 )
 
 // saveSpec writes a save effect as data: ability, DC, damage, half, the
@@ -543,7 +542,7 @@ func (g *gen) saveSpec(name string, sv *srd.SaveEffect, onHit bool) (*table, boo
 		g.unmodelled("%s: on a success, %q", name, excerpt(sv.Success))
 	}
 	if sv.Both != "" {
-		if onceRE.MatchString(sv.Both) {
+		if onceRE().MatchString(sv.Both) {
 			t.set("once_per_turn", true)
 		} else {
 			g.unmodelled("%s: %q", name, excerpt(sv.Both))
@@ -571,7 +570,7 @@ func (g *gen) targets(name string, sv *srd.SaveEffect, t *table) {
 		return
 	}
 	tg := sv.Targets
-	if m := targetSizeRE.FindStringSubmatch(tg); m != nil {
+	if m := targetSizeRE().FindStringSubmatch(tg); m != nil {
 		t.set("max_size", strings.ToLower(m[1]))
 	}
 	for _, c := range srd.Conditions {

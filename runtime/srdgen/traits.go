@@ -1,7 +1,6 @@
 package srdgen
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/dndsh/dndsh/runtime/srd"
@@ -13,15 +12,15 @@ import (
 type recogniser func(e *srd.Entry) (t *table, ok bool)
 
 var (
-	regainRE    = regexp.MustCompile(`regains (\d+) [Hh]it [Pp]oints`)
-	atLeast1RE  = regexp.MustCompile(`if it has at least 1 [Hh]it [Pp]oint`)
-	stoppedRE   = regexp.MustCompile(`takes ([A-Za-z]+)(?: or ([A-Za-z]+))? damage(?: or damage from holy water)?, this trait doesn't function`)
-	diesOnlyRE  = regexp.MustCompile(`dies only if it starts its turn with 0 [Hh]it [Pp]oints`)
-	fortDCRE    = regexp.MustCompile(`DC (?:of )?(\d+) ?(?:plus|\+) ?the damage taken`)
-	parryRE     = regexp.MustCompile(`adds (\d+) to its AC`)
-	auraRE      = regexp.MustCompile(`^At the (end|start) of each of the [^']+'s turns, each creature (?:of the [^']+'s choice )?(?:in an? (\d+)-foot Emanation originating from [^,]+|within (\d+) feet of it) takes (\d+) \(([^)]+)\) ([A-Za-z]+) damage`)
-	bloodyRE    = regexp.MustCompile(`Advantage on (melee )?attack rolls against any creature that doesn't have all its [Hh]it [Pp]oints`)
-	frenzyMelee = regexp.MustCompile(`(?i)advantage on melee attack rolls`)
+	regainRE    = srd.LazyRE(`regains (\d+) [Hh]it [Pp]oints`)
+	atLeast1RE  = srd.LazyRE(`if it has at least 1 [Hh]it [Pp]oint`)
+	stoppedRE   = srd.LazyRE(`takes ([A-Za-z]+)(?: or ([A-Za-z]+))? damage(?: or damage from holy water)?, this trait doesn't function`)
+	diesOnlyRE  = srd.LazyRE(`dies only if it starts its turn with 0 [Hh]it [Pp]oints`)
+	fortDCRE    = srd.LazyRE(`DC (?:of )?(\d+) ?(?:plus|\+) ?the damage taken`)
+	parryRE     = srd.LazyRE(`adds (\d+) to its AC`)
+	auraRE      = srd.LazyRE(`^At the (end|start) of each of the [^']+'s turns, each creature (?:of the [^']+'s choice )?(?:in an? (\d+)-foot Emanation originating from [^,]+|within (\d+) feet of it) takes (\d+) \(([^)]+)\) ([A-Za-z]+) damage`)
+	bloodyRE    = srd.LazyRE(`Advantage on (melee )?attack rolls against any creature that doesn't have all its [Hh]it [Pp]oints`)
+	frenzyMelee = srd.LazyRE(`(?i)advantage on melee attack rolls`)
 )
 
 func ability(name string) *table { return (&table{}).set("ability", name) }
@@ -38,24 +37,24 @@ var recognisers = map[string]recogniser{
 		return t, true
 	},
 	"regeneration": func(e *srd.Entry) (*table, bool) {
-		m := regainRE.FindStringSubmatch(e.Text)
+		m := regainRE().FindStringSubmatch(e.Text)
 		if m == nil {
 			return nil, false
 		}
 		t := ability("regeneration").set("hp", atoi(m[1]))
-		if s := stoppedRE.FindStringSubmatch(e.Text); s != nil {
+		if s := stoppedRE().FindStringSubmatch(e.Text); s != nil {
 			types := []string{strings.ToLower(s[1])}
 			if s[2] != "" {
 				types = append(types, strings.ToLower(s[2]))
 			}
 			t.set("stopped_by", types)
 		}
-		t.setIf("needs_hp", atLeast1RE.MatchString(e.Text))
-		t.setIf("rises", diesOnlyRE.MatchString(e.Text))
+		t.setIf("needs_hp", atLeast1RE().MatchString(e.Text))
+		t.setIf("rises", diesOnlyRE().MatchString(e.Text))
 		return t, true
 	},
 	"undead fortitude": func(e *srd.Entry) (*table, bool) {
-		m := fortDCRE.FindStringSubmatch(e.Text)
+		m := fortDCRE().FindStringSubmatch(e.Text)
 		if m == nil {
 			return nil, false
 		}
@@ -64,18 +63,18 @@ var recognisers = map[string]recogniser{
 	"nimble escape":  func(*srd.Entry) (*table, bool) { return ability("nimble_escape"), true },
 	"cunning action": func(*srd.Entry) (*table, bool) { return ability("nimble_escape"), true },
 	"parry": func(e *srd.Entry) (*table, bool) {
-		m := parryRE.FindStringSubmatch(e.Text)
+		m := parryRE().FindStringSubmatch(e.Text)
 		if m == nil {
 			return nil, false
 		}
 		return ability("parry").set("ac", atoi(m[1])), true
 	},
 	"blood frenzy": func(e *srd.Entry) (*table, bool) {
-		if !bloodyRE.MatchString(e.Text) && !frenzyMelee.MatchString(e.Text) {
+		if !bloodyRE().MatchString(e.Text) && !frenzyMelee().MatchString(e.Text) {
 			return nil, false
 		}
 		t := ability("blood_frenzy")
-		if frenzyMelee.MatchString(e.Text) {
+		if frenzyMelee().MatchString(e.Text) {
 			t.set("melee", true)
 		}
 		return t, true
@@ -172,7 +171,7 @@ func (g *gen) special(kind string, e *srd.Entry) {
 		if name != a {
 			continue
 		}
-		m := auraRE.FindStringSubmatch(e.Text)
+		m := auraRE().FindStringSubmatch(e.Text)
 		if m == nil {
 			break
 		}
@@ -215,9 +214,9 @@ func (g *gen) reactions() {
 }
 
 var (
-	legAttackRE = regexp.MustCompile(`(?i)makes (?:one|a) ([A-Z][\w' ]*?) attack`)
-	legUsesRE   = regexp.MustCompile(`uses ([A-Z][\w' ]*?)(?: to |\.| and |,|$)`)
-	legMoveRE   = regexp.MustCompile(`^The [^.]*? (?:moves|flies) up to (?:half )?its (?:Speed|Fly Speed|speed)`)
+	legAttackRE = srd.LazyRE(`(?i)makes (?:one|a) ([A-Z][\w' ]*?) attack`)
+	legUsesRE   = srd.LazyRE(`uses ([A-Z][\w' ]*?)(?: to |\.| and |,|$)`)
+	legMoveRE   = srd.LazyRE(`^The [^.]*? (?:moves|flies) up to (?:half )?its (?:Speed|Fly Speed|speed)`)
 )
 
 // legendary writes the legendary actions the importer can model: one
@@ -239,12 +238,12 @@ func (g *gen) legendary() {
 		case e.Attack != nil:
 			g.unmodelled("%s (Legendary Action): an attack of its own", e.Name)
 		default:
-			if a := legAttackRE.FindStringSubmatch(e.Text); a != nil && g.attack[strings.ToLower(a[1])] != nil {
+			if a := legAttackRE().FindStringSubmatch(e.Text); a != nil && g.attack[strings.ToLower(a[1])] != nil {
 				t = (&table{}).set("attack", g.attack[strings.ToLower(a[1])].Name)
-				if legMoveRE.MatchString(e.Text) {
+				if legMoveRE().MatchString(e.Text) {
 					g.inert("%s (Legendary Action): its move (fights have no positions)", e.Name)
 				}
-			} else if u := legUsesRE.FindStringSubmatch(e.Text); u != nil && g.isAction(u[1]) && !strings.Contains(e.Text, "Spellcasting") {
+			} else if u := legUsesRE().FindStringSubmatch(e.Text); u != nil && g.isAction(u[1]) && !strings.Contains(e.Text, "Spellcasting") {
 				t = (&table{}).set("use", u[1])
 			}
 		}
@@ -256,7 +255,7 @@ func (g *gen) legendary() {
 		}
 		t.fields = append([]field{{"name", e.Name}}, t.fields...)
 		t.setIf("cost", e.Limit.Cost)
-		if onceRE.MatchString(e.Text) && !t.has("once_per_turn") {
+		if onceRE().MatchString(e.Text) && !t.has("once_per_turn") {
 			t.set("once_per_turn", true)
 		}
 		lt.add(t)
