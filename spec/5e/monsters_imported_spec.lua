@@ -140,3 +140,15 @@ test("the XP budget of a party (DMG 2024 [K]): Low, Moderate and High by the sum
   for _, xp in ipairs({ 1800, 2000, 2001, 3000, 4400, 4401 }) do labels[#labels + 1] = (difficulty.rate({ 5, 5, 5, 5 }, xp)) end
   eq(labels, { "Low", "Low", "Moderate", "Moderate", "High", "beyond High" })
 end)
+
+test("a hit's saving throw (SRD 5.1 Giant Poisonous Snake): its damage is dealt apart from the hit's, which keeps its own", function()
+  local lost = record("damage.apply", function(e) return e.target:get("id") .. ":" .. e.damage end)
+  -- initiative hero 1, snake 20. Bite d20 15 hits (AC 10): 1d4 3 + 4 = 7
+  -- piercing; the save effect rolls its 3d6 (1, 1, 1) = 3 poison, then the
+  -- Constitution save (DC 11) d20 2 fails: the 3 is dealt as damage of its
+  -- own (the hit's 7 must not become 3).
+  dice.force{ 1, 20, 15, 3, 1, 1, 1, 2 }
+  run({ { stat = pc("hero", { ac = 10 }) } }, { { monster = "srd/giant_poisonous_snake" } })
+  table.sort(lost)
+  eq(lost, { "hero:3", "hero:7" })
+end)

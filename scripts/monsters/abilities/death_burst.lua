@@ -21,7 +21,7 @@ function M.apply(stat, p)
     local targets = bestiary.targets(self, p)
     if targets then
       fight.note(self:get("id") .. " explodes as it dies")
-      bestiary.resolve(self, p, targets)
+      bestiary.nested(e, bestiary.resolve, self, p, targets)
     end
   end)
   return stat
