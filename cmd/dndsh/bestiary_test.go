@@ -109,6 +109,11 @@ func TestMonstersLists(t *testing.T) {
 	if strings.Count(out, "young_red_dragon ") != 1 || !strings.Contains(out, "hand-written") {
 		t.Errorf("the hand-written young_red_dragon should replace the imported one:\n%s", out)
 	}
+	te = newTestEnv(t, t.TempDir(), nil, "monsters", "紅龍")
+	if code := te.run(""); code != 0 || !strings.Contains(te.out.String(), "ancient_red_dragon           Ancient Red Dragon 遠古紅龍") ||
+		!strings.Contains(te.out.String(), "4 monsters") {
+		t.Errorf("by Chinese name: exit %d:\n%s", code, te.out.String())
+	}
 	te = newTestEnv(t, t.TempDir(), nil, "monsters", "lich", "--unmodelled")
 	if code := te.run(""); code != 0 || !strings.Contains(te.out.String(), "- Spellcasting: spells are not modelled") {
 		t.Errorf("exit %d:\n%s", code, te.out.String())
@@ -131,7 +136,7 @@ func TestMonsterPrintsTheStatBlock(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, te.errOut.String())
 	}
 	out := te.out.String()
-	for _, want := range []string{"Adult Red Dragon\nHuge Dragon (Chromatic), Chaotic Evil\n", "AC 19    Initiative +12 (22)",
+	for _, want := range []string{"Adult Red Dragon  成年紅龍\nHuge Dragon (Chromatic), Chaotic Evil\n", "AC 19    Initiative +12 (22)",
 		"HP 256 (19d12 + 133)", "Str  27   +8   +8", "CR 17 (XP 18,000, or 20,000 in lair; PB +6)",
 		"Fire Breath (Recharge 5-6). Dexterity Saving Throw: DC 21", "Legendary Actions\nLegendary Action Uses: 3",
 		"In fights: partly modelled", "- Spellcasting: spells are not modelled"} {

@@ -104,12 +104,12 @@ func monsterRows(e *engine.Engine) ([]monsterRow, error) {
 	if b, _, err := e.R.Resolve("monsters/" + sys + "/srd/index.tsv"); err == nil {
 		for _, line := range strings.Split(string(b), "\n") {
 			f := strings.Split(line, "\t")
-			if len(f) < 9 || strings.HasPrefix(line, "#") || line == srdgen.IndexHeader || hand[f[0]] {
+			if len(f) < 10 || strings.HasPrefix(line, "#") || line == srdgen.IndexHeader || hand[f[0]] {
 				continue
 			}
-			r := monsterRow{id: f[0], en: f[1], source: f[2], cr: f[3], typ: f[4], size: f[5], status: f[6]}
-			if f[8] != "" {
-				r.unmodelled = strings.Split(f[8], " | ")
+			r := monsterRow{id: f[0], en: f[1], zh: f[2], source: f[3], cr: f[4], typ: f[5], size: f[6], status: f[7]}
+			if f[9] != "" {
+				r.unmodelled = strings.Split(f[9], " | ")
 			}
 			rows = append(rows, r)
 		}

@@ -24,6 +24,7 @@ import (
 // Script is one generated monster script.
 type Script struct {
 	ID, Name   string
+	Zh         string // the Chinese name, "" when there is none
 	Source     string // "SRD 5.2.1"
 	Where      string // "monsters-A-Z.md:123"
 	CR, Type   string
@@ -117,7 +118,12 @@ func Write5e(m *srd.Monster) (*Script, error) {
 
 func (g *gen) header() {
 	m, t := g.m, g.stat
-	t.set("id", m.ID).set("name", (&table{}).set("en", m.Name)).set("source", m.Source).set("data", g.s.Where)
+	name := (&table{}).set("en", m.Name)
+	if zh := ChineseName(m.Name); zh != "" {
+		name.set("zh", zh)
+		g.s.Zh = zh
+	}
+	t.set("id", m.ID).set("name", name).set("source", m.Source).set("data", g.s.Where)
 	if m.Group != "" {
 		t.set("group", m.Group)
 	}

@@ -202,7 +202,7 @@ func dice(list []srd.Damage) string {
 }
 
 // IndexHeader is the first line of index.tsv.
-const IndexHeader = "id\tname\tsource\tcr\ttype\tsize\tmodelled\tdata\tunmodelled"
+const IndexHeader = "id\tname\tzh\tsource\tcr\ttype\tsize\tmodelled\tdata\tunmodelled"
 
 // Index writes the index of the scripts (monsters/<system>/srd/index.tsv):
 // one line per monster, which `dndsh monsters` and the REPL read to list
@@ -214,7 +214,7 @@ func Index(scripts []*Script) []byte {
 	for _, s := range scripts {
 		un := strings.Join(s.Unmodelled, " | ")
 		un = strings.NewReplacer("\t", " ", "\n", " ").Replace(un)
-		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.Name, s.Source, s.CR, s.Type, s.Size, s.Status(), s.Where, un)
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.Name, s.Zh, s.Source, s.CR, s.Type, s.Size, s.Status(), s.Where, un)
 	}
 	return []byte(b.String())
 }

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "aboleth",
-  name = { en = "Aboleth" },
+  name = { en = "Aboleth", zh = "歐泊洛斯" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:5",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "acolyte",
-  name = { en = "Acolyte" },
+  name = { en = "Acolyte", zh = "侍僧" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):209",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "adult_black_dragon",
-  name = { en = "Adult Black Dragon" },
+  name = { en = "Adult Black Dragon", zh = "成年黑龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:1657",
   group = "Black Dragons",

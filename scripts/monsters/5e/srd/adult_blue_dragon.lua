@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "adult_blue_dragon",
-  name = { en = "Adult Blue Dragon" },
+  name = { en = "Adult Blue Dragon", zh = "成年藍龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:2162",
   group = "Blue Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "adult_brass_dragon",
-  name = { en = "Adult Brass Dragon" },
+  name = { en = "Adult Brass Dragon", zh = "成年黃銅龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:2586",
   group = "Brass Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "adult_bronze_dragon",
-  name = { en = "Adult Bronze Dragon" },
+  name = { en = "Adult Bronze Dragon", zh = "成年青銅龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:2944",
   group = "Bronze Dragons",

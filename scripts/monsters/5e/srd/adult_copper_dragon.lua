@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "adult_copper_dragon",
-  name = { en = "Adult Copper Dragon" },
+  name = { en = "Adult Copper Dragon", zh = "成年赤銅龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:4279",
   group = "Copper Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "adult_gold_dragon",
-  name = { en = "Adult Gold Dragon" },
+  name = { en = "Adult Gold Dragon", zh = "成年金龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:7653",
   group = "Gold Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "adult_green_dragon",
-  name = { en = "Adult Green Dragon" },
+  name = { en = "Adult Green Dragon", zh = "成年綠龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:8171",
   group = "Green Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "adult_red_dragon",
-  name = { en = "Adult Red Dragon" },
+  name = { en = "Adult Red Dragon", zh = "成年紅龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:13963",
   group = "Red Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "adult_silver_dragon",
-  name = { en = "Adult Silver Dragon" },
+  name = { en = "Adult Silver Dragon", zh = "成年銀龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:15301",
   group = "Silver Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "adult_white_dragon",
-  name = { en = "Adult White Dragon" },
+  name = { en = "Adult White Dragon", zh = "成年白龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:18646",
   group = "White Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "air_elemental",
-  name = { en = "Air Elemental" },
+  name = { en = "Air Elemental", zh = "氣元素" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:108",
   size = "large",

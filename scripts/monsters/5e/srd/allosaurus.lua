@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "allosaurus",
-  name = { en = "Allosaurus" },
+  name = { en = "Allosaurus", zh = "異特龍" },
   source = "SRD 5.2.1",
   data = "animals.md:3",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "ancient_black_dragon",
-  name = { en = "Ancient Black Dragon" },
+  name = { en = "Ancient Black Dragon", zh = "遠古黑龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:1754",
   group = "Black Dragons",

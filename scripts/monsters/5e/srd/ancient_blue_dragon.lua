@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "ancient_blue_dragon",
-  name = { en = "Ancient Blue Dragon" },
+  name = { en = "Ancient Blue Dragon", zh = "遠古藍龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:2257",
   group = "Blue Dragons",

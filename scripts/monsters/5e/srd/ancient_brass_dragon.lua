@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "ancient_brass_dragon",
-  name = { en = "Ancient Brass Dragon" },
+  name = { en = "Ancient Brass Dragon", zh = "遠古黃銅龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:2683",
   group = "Brass Dragons",

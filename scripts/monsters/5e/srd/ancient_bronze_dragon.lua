@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "ancient_bronze_dragon",
-  name = { en = "Ancient Bronze Dragon" },
+  name = { en = "Ancient Bronze Dragon", zh = "遠古青銅龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:3044",
   group = "Bronze Dragons",

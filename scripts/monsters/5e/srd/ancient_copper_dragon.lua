@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "ancient_copper_dragon",
-  name = { en = "Ancient Copper Dragon" },
+  name = { en = "Ancient Copper Dragon", zh = "遠古赤銅龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:4376",
   group = "Copper Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "ancient_gold_dragon",
-  name = { en = "Ancient Gold Dragon" },
+  name = { en = "Ancient Gold Dragon", zh = "遠古金龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:7752",
   group = "Gold Dragons",

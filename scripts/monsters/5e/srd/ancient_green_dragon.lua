@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "ancient_green_dragon",
-  name = { en = "Ancient Green Dragon" },
+  name = { en = "Ancient Green Dragon", zh = "遠古綠龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:8268",
   group = "Green Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "ancient_red_dragon",
-  name = { en = "Ancient Red Dragon" },
+  name = { en = "Ancient Red Dragon", zh = "遠古紅龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:14058",
   group = "Red Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "ancient_silver_dragon",
-  name = { en = "Ancient Silver Dragon" },
+  name = { en = "Ancient Silver Dragon", zh = "遠古銀龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:15398",
   group = "Silver Dragons",

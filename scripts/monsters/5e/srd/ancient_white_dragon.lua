@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "ancient_white_dragon",
-  name = { en = "Ancient White Dragon" },
+  name = { en = "Ancient White Dragon", zh = "遠古白龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:18739",
   group = "White Dragons",

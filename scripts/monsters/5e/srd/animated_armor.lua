@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "animated_armor",
-  name = { en = "Animated Armor" },
+  name = { en = "Animated Armor", zh = "活化盔甲" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:189",
   group = "Animated Objects",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "ankylosaurus",
-  name = { en = "Ankylosaurus" },
+  name = { en = "Ankylosaurus", zh = "甲龍" },
   source = "SRD 5.2.1",
   data = "animals.md:73",
   size = "huge",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "ape",
-  name = { en = "Ape" },
+  name = { en = "Ape", zh = "猿" },
   source = "SRD 5.2.1",
   data = "animals.md:142",
   size = "medium",

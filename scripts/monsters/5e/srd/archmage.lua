@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "archmage",
-  name = { en = "Archmage" },
+  name = { en = "Archmage", zh = "大法師" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:10819",
   group = "Mages",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "assassin",
-  name = { en = "Assassin" },
+  name = { en = "Assassin", zh = "刺客" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:475",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "awakened_shrub",
-  name = { en = "Awakened Shrub" },
+  name = { en = "Awakened Shrub", zh = "覺醒灌木" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:563",
   group = "Awakened Plants",

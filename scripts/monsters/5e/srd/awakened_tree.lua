@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "awakened_tree",
-  name = { en = "Awakened Tree" },
+  name = { en = "Awakened Tree", zh = "覺醒樹" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:632",
   group = "Awakened Plants",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "baboon",
-  name = { en = "Baboon" },
+  name = { en = "Baboon", zh = "狒狒" },
   source = "SRD 5.2.1",
   data = "animals.md:290",
   size = "small",

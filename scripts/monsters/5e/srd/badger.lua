@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "badger",
-  name = { en = "Badger" },
+  name = { en = "Badger", zh = "獾" },
   source = "SRD 5.2.1",
   data = "animals.md:363",
   size = "tiny",

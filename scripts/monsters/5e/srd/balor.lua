@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "balor",
-  name = { en = "Balor" },
+  name = { en = "Balor", zh = "炎魔" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:850",
   size = "huge",

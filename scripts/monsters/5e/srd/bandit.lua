@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "bandit",
-  name = { en = "Bandit" },
+  name = { en = "Bandit", zh = "強盜" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:944",
   group = "Bandits",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "bandit_captain",
-  name = { en = "Bandit Captain" },
+  name = { en = "Bandit Captain", zh = "強盜首領" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:1014",
   group = "Bandits",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "basilisk",
-  name = { en = "Basilisk" },
+  name = { en = "Basilisk", zh = "蛇怪" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:1183",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "bat",
-  name = { en = "Bat" },
+  name = { en = "Bat", zh = "蝙蝠" },
   source = "SRD 5.2.1",
   data = "animals.md:432",
   size = "tiny",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "berserker",
-  name = { en = "Berserker" },
+  name = { en = "Berserker", zh = "狂戰士" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:1423",
   size = "medium",

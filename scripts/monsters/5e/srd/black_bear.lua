@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "black_bear",
-  name = { en = "Black Bear" },
+  name = { en = "Black Bear", zh = "黑熊" },
   source = "SRD 5.2.1",
   data = "animals.md:499",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "black_dragon_wyrmling",
-  name = { en = "Black Dragon Wyrmling" },
+  name = { en = "Black Dragon Wyrmling", zh = "幼年黑龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:1499",
   group = "Black Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "black_pudding",
-  name = { en = "Black Pudding" },
+  name = { en = "Black Pudding", zh = "黑布丁怪" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:1853",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "blink_dog",
-  name = { en = "Blink Dog" },
+  name = { en = "Blink Dog", zh = "閃現犬" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:1940",
   size = "medium",

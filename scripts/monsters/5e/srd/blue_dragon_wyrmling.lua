@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "blue_dragon_wyrmling",
-  name = { en = "Blue Dragon Wyrmling" },
+  name = { en = "Blue Dragon Wyrmling", zh = "幼年藍龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:2016",
   group = "Blue Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "boar",
-  name = { en = "Boar" },
+  name = { en = "Boar", zh = "野豬" },
   source = "SRD 5.2.1",
   data = "animals.md:643",
   size = "medium",

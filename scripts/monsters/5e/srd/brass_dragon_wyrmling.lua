@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "brass_dragon_wyrmling",
-  name = { en = "Brass Dragon Wyrmling" },
+  name = { en = "Brass Dragon Wyrmling", zh = "幼年黃銅龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:2438",
   group = "Brass Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "bronze_dragon_wyrmling",
-  name = { en = "Bronze Dragon Wyrmling" },
+  name = { en = "Bronze Dragon Wyrmling", zh = "幼年青銅龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:2782",
   group = "Bronze Dragons",

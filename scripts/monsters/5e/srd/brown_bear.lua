@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "brown_bear",
-  name = { en = "Brown Bear" },
+  name = { en = "Brown Bear", zh = "棕熊" },
   source = "SRD 5.2.1",
   data = "animals.md:716",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "bugbear",
-  name = { en = "Bugbear" },
+  name = { en = "Bugbear", zh = "熊地精" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):10134",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "bugbear_warrior",
-  name = { en = "Bugbear Warrior" },
+  name = { en = "Bugbear Warrior", zh = "熊地精戰士" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:3230",
   group = "Bugbears",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "camel",
-  name = { en = "Camel" },
+  name = { en = "Camel", zh = "駱駝" },
   source = "SRD 5.2.1",
   data = "animals.md:788",
   size = "large",

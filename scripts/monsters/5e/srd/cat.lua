@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "cat",
-  name = { en = "Cat" },
+  name = { en = "Cat", zh = "貓" },
   source = "SRD 5.2.1",
   data = "animals.md:855",
   size = "tiny",

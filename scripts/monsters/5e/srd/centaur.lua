@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "centaur",
-  name = { en = "Centaur" },
+  name = { en = "Centaur", zh = "半人馬" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):10460",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "chimera",
-  name = { en = "Chimera" },
+  name = { en = "Chimera", zh = "奇美拉" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:3559",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "clay_golem",
-  name = { en = "Clay Golem" },
+  name = { en = "Clay Golem", zh = "黏土魔像" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:3720",
   size = "large",

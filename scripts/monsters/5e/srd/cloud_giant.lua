@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "cloud_giant",
-  name = { en = "Cloud Giant" },
+  name = { en = "Cloud Giant", zh = "雲巨人" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:3901",
   size = "huge",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "cockatrice",
-  name = { en = "Cockatrice" },
+  name = { en = "Cockatrice", zh = "石化雞蛇" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:3985",
   size = "small",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "commoner",
-  name = { en = "Commoner" },
+  name = { en = "Commoner", zh = "平民" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:4055",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "constrictor_snake",
-  name = { en = "Constrictor Snake" },
+  name = { en = "Constrictor Snake", zh = "蟒蛇" },
   source = "SRD 5.2.1",
   data = "animals.md:929",
   size = "large",

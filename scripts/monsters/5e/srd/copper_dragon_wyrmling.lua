@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "copper_dragon_wyrmling",
-  name = { en = "Copper Dragon Wyrmling" },
+  name = { en = "Copper Dragon Wyrmling", zh = "幼年赤銅龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:4131",
   group = "Copper Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "crab",
-  name = { en = "Crab" },
+  name = { en = "Crab", zh = "螃蟹" },
   source = "SRD 5.2.1",
   data = "animals.md:999",
   size = "tiny",

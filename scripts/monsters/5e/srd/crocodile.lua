@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "crocodile",
-  name = { en = "Crocodile" },
+  name = { en = "Crocodile", zh = "鱷魚" },
   source = "SRD 5.2.1",
   data = "animals.md:1073",
   size = "large",

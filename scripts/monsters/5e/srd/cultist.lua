@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "cultist",
-  name = { en = "Cultist" },
+  name = { en = "Cultist", zh = "邪教徒" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:4641",
   group = "Cultists",

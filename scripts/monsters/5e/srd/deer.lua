@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "deer",
-  name = { en = "Deer" },
+  name = { en = "Deer", zh = "鹿" },
   source = "SRD 5.2.1",
   data = "animals.md:1147",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "dire_wolf",
-  name = { en = "Dire Wolf" },
+  name = { en = "Dire Wolf", zh = "恐狼" },
   source = "SRD 5.2.1",
   data = "animals.md:1221",
   size = "large",

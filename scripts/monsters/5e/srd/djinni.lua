@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "djinni",
-  name = { en = "Djinni" },
+  name = { en = "Djinni", zh = "鎮尼" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:5031",
   size = "large",

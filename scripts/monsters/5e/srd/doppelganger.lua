@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "doppelganger",
-  name = { en = "Doppelganger" },
+  name = { en = "Doppelganger", zh = "變形怪" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:5123",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "draft_horse",
-  name = { en = "Draft Horse" },
+  name = { en = "Draft Horse", zh = "挽馬" },
   source = "SRD 5.2.1",
   data = "animals.md:1295",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "dragon_turtle",
-  name = { en = "Dragon Turtle" },
+  name = { en = "Dragon Turtle", zh = "龍龜" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:5206",
   size = "gargantuan",

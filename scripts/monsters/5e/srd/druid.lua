@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "druid",
-  name = { en = "Druid" },
+  name = { en = "Druid", zh = "德魯伊" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:5451",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "dryad",
-  name = { en = "Dryad" },
+  name = { en = "Dryad", zh = "樹精" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:5531",
   size = "medium",

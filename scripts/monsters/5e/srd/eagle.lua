@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "eagle",
-  name = { en = "Eagle" },
+  name = { en = "Eagle", zh = "鷹" },
   source = "SRD 5.2.1",
   data = "animals.md:1362",
   size = "small",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "earth_elemental",
-  name = { en = "Earth Elemental" },
+  name = { en = "Earth Elemental", zh = "土元素" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:5623",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "efreeti",
-  name = { en = "Efreeti" },
+  name = { en = "Efreeti", zh = "伊夫利特" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:5706",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "elephant",
-  name = { en = "Elephant" },
+  name = { en = "Elephant", zh = "象" },
   source = "SRD 5.2.1",
   data = "animals.md:1430",
   size = "huge",

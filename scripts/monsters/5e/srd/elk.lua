@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "elk",
-  name = { en = "Elk" },
+  name = { en = "Elk", zh = "麋鹿" },
   source = "SRD 5.2.1",
   data = "animals.md:1505",
   size = "large",

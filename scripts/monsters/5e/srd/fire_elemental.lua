@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "fire_elemental",
-  name = { en = "Fire Elemental" },
+  name = { en = "Fire Elemental", zh = "火元素" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:6052",
   size = "large",

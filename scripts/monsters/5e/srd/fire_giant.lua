@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "fire_giant",
-  name = { en = "Fire Giant" },
+  name = { en = "Fire Giant", zh = "火巨人" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:6137",
   size = "huge",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "flesh_golem",
-  name = { en = "Flesh Golem" },
+  name = { en = "Flesh Golem", zh = "血肉魔像" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:6212",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "frog",
-  name = { en = "Frog" },
+  name = { en = "Frog", zh = "青蛙" },
   source = "SRD 5.2.1",
   data = "animals.md:1646",
   size = "tiny",

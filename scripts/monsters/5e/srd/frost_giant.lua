@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "frost_giant",
-  name = { en = "Frost Giant" },
+  name = { en = "Frost Giant", zh = "霜巨人" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:6299",
   size = "huge",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "gargoyle",
-  name = { en = "Gargoyle" },
+  name = { en = "Gargoyle", zh = "石像鬼" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:6520",
   size = "medium",

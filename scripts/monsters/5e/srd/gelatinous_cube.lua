@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "gelatinous_cube",
-  name = { en = "Gelatinous Cube" },
+  name = { en = "Gelatinous Cube", zh = "膠質立方怪" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:6599",
   size = "large",

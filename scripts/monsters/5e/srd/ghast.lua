@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "ghast",
-  name = { en = "Ghast" },
+  name = { en = "Ghast", zh = "妖鬼" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:6681",
   size = "medium",

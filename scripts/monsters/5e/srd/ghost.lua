@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "ghost",
-  name = { en = "Ghost" },
+  name = { en = "Ghost", zh = "鬼魂" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:6760",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "ghoul",
-  name = { en = "Ghoul" },
+  name = { en = "Ghoul", zh = "食屍鬼" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:6849",
   size = "medium",

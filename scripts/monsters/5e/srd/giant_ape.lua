@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "giant_ape",
-  name = { en = "Giant Ape" },
+  name = { en = "Giant Ape", zh = "巨猿" },
   source = "SRD 5.2.1",
   data = "animals.md:1722",
   size = "huge",

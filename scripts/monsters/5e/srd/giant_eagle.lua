@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "giant_eagle",
-  name = { en = "Giant Eagle" },
+  name = { en = "Giant Eagle", zh = "巨鷹" },
   source = "SRD 5.2.1",
   data = "animals.md:2300",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "giant_rat",
-  name = { en = "Giant Rat" },
+  name = { en = "Giant Rat", zh = "巨鼠" },
   source = "SRD 5.2.1",
   data = "animals.md:2967",
   size = "small",

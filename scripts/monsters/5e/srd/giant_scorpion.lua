@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "giant_scorpion",
-  name = { en = "Giant Scorpion" },
+  name = { en = "Giant Scorpion", zh = "巨蠍" },
   source = "SRD 5.2.1",
   data = "animals.md:3041",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "giant_shark",
-  name = { en = "Giant Shark" },
+  name = { en = "Giant Shark", zh = "巨鯊" },
   source = "SRD 5.2.1",
   data = "animals.md:3191",
   size = "huge",

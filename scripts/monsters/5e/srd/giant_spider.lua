@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "giant_spider",
-  name = { en = "Giant Spider" },
+  name = { en = "Giant Spider", zh = "巨型蜘蛛" },
   source = "SRD 5.2.1",
   data = "animals.md:3267",
   size = "large",

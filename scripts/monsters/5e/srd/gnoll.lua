@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "gnoll",
-  name = { en = "Gnoll" },
+  name = { en = "Gnoll", zh = "豺狼人" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):20484",
   size = "medium",

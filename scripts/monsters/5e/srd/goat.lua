@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "goat",
-  name = { en = "Goat" },
+  name = { en = "Goat", zh = "山羊" },
   source = "SRD 5.2.1",
   data = "animals.md:3781",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "gold_dragon_wyrmling",
-  name = { en = "Gold Dragon Wyrmling" },
+  name = { en = "Gold Dragon Wyrmling", zh = "幼年金龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:7491",
   group = "Gold Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "gorgon",
-  name = { en = "Gorgon" },
+  name = { en = "Gorgon", zh = "戈爾貢" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:7853",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "green_dragon_wyrmling",
-  name = { en = "Green Dragon Wyrmling" },
+  name = { en = "Green Dragon Wyrmling", zh = "幼年綠龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:8013",
   group = "Green Dragons",

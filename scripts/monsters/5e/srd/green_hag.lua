@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "green_hag",
-  name = { en = "Green Hag" },
+  name = { en = "Green Hag", zh = "綠鬼婆" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:8367",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "griffon",
-  name = { en = "Griffon" },
+  name = { en = "Griffon", zh = "獅鷲" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:8526",
   size = "large",

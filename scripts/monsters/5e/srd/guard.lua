@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "guard",
-  name = { en = "Guard" },
+  name = { en = "Guard", zh = "守衛" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:8753",
   group = "Guards",

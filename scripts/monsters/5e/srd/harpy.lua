@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "harpy",
-  name = { en = "Harpy" },
+  name = { en = "Harpy", zh = "鷹身女妖" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:8984",
   size = "medium",

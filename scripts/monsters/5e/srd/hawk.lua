@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "hawk",
-  name = { en = "Hawk" },
+  name = { en = "Hawk", zh = "隼" },
   source = "SRD 5.2.1",
   data = "animals.md:3849",
   size = "tiny",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "hell_hound",
-  name = { en = "Hell Hound" },
+  name = { en = "Hell Hound", zh = "地獄犬" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:9055",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "hill_giant",
-  name = { en = "Hill Giant" },
+  name = { en = "Hill Giant", zh = "丘巨人" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:9225",
   size = "huge",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "hippogriff",
-  name = { en = "Hippogriff" },
+  name = { en = "Hippogriff", zh = "鷹馬" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:9299",
   size = "large",

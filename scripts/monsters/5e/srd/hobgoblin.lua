@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "hobgoblin",
-  name = { en = "Hobgoblin" },
+  name = { en = "Hobgoblin", zh = "大地精" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):23162",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "hobgoblin_warrior",
-  name = { en = "Hobgoblin Warrior" },
+  name = { en = "Hobgoblin Warrior", zh = "大地精戰士" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:9377",
   group = "Hobgoblins",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "hydra",
-  name = { en = "Hydra" },
+  name = { en = "Hydra", zh = "多頭蛇" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:9694",
   size = "huge",

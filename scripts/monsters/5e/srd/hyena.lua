@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "hyena",
-  name = { en = "Hyena" },
+  name = { en = "Hyena", zh = "鬣狗" },
   source = "SRD 5.2.1",
   data = "animals.md:4067",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "imp",
-  name = { en = "Imp" },
+  name = { en = "Imp", zh = "小惡魔" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:9862",
   size = "tiny",

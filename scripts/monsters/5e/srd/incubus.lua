@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "incubus",
-  name = { en = "Incubus" },
+  name = { en = "Incubus", zh = "夢魔" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:9944",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "iron_golem",
-  name = { en = "Iron Golem" },
+  name = { en = "Iron Golem", zh = "鐵魔像" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:10117",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "jackal",
-  name = { en = "Jackal" },
+  name = { en = "Jackal", zh = "胡狼" },
   source = "SRD 5.2.1",
   data = "animals.md:4141",
   size = "small",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "killer_whale",
-  name = { en = "Killer Whale" },
+  name = { en = "Killer Whale", zh = "虎鯨" },
   source = "SRD 5.2.1",
   data = "animals.md:4209",
   size = "huge",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "knight",
-  name = { en = "Knight" },
+  name = { en = "Knight", zh = "騎士" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:10203",
   size = "medium",

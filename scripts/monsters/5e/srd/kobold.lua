@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "kobold",
-  name = { en = "Kobold" },
+  name = { en = "Kobold", zh = "狗頭人" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):24931",
   size = "small",

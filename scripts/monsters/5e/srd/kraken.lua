@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "kraken",
-  name = { en = "Kraken" },
+  name = { en = "Kraken", zh = "克拉肯" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:10362",
   size = "gargantuan",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "lich",
-  name = { en = "Lich" },
+  name = { en = "Lich", zh = "巫妖" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:10623",
   size = "medium",

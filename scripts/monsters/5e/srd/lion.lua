@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "lion",
-  name = { en = "Lion" },
+  name = { en = "Lion", zh = "獅子" },
   source = "SRD 5.2.1",
   data = "animals.md:4283",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "lizard",
-  name = { en = "Lizard" },
+  name = { en = "Lizard", zh = "蜥蜴" },
   source = "SRD 5.2.1",
   data = "animals.md:4363",
   size = "tiny",

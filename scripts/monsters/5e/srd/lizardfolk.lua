@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "lizardfolk",
-  name = { en = "Lizardfolk" },
+  name = { en = "Lizardfolk", zh = "蜥蜴人" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):26147",
   size = "medium",

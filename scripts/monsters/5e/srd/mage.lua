@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "mage",
-  name = { en = "Mage" },
+  name = { en = "Mage", zh = "法師" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:10731",
   group = "Mages",

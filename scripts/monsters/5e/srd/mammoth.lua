@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "mammoth",
-  name = { en = "Mammoth" },
+  name = { en = "Mammoth", zh = "猛獁象" },
   source = "SRD 5.2.1",
   data = "animals.md:4436",
   size = "huge",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "manticore",
-  name = { en = "Manticore" },
+  name = { en = "Manticore", zh = "蠍尾獅" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:10998",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "mastiff",
-  name = { en = "Mastiff" },
+  name = { en = "Mastiff", zh = "獒犬" },
   source = "SRD 5.2.1",
   data = "animals.md:4511",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "medusa",
-  name = { en = "Medusa" },
+  name = { en = "Medusa", zh = "梅杜莎" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:11169",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "merfolk",
-  name = { en = "Merfolk" },
+  name = { en = "Merfolk", zh = "人魚" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):27508",
   size = "medium",

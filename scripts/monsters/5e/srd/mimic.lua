@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "mimic",
-  name = { en = "Mimic" },
+  name = { en = "Mimic", zh = "擬形怪" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:11722",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "minotaur",
-  name = { en = "Minotaur" },
+  name = { en = "Minotaur", zh = "牛頭人" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):27877",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "mule",
-  name = { en = "Mule" },
+  name = { en = "Mule", zh = "騾" },
   source = "SRD 5.2.1",
   data = "animals.md:4579",
   size = "medium",

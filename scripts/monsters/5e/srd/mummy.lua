@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "mummy",
-  name = { en = "Mummy" },
+  name = { en = "Mummy", zh = "木乃伊" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:11879",
   group = "Mummies",

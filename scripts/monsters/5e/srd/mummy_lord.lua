@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "mummy_lord",
-  name = { en = "Mummy Lord" },
+  name = { en = "Mummy Lord", zh = "木乃伊王" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:11952",
   group = "Mummies",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "night_hag",
-  name = { en = "Night Hag" },
+  name = { en = "Night Hag", zh = "夜鬼婆" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:12158",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "nightmare",
-  name = { en = "Nightmare" },
+  name = { en = "Nightmare", zh = "夢魘" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:12256",
   size = "large",

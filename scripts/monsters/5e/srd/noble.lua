@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "noble",
-  name = { en = "Noble" },
+  name = { en = "Noble", zh = "貴族" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:12336",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "octopus",
-  name = { en = "Octopus" },
+  name = { en = "Octopus", zh = "章魚" },
   source = "SRD 5.2.1",
   data = "animals.md:4652",
   size = "small",

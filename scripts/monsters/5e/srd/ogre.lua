@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "ogre",
-  name = { en = "Ogre" },
+  name = { en = "Ogre", zh = "食人魔" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:12498",
   size = "large",

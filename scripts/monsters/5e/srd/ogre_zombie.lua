@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "ogre_zombie",
-  name = { en = "Ogre Zombie" },
+  name = { en = "Ogre Zombie", zh = "食人魔殭屍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:19491",
   group = "Zombies",

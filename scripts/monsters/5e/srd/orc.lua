@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "orc",
-  name = { en = "Orc" },
+  name = { en = "Orc", zh = "獸人" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):29779",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "owl",
-  name = { en = "Owl" },
+  name = { en = "Owl", zh = "貓頭鷹" },
   source = "SRD 5.2.1",
   data = "animals.md:4734",
   size = "tiny",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "owlbear",
-  name = { en = "Owlbear" },
+  name = { en = "Owlbear", zh = "梟熊" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:12737",
   size = "large",

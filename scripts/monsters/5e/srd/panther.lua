@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "panther",
-  name = { en = "Panther" },
+  name = { en = "Panther", zh = "黑豹" },
   source = "SRD 5.2.1",
   data = "animals.md:4808",
   size = "medium",

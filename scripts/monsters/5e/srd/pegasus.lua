@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "pegasus",
-  name = { en = "Pegasus" },
+  name = { en = "Pegasus", zh = "天馬" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:12809",
   size = "large",

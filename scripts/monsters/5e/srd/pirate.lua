@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "pirate",
-  name = { en = "Pirate" },
+  name = { en = "Pirate", zh = "海盜" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:12967",
   group = "Pirates",

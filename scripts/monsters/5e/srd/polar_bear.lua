@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "polar_bear",
-  name = { en = "Polar Bear" },
+  name = { en = "Polar Bear", zh = "北極熊" },
   source = "SRD 5.2.1",
   data = "animals.md:5029",
   size = "large",

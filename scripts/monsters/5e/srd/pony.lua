@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "pony",
-  name = { en = "Pony" },
+  name = { en = "Pony", zh = "小馬" },
   source = "SRD 5.2.1",
   data = "animals.md:5100",
   size = "medium",

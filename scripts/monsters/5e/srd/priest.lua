@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "priest",
-  name = { en = "Priest" },
+  name = { en = "Priest", zh = "牧師" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:13394",
   group = "Priests",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "purple_worm",
-  name = { en = "Purple Worm" },
+  name = { en = "Purple Worm", zh = "紫蟲" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:13559",
   size = "gargantuan",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "rat",
-  name = { en = "Rat" },
+  name = { en = "Rat", zh = "老鼠" },
   source = "SRD 5.2.1",
   data = "animals.md:5241",
   size = "tiny",

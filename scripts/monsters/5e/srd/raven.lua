@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "raven",
-  name = { en = "Raven" },
+  name = { en = "Raven", zh = "渡鴉" },
   source = "SRD 5.2.1",
   data = "animals.md:5315",
   size = "tiny",

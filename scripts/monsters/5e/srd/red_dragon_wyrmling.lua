@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "red_dragon_wyrmling",
-  name = { en = "Red Dragon Wyrmling" },
+  name = { en = "Red Dragon Wyrmling", zh = "幼年紅龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:13817",
   group = "Red Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "rhinoceros",
-  name = { en = "Rhinoceros" },
+  name = { en = "Rhinoceros", zh = "犀牛" },
   source = "SRD 5.2.1",
   data = "animals.md:5465",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "riding_horse",
-  name = { en = "Riding Horse" },
+  name = { en = "Riding Horse", zh = "乘用馬" },
   source = "SRD 5.2.1",
   data = "animals.md:5532",
   size = "large",

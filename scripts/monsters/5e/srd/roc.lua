@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "roc",
-  name = { en = "Roc" },
+  name = { en = "Roc", zh = "大鵬" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:14238",
   size = "gargantuan",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "rust_monster",
-  name = { en = "Rust Monster" },
+  name = { en = "Rust Monster", zh = "鏽蝕怪" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:14401",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "saber_toothed_tiger",
-  name = { en = "Saber-Toothed Tiger" },
+  name = { en = "Saber-Toothed Tiger", zh = "劍齒虎" },
   source = "SRD 5.2.1",
   data = "animals.md:5599",
   size = "large",

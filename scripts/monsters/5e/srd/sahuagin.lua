@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "sahuagin",
-  name = { en = "Sahuagin" },
+  name = { en = "Sahuagin", zh = "沙華魚人" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):33159",
   size = "medium",

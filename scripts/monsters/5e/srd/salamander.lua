@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "salamander",
-  name = { en = "Salamander" },
+  name = { en = "Salamander", zh = "火蜥蜴" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:14577",
   size = "large",

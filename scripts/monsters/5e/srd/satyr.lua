@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "satyr",
-  name = { en = "Satyr" },
+  name = { en = "Satyr", zh = "羊男" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:14658",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "scorpion",
-  name = { en = "Scorpion" },
+  name = { en = "Scorpion", zh = "蠍子" },
   source = "SRD 5.2.1",
   data = "animals.md:5681",
   size = "tiny",

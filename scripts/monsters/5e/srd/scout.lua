@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "scout",
-  name = { en = "Scout" },
+  name = { en = "Scout", zh = "斥候" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:14736",
   size = "medium",

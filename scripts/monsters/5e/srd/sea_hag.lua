@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "sea_hag",
-  name = { en = "Sea Hag" },
+  name = { en = "Sea Hag", zh = "海鬼婆" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:14811",
   size = "medium",

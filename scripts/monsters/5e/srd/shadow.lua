@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "shadow",
-  name = { en = "Shadow" },
+  name = { en = "Shadow", zh = "闇影" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:14894",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "silver_dragon_wyrmling",
-  name = { en = "Silver Dragon Wyrmling" },
+  name = { en = "Silver Dragon Wyrmling", zh = "幼年銀龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:15151",
   group = "Silver Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "skeleton",
-  name = { en = "Skeleton" },
+  name = { en = "Skeleton", zh = "骷髏" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:15497",
   group = "Skeletons",

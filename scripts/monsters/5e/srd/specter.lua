@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "specter",
-  name = { en = "Specter" },
+  name = { en = "Specter", zh = "幽魂" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:15818",
   size = "medium",

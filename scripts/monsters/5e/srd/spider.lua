@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "spider",
-  name = { en = "Spider" },
+  name = { en = "Spider", zh = "蜘蛛" },
   source = "SRD 5.2.1",
   data = "animals.md:5822",
   size = "tiny",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "spy",
-  name = { en = "Spy" },
+  name = { en = "Spy", zh = "間諜" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:16338",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "stone_giant",
-  name = { en = "Stone Giant" },
+  name = { en = "Stone Giant", zh = "石巨人" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:16487",
   size = "huge",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "stone_golem",
-  name = { en = "Stone Golem" },
+  name = { en = "Stone Golem", zh = "石魔像" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:16567",
   size = "large",

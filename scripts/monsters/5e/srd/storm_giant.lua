@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "storm_giant",
-  name = { en = "Storm Giant" },
+  name = { en = "Storm Giant", zh = "風暴巨人" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:16655",
   size = "huge",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "succubus",
-  name = { en = "Succubus" },
+  name = { en = "Succubus", zh = "魅魔" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:16743",
   size = "medium",

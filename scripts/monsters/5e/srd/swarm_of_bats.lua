@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "swarm_of_bats",
-  name = { en = "Swarm of Bats" },
+  name = { en = "Swarm of Bats", zh = "蝙蝠群" },
   source = "SRD 5.2.1",
   data = "animals.md:5898",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "swarm_of_rats",
-  name = { en = "Swarm of Rats" },
+  name = { en = "Swarm of Rats", zh = "鼠群" },
   source = "SRD 5.2.1",
   data = "animals.md:6127",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "swarm_of_ravens",
-  name = { en = "Swarm of Ravens" },
+  name = { en = "Swarm of Ravens", zh = "渡鴉群" },
   source = "SRD 5.2.1",
   data = "animals.md:6202",
   size = "medium",

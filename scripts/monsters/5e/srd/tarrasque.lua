@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "tarrasque",
-  name = { en = "Tarrasque" },
+  name = { en = "Tarrasque", zh = "塔拉斯克" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:16834",
   size = "gargantuan",

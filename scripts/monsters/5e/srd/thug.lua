@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "thug",
-  name = { en = "Thug" },
+  name = { en = "Thug", zh = "暴徒" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):37918",
   size = "medium",

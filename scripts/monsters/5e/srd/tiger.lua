@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "tiger",
-  name = { en = "Tiger" },
+  name = { en = "Tiger", zh = "老虎" },
   source = "SRD 5.2.1",
   data = "animals.md:6355",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "treant",
-  name = { en = "Treant" },
+  name = { en = "Treant", zh = "樹人" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:17099",
   size = "huge",

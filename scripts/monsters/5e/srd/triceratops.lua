@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "triceratops",
-  name = { en = "Triceratops" },
+  name = { en = "Triceratops", zh = "三角龍" },
   source = "SRD 5.2.1",
   data = "animals.md:6429",
   size = "huge",

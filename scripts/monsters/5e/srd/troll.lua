@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "troll",
-  name = { en = "Troll" },
+  name = { en = "Troll", zh = "巨魔" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:17182",
   size = "large",

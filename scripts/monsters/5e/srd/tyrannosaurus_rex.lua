@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "tyrannosaurus_rex",
-  name = { en = "Tyrannosaurus Rex" },
+  name = { en = "Tyrannosaurus Rex", zh = "暴龍" },
   source = "SRD 5.2.1",
   data = "animals.md:6498",
   size = "huge",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "unicorn",
-  name = { en = "Unicorn" },
+  name = { en = "Unicorn", zh = "獨角獸" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:17343",
   size = "large",

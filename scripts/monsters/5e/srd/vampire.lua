@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "vampire",
-  name = { en = "Vampire" },
+  name = { en = "Vampire", zh = "吸血鬼" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:17626",
   group = "Vampires",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "vampire_bat",
-  name = { en = "Vampire, Bat Form" },
+  name = { en = "Vampire, Bat Form", zh = "吸血鬼（蝙蝠形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):39072",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "vampire_mist",
-  name = { en = "Vampire, Mist Form" },
+  name = { en = "Vampire, Mist Form", zh = "吸血鬼（霧形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):39263",
   size = "medium",

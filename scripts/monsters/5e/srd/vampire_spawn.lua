@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "vampire_spawn",
-  name = { en = "Vampire Spawn" },
+  name = { en = "Vampire Spawn", zh = "吸血鬼衍體" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:17531",
   group = "Vampires",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "vampire_vampire",
-  name = { en = "Vampire, Vampire Form" },
+  name = { en = "Vampire, Vampire Form", zh = "吸血鬼（吸血鬼形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):38830",
   size = "medium",

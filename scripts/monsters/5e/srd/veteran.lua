@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "veteran",
-  name = { en = "Veteran" },
+  name = { en = "Veteran", zh = "老兵" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):39575",
   size = "medium",

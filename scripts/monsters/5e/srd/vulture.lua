@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "vulture",
-  name = { en = "Vulture" },
+  name = { en = "Vulture", zh = "禿鷲" },
   source = "SRD 5.2.1",
   data = "animals.md:6637",
   size = "medium",

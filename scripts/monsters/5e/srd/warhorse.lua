@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "warhorse",
-  name = { en = "Warhorse" },
+  name = { en = "Warhorse", zh = "戰馬" },
   source = "SRD 5.2.1",
   data = "animals.md:6711",
   size = "large",

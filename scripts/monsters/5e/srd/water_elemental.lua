@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "water_elemental",
-  name = { en = "Water Elemental" },
+  name = { en = "Water Elemental", zh = "水元素" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:17982",
   size = "large",

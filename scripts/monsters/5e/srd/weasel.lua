@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "weasel",
-  name = { en = "Weasel" },
+  name = { en = "Weasel", zh = "鼬鼠" },
   source = "SRD 5.2.1",
   data = "animals.md:6778",
   size = "tiny",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "werebear",
-  name = { en = "Werebear" },
+  name = { en = "Werebear", zh = "熊人" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:18065",
   size = "medium",

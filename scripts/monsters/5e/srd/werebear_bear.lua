@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "werebear_bear",
-  name = { en = "Werebear, Bear Form" },
+  name = { en = "Werebear, Bear Form", zh = "熊人（熊形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):40430",
   size = "medium",

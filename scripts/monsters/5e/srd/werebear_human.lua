@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "werebear_human",
-  name = { en = "Werebear, Human Form" },
+  name = { en = "Werebear, Human Form", zh = "熊人（人類形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):40548",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "werebear_hybrid",
-  name = { en = "Werebear, Hybrid Form" },
+  name = { en = "Werebear, Hybrid Form", zh = "熊人（混合形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):40650",
   size = "medium",

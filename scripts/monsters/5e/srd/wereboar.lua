@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "wereboar",
-  name = { en = "Wereboar" },
+  name = { en = "Wereboar", zh = "野豬人" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:18148",
   size = "medium",

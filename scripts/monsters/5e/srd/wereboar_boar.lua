@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "wereboar_boar",
-  name = { en = "Wereboar, Boar Form" },
+  name = { en = "Wereboar, Boar Form", zh = "野豬人（野豬形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):40814",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "wereboar_human",
-  name = { en = "Wereboar, Human Form" },
+  name = { en = "Wereboar, Human Form", zh = "野豬人（人類形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):40915",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "wereboar_hybrid",
-  name = { en = "Wereboar, Hybrid Form" },
+  name = { en = "Wereboar, Hybrid Form", zh = "野豬人（混合形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):41024",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "wererat",
-  name = { en = "Wererat" },
+  name = { en = "Wererat", zh = "鼠人" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:18231",
   size = "medium",

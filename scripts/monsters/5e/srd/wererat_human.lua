@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "wererat_human",
-  name = { en = "Wererat, Human Form" },
+  name = { en = "Wererat, Human Form", zh = "鼠人（人類形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):41177",
   size = "medium",

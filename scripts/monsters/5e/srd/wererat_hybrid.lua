@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "wererat_hybrid",
-  name = { en = "Wererat, Hybrid Form" },
+  name = { en = "Wererat, Hybrid Form", zh = "鼠人（混合形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):41333",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "wererat_rat",
-  name = { en = "Wererat, Rat Form" },
+  name = { en = "Wererat, Rat Form", zh = "鼠人（鼠形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):41538",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "weretiger",
-  name = { en = "Weretiger" },
+  name = { en = "Weretiger", zh = "虎人" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:18314",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "weretiger_human",
-  name = { en = "Weretiger, Human Form" },
+  name = { en = "Weretiger, Human Form", zh = "虎人（人類形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):41637",
   size = "medium",

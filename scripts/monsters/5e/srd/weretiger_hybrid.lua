@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "weretiger_hybrid",
-  name = { en = "Weretiger, Hybrid Form" },
+  name = { en = "Weretiger, Hybrid Form", zh = "虎人（混合形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):41777",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "weretiger_tiger",
-  name = { en = "Weretiger, Tiger Form" },
+  name = { en = "Weretiger, Tiger Form", zh = "虎人（虎形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):41966",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "werewolf",
-  name = { en = "Werewolf" },
+  name = { en = "Werewolf", zh = "狼人" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:18399",
   size = "medium",

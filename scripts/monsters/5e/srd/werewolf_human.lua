@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "werewolf_human",
-  name = { en = "Werewolf, Human Form" },
+  name = { en = "Werewolf, Human Form", zh = "狼人（人類形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):42093",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "werewolf_hybrid",
-  name = { en = "Werewolf, Hybrid Form" },
+  name = { en = "Werewolf, Hybrid Form", zh = "狼人（混合形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):42216",
   size = "medium",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "werewolf_wolf",
-  name = { en = "Werewolf, Wolf Form" },
+  name = { en = "Werewolf, Wolf Form", zh = "狼人（狼形態）" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):42338",
   size = "medium",

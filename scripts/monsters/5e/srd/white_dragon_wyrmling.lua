@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "white_dragon_wyrmling",
-  name = { en = "White Dragon Wyrmling" },
+  name = { en = "White Dragon Wyrmling", zh = "幼年白龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:18488",
   group = "White Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "wight",
-  name = { en = "Wight" },
+  name = { en = "Wight", zh = "屍妖" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:18834",
   size = "medium",

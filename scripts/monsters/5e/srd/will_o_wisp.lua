@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "will_o_wisp",
-  name = { en = "Will-o'-Wisp" },
+  name = { en = "Will-o'-Wisp", zh = "鬼火" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:18920",
   size = "tiny",

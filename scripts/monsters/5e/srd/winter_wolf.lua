@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "winter_wolf",
-  name = { en = "Winter Wolf" },
+  name = { en = "Winter Wolf", zh = "冬狼" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:19013",
   size = "large",

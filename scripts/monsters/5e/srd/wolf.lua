@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "wolf",
-  name = { en = "Wolf" },
+  name = { en = "Wolf", zh = "狼" },
   source = "SRD 5.2.1",
   data = "animals.md:6846",
   size = "medium",

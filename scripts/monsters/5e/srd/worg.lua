@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "worg",
-  name = { en = "Worg" },
+  name = { en = "Worg", zh = "座狼" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:19096",
   size = "large",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "wraith",
-  name = { en = "Wraith" },
+  name = { en = "Wraith", zh = "怨靈" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:19169",
   size = "medium",

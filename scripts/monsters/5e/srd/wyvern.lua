@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "wyvern",
-  name = { en = "Wyvern" },
+  name = { en = "Wyvern", zh = "雙足飛龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:19254",
   size = "large",

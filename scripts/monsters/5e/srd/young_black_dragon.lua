@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "young_black_dragon",
-  name = { en = "Young Black Dragon" },
+  name = { en = "Young Black Dragon", zh = "青年黑龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:1578",
   group = "Black Dragons",

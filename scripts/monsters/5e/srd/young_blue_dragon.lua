@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "young_blue_dragon",
-  name = { en = "Young Blue Dragon" },
+  name = { en = "Young Blue Dragon", zh = "青年藍龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:2089",
   group = "Blue Dragons",

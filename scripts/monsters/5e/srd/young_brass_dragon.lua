@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "young_brass_dragon",
-  name = { en = "Young Brass Dragon" },
+  name = { en = "Young Brass Dragon", zh = "青年黃銅龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:2511",
   group = "Brass Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "young_bronze_dragon",
-  name = { en = "Young Bronze Dragon" },
+  name = { en = "Young Bronze Dragon", zh = "青年青銅龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:2863",
   group = "Bronze Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "young_copper_dragon",
-  name = { en = "Young Copper Dragon" },
+  name = { en = "Young Copper Dragon", zh = "青年赤銅龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:4204",
   group = "Copper Dragons",

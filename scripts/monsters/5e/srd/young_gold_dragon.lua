@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "young_gold_dragon",
-  name = { en = "Young Gold Dragon" },
+  name = { en = "Young Gold Dragon", zh = "青年金龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:7572",
   group = "Gold Dragons",

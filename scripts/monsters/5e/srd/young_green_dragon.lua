@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "young_green_dragon",
-  name = { en = "Young Green Dragon" },
+  name = { en = "Young Green Dragon", zh = "青年綠龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:8092",
   group = "Green Dragons",

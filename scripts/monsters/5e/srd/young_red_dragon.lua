@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "young_red_dragon",
-  name = { en = "Young Red Dragon" },
+  name = { en = "Young Red Dragon", zh = "青年紅龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:13890",
   group = "Red Dragons",

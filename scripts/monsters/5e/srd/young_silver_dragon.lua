@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "young_silver_dragon",
-  name = { en = "Young Silver Dragon" },
+  name = { en = "Young Silver Dragon", zh = "青年銀龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:15226",
   group = "Silver Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "young_white_dragon",
-  name = { en = "Young White Dragon" },
+  name = { en = "Young White Dragon", zh = "青年白龍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:18567",
   group = "White Dragons",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "zombie",
-  name = { en = "Zombie" },
+  name = { en = "Zombie", zh = "殭屍" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:19417",
   group = "Zombies",
