@@ -110,7 +110,15 @@ func Write5e(m *srd.Monster) (*Script, error) {
 	g.reactions()
 	g.legendary()
 	if len(g.atkT) == 0 {
-		g.unmodelled("no attack the importer could read: it cannot fight")
+		hasAttack := false
+		for _, sec := range m.Entries() {
+			hasAttack = hasAttack || sec.Attack != nil
+		}
+		if hasAttack {
+			g.unmodelled("no attack the importer could read: it cannot fight")
+		} else if len(g.acts) == 0 && len(g.bonus) == 0 {
+			g.inert("it has no attack and no save effect: it makes none in a fight")
+		}
 	}
 	g.footer()
 	return g.s, nil
@@ -281,8 +289,10 @@ func (g *gen) attacks() {
 			g.unmodelled("%s: a Bonus Action attack (the engine makes attacks as the Action)", e.Name)
 		}
 		if e.Limit.Recharge > 0 || e.Limit.PerDay > 0 {
-			g.unmodelled("%s: a limited attack (%s)", e.Name, e.Limit.Text)
+			// a limited attack: its kit makes it when it is ready (never
+			// part of the Multiattack)
 			t.set("variant", true)
+			limit(t, e.Limit)
 		}
 		if len(a.WithAdvantage) > 0 {
 			x, _ := damageExpr(a.WithAdvantage)
@@ -328,8 +338,14 @@ func (g *gen) attacks() {
 	}
 	g.stat.set("reach", reach)
 	at := &table{}
-	for _, t := range g.atkT {
-		at.add(t)
+	// limited attacks last: the engine's attack without a Multiattack is
+	// the first one
+	for _, limited := range []bool{false, true} {
+		for _, t := range g.atkT {
+			if t.has("variant") == limited {
+				at.add(t)
+			}
+		}
 	}
 	g.stat.set("attacks", at) // attacks = {}: it makes none
 }

@@ -21,6 +21,9 @@ var (
 	auraRE      = srd.LazyRE(`^At the (end|start) of each of the [^']+'s turns, each creature (?:of the [^']+'s choice )?(?:in an? (\d+)-foot Emanation originating from [^,]+|within (\d+) feet of it) takes (\d+) \(([^)]+)\) ([A-Za-z]+) damage`)
 	bloodyRE    = srd.LazyRE(`Advantage on (melee )?attack rolls against any creature that doesn't have all its [Hh]it [Pp]oints`)
 	frenzyMelee = srd.LazyRE(`(?i)advantage on melee attack rolls`)
+	bloodiedRE  = srd.LazyRE(`(?i)advantage on (?:melee )?attack rolls(?: while it is Bloodied)?\.?$`)
+	heatedRE    = srd.LazyRE(`^A creature that touches the [^ ]+ or hits it with a melee attack while within 5 (?:ft\.|feet) of it takes \d+ \(([^)]+)\) ([a-zA-Z]+) damage\.?$`)
+	martialRE   = srd.LazyRE(`^Once per turn, the [^ ]+ can deal an extra \d+ \(([^)]+)\) damage to a creature it hits with a weapon attack if that creature is within 5 (?:ft\.|feet) of an ally of the [^ ]+ that isn't incapacitated\.?$`)
 )
 
 func ability(name string) *table { return (&table{}).set("ability", name) }
@@ -68,6 +71,30 @@ var recognisers = map[string]recogniser{
 			return nil, false
 		}
 		return ability("parry").set("ac", atoi(m[1])), true
+	},
+	"bloodied fury": func(e *srd.Entry) (*table, bool) {
+		if !bloodiedRE().MatchString(e.Text) {
+			return nil, false
+		}
+		t := ability("bloodied_fury")
+		if strings.Contains(strings.ToLower(e.Text), "melee attack rolls") {
+			t.set("melee", true)
+		}
+		return t, true
+	},
+	"heated body": func(e *srd.Entry) (*table, bool) {
+		m := heatedRE().FindStringSubmatch(e.Text)
+		if m == nil {
+			return nil, false
+		}
+		return ability("retaliation").set("damage", strings.ReplaceAll(m[1], " ", "")).set("type", strings.ToLower(m[2])), true
+	},
+	"martial advantage": func(e *srd.Entry) (*table, bool) {
+		m := martialRE().FindStringSubmatch(e.Text)
+		if m == nil {
+			return nil, false
+		}
+		return ability("martial_advantage").set("damage", strings.ReplaceAll(m[1], " ", "")), true
 	},
 	"blood frenzy": func(e *srd.Entry) (*table, bool) {
 		if !bloodyRE().MatchString(e.Text) && !frenzyMelee().MatchString(e.Text) {
@@ -123,7 +150,8 @@ var inertTraits = map[string]string{
 	"tail spike regrowth": "out of combat", "labyrinthine recall": "out of combat", "faultless tracker": "out of combat",
 	"wakeful": "out of combat (sleep)", "unusual nature": "out of combat", "bound": "out of combat",
 	"training": "out of combat", "spirit jar": "out of combat", "soul bag": "out of combat",
-	"iron scent.": "senses",
+	"agile": "movement (fights have no opportunity attacks)", "abduct": "movement",
+	"teleport": "movement",
 }
 
 // traits maps the traits (and non-attack bonus actions) to abilities.

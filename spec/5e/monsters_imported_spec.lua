@@ -152,3 +152,26 @@ test("a hit's saving throw (SRD 5.1 Giant Poisonous Snake): its damage is dealt 
   table.sort(lost)
   eq(lost, { "hero:3", "hero:7" })
 end)
+
+test("Heated Body (SRD 5.1 Azer, monsters.abilities.retaliation): a melee hit on it burns the attacker", function()
+  local lost = record("damage.apply", function(e) return e.target:get("id") .. ":" .. e.damage end)
+  -- initiative hero 20, azer 1 (+1). The hero's Sword (melee) d20 19 hits
+  -- AC 15: 1d8 5; the azer's Heated Body 1d10 7 fire to the hero, dealt
+  -- as the hit is (before its damage is applied). The azer's Warhammer d20
+  -- 1 misses (AC 30).
+  dice.force{ 20, 1, 19, 5, 7, 1 }
+  run({ { stat = pc("hero", { tactics = "lowest_hp", attacks = { { name = "Sword", bonus = 5, damage = "1d8" } } }) } },
+    { { monster = "srd/azer" } })
+  eq(lost, { "hero:7", "azer:5" })
+end)
+
+test("a limited attack (Ape's Rock, Recharge 6): its Action when ready, then the Multiattack until it recharges", function()
+  local used = record("attack.roll", function(e)
+    if e.attacker:get("id") == "ape" then return e.attack end
+  end, "result")
+  -- initiative hero 1, ape 20. Round 1: Rock (ready) d20 1 misses. Round
+  -- 2: recharge d6 5 (no), two Fists d20 1, 1. Round 3: recharge d6 6: Rock.
+  dice.force{ 1, 20, 1, 5, 1, 1, 6, 1 }
+  run({ { stat = pc("hero") } }, { { monster = "srd/ape" } }, 3)
+  eq(used, { "Rock", "Fist", "Fist", "Rock" })
+end)

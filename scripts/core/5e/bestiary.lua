@@ -9,7 +9,8 @@
 --                      hit_save (a saving throw the hit calls for, with its
 --                      damage and conditions) and with_advantage damage are
 --                      one damage.roll hook of the monster
---   multiattack        the engine's multiattack (names of attacks)
+--   multiattack        the engine's multiattack (names of attacks); an attack
+--                      with a Recharge or X/Day is its kit's Action when ready
 --   actions            save effects (a breath weapon, a gaze) as Actions of
 --   bonus_actions      its kit (core.5e.tactics), with their Recharge or
 --                      X/Day as creature resources; taken when available and
@@ -486,6 +487,23 @@ local function save_action(kit, stat, spec, kind)
   if kind == "bonus" then tactics.after(kit, entry) else tactics.action(kit, entry) end
 end
 
+-- limited_attack makes a Recharge or X/Day attack the Action when it is
+-- ready and worth at least half the Attack action, at the weakest enemy.
+local function limited_attack(kit, stat, a)
+  tactics.action(kit, {
+    name = a.name,
+    when = function(self)
+      if not ready(self, a) or M.mean(a.damage) * 2 / 3 < M.attack_worth(stat) * 0.5 then return nil end
+      local t = M.targets(self, {})
+      return t and t[1]
+    end,
+    run = function(self, _k, _ctx, target)
+      spend(self, a)
+      fight.strike(self, target, a.name)
+    end,
+  })
+end
+
 -- monster(t) finishes an imported stat block (see the file's comment) and
 -- returns it.
 function M.monster(t)
@@ -499,6 +517,14 @@ function M.monster(t)
     for _, a in ipairs(list) do
       local r = resource_of(a)
       if r then util.resource(t, resource_name(a), r) end
+    end
+  end
+  for _, a in ipairs(t.attacks or {}) do
+    local r = resource_of(a)
+    if r then
+      -- a limited attack (Recharge, X/Day): the Action when it is ready
+      util.resource(t, resource_name(a), r)
+      limited_attack(need_kit(), t, a)
     end
   end
   for _, a in ipairs(t.actions or {}) do save_action(need_kit(), t, a, "action") end

@@ -43,6 +43,7 @@ return bestiary.monster{
       ranged = true,
       range = { 25, 50 },
       variant = true,
+      recharge = 6,
     },
   },
   multiattack = { "Fist", "Fist" },
@@ -65,6 +66,5 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "partial",
-  unmodelled = { "Rock: a limited attack (Recharge 6)" },
+  modelled = "full",
 }

@@ -35,6 +35,7 @@ return bestiary.monster{
   pb = 2,
   reach = 5,
   attacks = { { name = "Warhammer", bonus = 5, damage = "1d8+3", type = "bludgeoning", reach = 5 } },
+  specials = { { ability = "retaliation", damage = "1d10", type = "fire" } },
   text = {
     traits = {
       {
@@ -61,11 +62,7 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "partial",
-  unmodelled = {
-    "Heated Body: not modelled (A creature that touches the azer or hits it with a melee attack " ..
-      "while within 5 ft. of i...)",
-  },
+  modelled = "full",
   inert = { "Heated Weapons: included in its attacks' damage", "Illumination: light (fights have no light)" },
   unused = {
     "Warhammer: the damage 1d10+3 if used with two hands to make a melee attack, plus 3 (1d6) fire " ..

@@ -114,11 +114,10 @@ return bestiary.monster{
       "balor's next turn.\"",
     "Death Throes: not modelled (The balor explodes when it dies. Dexterity Saving Throw: DC 20, " ..
       "each creature in a 30-f...)",
-    "Teleport: not modelled (The balor teleports itself or a willing demon within 10 feet of itself " ..
-      "up to 60 feet to...)",
   },
   inert = {
     "Flame Whip: \"If the target is a Huge or smaller creature, the balor pulls the target up to 25 feet " ..
       "s...\" (fights have no positions)",
+    "Teleport: movement",
   },
 }

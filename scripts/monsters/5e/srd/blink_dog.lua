@@ -52,6 +52,6 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "partial",
-  unmodelled = { "Teleport: not modelled (The dog teleports up to 40 feet to an unoccupied space it can see.)" },
+  modelled = "full",
+  inert = { "Teleport: movement" },
 }

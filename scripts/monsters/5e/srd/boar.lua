@@ -33,6 +33,7 @@ return bestiary.monster{
   pb = 2,
   reach = 5,
   attacks = { { name = "Gore", bonus = 3, damage = "1d6+1", type = "piercing", reach = 5 } },
+  specials = { { ability = "bloodied_fury" } },
   text = {
     lines = {
       ac = "11 Initiative +0 (10)",
@@ -53,8 +54,7 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "partial",
-  unmodelled = { "Bloodied Fury: not modelled (While Bloodied, the boar has Advantage on attack rolls.)" },
+  modelled = "full",
   unused = {
     "Gore: \"If the target is a Medium or smaller creature and the boar moved 20+ feet straight towa...\" " ..
       "(a charge: fights have no positions, so it never moves before a hit)",

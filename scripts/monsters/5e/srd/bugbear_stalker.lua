@@ -83,10 +83,7 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "partial",
-  unmodelled = {
-    "Abduct: not modelled (The bugbear needn't spend extra movement to move a creature it is " ..
-      "grappling.)",
-  },
+  modelled = "full",
+  inert = { "Abduct: movement" },
   unused = { "Multiattack: always Javelin (the most damage) of Javelin, Morningstar" },
 }

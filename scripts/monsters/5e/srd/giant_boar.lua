@@ -33,6 +33,7 @@ return bestiary.monster{
   pb = 2,
   reach = 5,
   attacks = { { name = "Gore", bonus = 5, damage = "2d6+3", type = "piercing", reach = 5 } },
+  specials = { { ability = "bloodied_fury", melee = true } },
   text = {
     lines = {
       ac = "13 Initiative +0 (10)",
@@ -53,8 +54,7 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "partial",
-  unmodelled = { "Bloodied Fury: not modelled (The boar has Advantage on melee attack rolls while it is Bloodied.)" },
+  modelled = "full",
   unused = {
     "Gore: \"If the target is a Large or smaller creature and the boar moved 20+ feet straight towar...\" " ..
       "(a charge: fights have no positions, so it never moves before a hit)",

@@ -42,6 +42,7 @@ return bestiary.monster{
       range = { 150, 600 },
     },
   },
+  specials = { { ability = "martial_advantage", damage = "2d6" } },
   text = {
     traits = {
       {
@@ -64,10 +65,6 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "partial",
-  unmodelled = {
-    "Martial Advantage: not modelled (Once per turn, the hobgoblin can deal an extra 7 (2d6) damage " ..
-      "to a creature it hits wit...)",
-  },
+  modelled = "full",
   unused = { "Longsword: the damage 1d10+1 if used with two hands (not used)" },
 }

@@ -109,9 +109,6 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Reactive: not modelled (The marilith can take one Reaction on every turn of combat.)",
-    "Teleport: not modelled (The marilith teleports up to 120 feet to an unoccupied space it can see.)",
-  },
-  inert = { "Demonic Restoration: after death (returns later)" },
+  unmodelled = { "Reactive: not modelled (The marilith can take one Reaction on every turn of combat.)" },
+  inert = { "Demonic Restoration: after death (returns later)", "Teleport: movement" },
 }

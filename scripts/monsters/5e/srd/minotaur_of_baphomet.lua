@@ -35,7 +35,15 @@ return bestiary.monster{
   reach = 10,
   attacks = {
     { name = "Abyssal Glaive", bonus = 6, damage = "1d12+4 + 3d6[necrotic]", type = "slashing", reach = 10 },
-    { name = "Gore", bonus = 6, damage = "4d6+4", type = "piercing", reach = 5, variant = true },
+    {
+      name = "Gore",
+      bonus = 6,
+      damage = "4d6+4",
+      type = "piercing",
+      reach = 5,
+      variant = true,
+      recharge = 5,
+    },
   },
   text = {
     lines = {
@@ -62,8 +70,7 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "partial",
-  unmodelled = { "Gore: a limited attack (Recharge 5-6)" },
+  modelled = "full",
   unused = {
     "Gore: \"If the target is a Large or smaller creature and the minotaur moved 10+ feet straight t...\" " ..
       "(a charge: fights have no positions, so it never moves before a hit)",

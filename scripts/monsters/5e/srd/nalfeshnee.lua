@@ -110,10 +110,8 @@ return bestiary.monster{
       "nalfeshnee out of line of sight.\"",
     "Horror Nimbus: on a success, \"The target is immune to this nalfeshnee's Horror Nimbus for 24 " ..
       "hours.\"",
-    "Teleport: not modelled (The nalfeshnee teleports up to 120 feet to an unoccupied space it can " ..
-      "see.)",
     "Pursuit (Reaction): not modelled (Trigger: Another creature the nalfeshnee can see ends its " ..
       "move within 120 feet of the n...)",
   },
-  inert = { "Demonic Restoration: after death (returns later)" },
+  inert = { "Demonic Restoration: after death (returns later)", "Teleport: movement" },
 }

@@ -52,9 +52,6 @@ return bestiary.monster{
     },
     actions = { { "Bite", "Melee Attack Roll: +2, reach 5 ft. Hit: 1 Piercing damage." } },
   },
-  modelled = "partial",
-  unmodelled = {
-    "Agile: not modelled (The rat doesn't provoke an Opportunity Attack when it moves out of an " ..
-      "enemy's reach.)",
-  },
+  modelled = "full",
+  inert = { "Agile: movement (fights have no opportunity attacks)" },
 }

@@ -33,7 +33,6 @@ return bestiary.monster{
   reach = 5,
   attacks = {},
   text = { traits = { { "Water Breathing", "The sea horse can breathe only underwater." } } },
-  modelled = "partial",
-  unmodelled = { "no attack the importer could read: it cannot fight" },
-  inert = { "Water Breathing: breathing" },
+  modelled = "full",
+  inert = { "Water Breathing: breathing", "it has no attack and no save effect: it makes none in a fight" },
 }

@@ -53,7 +53,10 @@ return bestiary.monster{
       },
     },
   },
-  modelled = "partial",
-  unmodelled = { "no attack the importer could read: it cannot fight" },
-  inert = { "Water Breathing: breathing", "Bubble Dash: movement" },
+  modelled = "full",
+  inert = {
+    "Water Breathing: breathing",
+    "Bubble Dash: movement",
+    "it has no attack and no save effect: it makes none in a fight",
+  },
 }

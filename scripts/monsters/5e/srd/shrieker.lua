@@ -53,7 +53,9 @@ return bestiary.monster{
   unmodelled = {
     "Shriek (Reaction): not modelled (When bright light or a creature is within 30 feet of the " ..
       "shrieker, it emits a shriek au...)",
-    "no attack the importer could read: it cannot fight",
   },
-  inert = { "False Appearance: disguise out of combat" },
+  inert = {
+    "False Appearance: disguise out of combat",
+    "it has no attack and no save effect: it makes none in a fight",
+  },
 }

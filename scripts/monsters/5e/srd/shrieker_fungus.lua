@@ -58,6 +58,6 @@ return bestiary.monster{
   unmodelled = {
     "Shriek (Reaction): not modelled (Trigger: A creature or a source of Bright Light moves within " ..
       "30 feet of the shrieker. R...)",
-    "no attack the importer could read: it cannot fight",
   },
+  inert = { "it has no attack and no save effect: it makes none in a fight" },
 }

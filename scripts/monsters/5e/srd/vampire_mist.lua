@@ -119,7 +119,10 @@ return bestiary.monster{
       "opportunity attacks.)",
     "Unarmed Strike (Legendary Action): not modelled (The vampire makes one unarmed strike.)",
     "Bite (Legendary Action): not modelled (The vampire makes one bite attack.)",
-    "no attack the importer could read: it cannot fight",
   },
-  inert = { "Spider Climb: movement", "Vampire Weaknesses: sunlight and running water (fights have neither)" },
+  inert = {
+    "Spider Climb: movement",
+    "Vampire Weaknesses: sunlight and running water (fights have neither)",
+    "it has no attack and no save effect: it makes none in a fight",
+  },
 }
