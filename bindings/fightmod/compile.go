@@ -27,6 +27,7 @@ package fightmod
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -180,6 +181,10 @@ func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 		}
 	}
 	rules.MaxRounds = root.Int("max_rounds", 100)
+	var err error
+	if rules.Space, err = readSpace(root); err != nil {
+		return nil, err
+	}
 	if root.Err != nil {
 		return nil, root.Err
 	}
@@ -245,9 +250,26 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 			st.Err = a.Err
 			continue
 		}
+		var rng []int
+		switch rv := a.Get("range").(type) {
+		case lua.LNumber:
+			rng = []int{int(rv)}
+		case *lua.LTable:
+			for k := 1; k <= rv.Len(); k++ {
+				n, ok := rv.RawGetInt(k).(lua.LNumber)
+				if !ok || n < 0 {
+					a.Fail("range[%d] must be a distance in feet", k)
+					break
+				}
+				rng = append(rng, int(n))
+			}
+		case *lua.LNilType:
+		default:
+			a.Fail("range must be a distance or a list {normal, long}")
+		}
 		out = append(out, fight.Attack{Name: a.Str("name", fmt.Sprintf("attack %d", i)), Bonus: a.Int("bonus", 0), Damage: e,
 			Type: a.Str("type", ""), Threat: faces(a, "threat", check.FaceRange{}), CritMul: a.Int("crit_mul", 0),
-			Reach: a.Int("reach", 5), Ranged: a.Bool("ranged", false)})
+			Reach: a.Int("reach", 5), ReachMin: a.Int("reach_min", 0), Ranged: a.Bool("ranged", false), Range: rng})
 		if a.Err != nil && st.Err == nil {
 			st.Err = a.Err
 		}
@@ -277,6 +299,19 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 	return out, multi
 }
 
+// noEffect reports whether a condition's own effect does nothing.
+func noEffect(e *fight.CondEffect) bool {
+	z := *e
+	z.Name, z.Implied = "", nil
+	return reflect.ValueOf(z).IsZero()
+}
+
+// condFightKeys are the keys of a condition's fight table.
+var condFightKeys = []string{"attack_adv", "defense_adv", "defense_adv_melee", "defense_adv_ranged", "attack_mod",
+	"attack_mod_per_level", "save_mod", "save_mod_per_level", "ac_mod", "auto_crit_melee", "no_actions", "near",
+	"defense_adv_near", "defense_adv_far", "auto_crit_near", "attack_adv_except_source", "attack_adv_source_seen",
+	"defense_adv_seen", "blind", "unseen", "speed_zero", "speed_per_level", "move_extra", "lapses", "ends", "attack_die", "no_attack_source"}
+
 // CompileConditions reads every "condition.<name>" definition's `fight`
 // table (attack_adv, defense_adv, defense_adv_melee, defense_adv_ranged,
 // attack_mod, attack_mod_per_level, save_mod, save_mod_per_level (dying
@@ -305,7 +340,12 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 			AttackMod: f.Int("attack_mod", 0), AttackModPerLevel: f.Int("attack_mod_per_level", 0), ACMod: f.Int("ac_mod", 0),
 			SaveMod: f.Int("save_mod", 0), SaveModPerLevel: f.Int("save_mod_per_level", 0),
 			AutoCritMelee: f.Bool("auto_crit_melee", false), NoActions: f.Bool("no_actions", false),
-			SpeedZero: c.Bool("speed_zero", false), Lapses: f.Bool("lapses", false),
+			Near: f.Int("near", 0), DefenseAdvNear: f.Int("defense_adv_near", 0), DefenseAdvFar: f.Int("defense_adv_far", 0),
+			AutoCritNear: f.Bool("auto_crit_near", false), AttackAdvExceptSource: f.Int("attack_adv_except_source", 0),
+			AttackAdvSourceSeen: f.Int("attack_adv_source_seen", 0), DefenseAdvSeen: f.Int("defense_adv_seen", 0),
+			Blind: f.Bool("blind", false), Unseen: f.Bool("unseen", false), SpeedZero: c.Bool("speed_zero", false) || f.Bool("speed_zero", false),
+			SpeedPerLevel: f.Int("speed_per_level", 0), MoveExtra: f.Int("move_extra", 0),
+			Lapses: f.Bool("lapses", false), NoAttackSource: f.Bool("no_attack_source", false),
 		}
 		switch ends := f.Str("ends", ""); ends {
 		case "":
@@ -322,6 +362,7 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 				d.eff.AttackDie = x
 			}
 		}
+		checkKeys(f, condFightKeys...)
 		if c.Err != nil {
 			return nil, c.Err
 		}
@@ -330,57 +371,53 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 		}
 		defs[name] = d
 	}
+	// Each condition keeps its own effect; what it implies is in force with
+	// it, each effect once (Implied), so a creature with both Unconscious
+	// and the Prone it implies is Prone once.
+	own := map[string]*fight.CondEffect{}
+	for name, d := range defs {
+		d.eff.Name = name
+		own[name] = &d.eff
+	}
 	out := map[string]*fight.CondEffect{}
 	for _, full := range names {
 		name := strings.TrimPrefix(full, "condition.")
-		if defs[name] == nil {
+		d := defs[name]
+		if d == nil {
 			continue
 		}
-		seen := map[string]bool{}
-		var total fight.CondEffect
-		var walk func(n string, depth int) error
-		walk = func(n string, depth int) error {
-			if seen[n] {
-				return nil
-			}
+		seen := map[string]bool{name: true}
+		var implied []*fight.CondEffect
+		var walk func(list []string, depth int) error
+		walk = func(list []string, depth int) error {
 			if depth > 16 {
 				return specErr("condition."+name, "implies goes too deep (a cycle?)")
 			}
-			seen[n] = true
-			d := defs[n]
-			if d == nil {
-				return specErr("condition."+name, "implies %q, which no condition definition names", n)
-			}
-			e := d.eff
-			total.AttackAdv += e.AttackAdv
-			total.DefenseAdv += e.DefenseAdv
-			total.DefenseAdvMelee += e.DefenseAdvMelee
-			total.DefenseAdvRanged += e.DefenseAdvRanged
-			total.AttackMod += e.AttackMod
-			total.AttackModPerLevel += e.AttackModPerLevel
-			total.SaveMod += e.SaveMod
-			total.SaveModPerLevel += e.SaveModPerLevel
-			total.ACMod += e.ACMod
-			total.AutoCritMelee = total.AutoCritMelee || e.AutoCritMelee
-			total.NoActions = total.NoActions || e.NoActions
-			total.SpeedZero = total.SpeedZero || e.SpeedZero
-			if depth == 0 {
-				// what a condition does to itself, not through what it implies
-				total.Lapses, total.EndsAtTurnStart, total.AttackDie = e.Lapses, e.EndsAtTurnStart, e.AttackDie
-			}
-			for _, i := range d.implies {
-				if err := walk(i, depth+1); err != nil {
+			for _, n := range list {
+				if seen[n] {
+					continue
+				}
+				seen[n] = true
+				dn := defs[n]
+				if dn == nil {
+					return specErr("condition."+name, "implies %q, which no condition definition names", n)
+				}
+				if !noEffect(&dn.eff) {
+					implied = append(implied, own[n])
+				}
+				if err := walk(dn.implies, depth+1); err != nil {
 					return err
 				}
 			}
 			return nil
 		}
-		if err := walk(name, 0); err != nil {
+		if err := walk(d.implies, 0); err != nil {
 			return nil, err
 		}
-		if total != (fight.CondEffect{}) {
-			eff := total
-			out[name] = &eff
+		e := own[name]
+		e.Implied = implied
+		if len(implied) > 0 || !noEffect(e) {
+			out[name] = e
 		}
 	}
 	return out, nil

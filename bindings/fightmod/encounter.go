@@ -14,6 +14,7 @@ import (
 	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/event"
 	"github.com/dndsh/dndsh/runtime/fight"
+	"github.com/dndsh/dndsh/runtime/grid"
 )
 
 // Compile builds a fight from an encounter table in the runtime of g: the
@@ -21,6 +22,12 @@ import (
 // stat blocks or monster files), and the fighters' scoped hooks. The fight
 // draws from the runtime's source and raises events on its bus.
 func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.Fight, error) {
+	return compile(ctx, g, spec, nil)
+}
+
+// compile is Compile with the encounter file's source at hand (loc, or
+// nil), for errors that point into it.
+func compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable, loc *locator) (*fight.Fight, error) {
 	r := g.R
 	rules, err := SystemRules(g)
 	if err != nil {
@@ -30,6 +37,14 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 	if mr := root.Int("max_rounds", -1); mr >= 0 {
 		rules.MaxRounds = mr // 0: the surprise round or segments only
 	}
+	var bm *grid.Map
+	if mv := root.Get("map"); mv != lua.LNil {
+		if bm, err = readMap(mv, rules.Space.Grid, loc); err != nil {
+			return nil, err
+		}
+	}
+	var places []placement
+	ats := 0
 	sidesT := root.Sub("sides")
 	if sidesT.T == nil || sidesT.T.Len() == 0 {
 		return nil, specErr("encounter", "sides must be a list of {name = ..., members = {...}}")
@@ -54,6 +69,18 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 			return nil, err
 		}
 		members := side.Sub("members")
+		var zone []grid.Pos
+		if bm != nil {
+			zname := side.Str("zone", fmt.Sprint(si))
+			zone = bm.Zones[zname]
+			if a := side.Get("area"); a != lua.LNil {
+				if zone, err = readArea(a, side.Where+".area"); err != nil {
+					return nil, err
+				}
+			} else if side.Get("zone") != lua.LNil && zone == nil {
+				side.Fail("zone %q: the map has no zone of that name", zname)
+			}
+		}
 		if side.Err != nil {
 			return nil, side.Err
 		}
@@ -71,6 +98,21 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 				return nil, err
 			}
 			count := m.Int("count", 1)
+			if count < 1 || count > 10000 {
+				return nil, specErr(m.Where, "count %d: want 1 to 10000", count)
+			}
+			var at []grid.Pos
+			atN := -1
+			if av := m.Get("at"); av != lua.LNil {
+				atN = ats
+				ats++
+				if bm == nil {
+					return nil, specErr(m.Where, "at: the encounter has no map (give it map = {...})")
+				}
+				if at, err = readAts(av, count, m.Where+".at"); err != nil {
+					return nil, err
+				}
+			}
 			base := m.Str("id", lua.LVAsString(stat.RawGetString("id")))
 			if base == "" {
 				base = fmt.Sprintf("%s%d", name, mi)
@@ -93,6 +135,13 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 				if x.Tactic == nil {
 					x.Tactic = tactic
 				}
+				if bm != nil {
+					pl := placement{x: x, atN: atN, zone: zone, where: m.Where}
+					if at != nil {
+						pl.at = &at[k-1]
+					}
+					places = append(places, pl)
+				}
 				fighters = append(fighters, x)
 				if on, ok := stat.RawGetString("on").(*lua.LTable); ok {
 					hooks = append(hooks, hook{x, on})
@@ -113,6 +162,12 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 	f, err := fight.New(rules, g.Bus, r.Src, fighters, sides)
 	if err != nil {
 		return nil, err
+	}
+	if bm != nil {
+		f.SetSpace(fight.NewSpace(bm))
+		if err := place(f, places, loc); err != nil {
+			return nil, err
+		}
 	}
 	// The default tactic: the rule system's (or a later layer's)
 	// "tactics.default" definition, a built-in name or a function.
@@ -355,5 +410,36 @@ func LoadEncounter(ctx context.Context, g *rulesmod.Rules, name string, src []by
 		return nil, &errs.Error{Kind: errs.Script, Layer: "fight", File: name,
 			Msg: "an encounter file must return an encounter table (return fight.encounter{...})"}
 	}
-	return Compile(ctx, g, t)
+	return compile(ctx, g, t, newLocator(name, src))
+}
+
+// readAts reads a member's squares: {x, y} for one creature, or a list of
+// count squares.
+func readAts(v lua.LValue, count int, where string) ([]grid.Pos, error) {
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return nil, specErr(where, "a square {x, y} or a list of squares expected")
+	}
+	if _, list := t.RawGetInt(1).(*lua.LTable); !list {
+		p, err := readPos(t, where)
+		if err != nil {
+			return nil, err
+		}
+		if count != 1 {
+			return nil, specErr(where, "one square for %d creatures: give a list of %d squares, or a zone", count, count)
+		}
+		return []grid.Pos{p}, nil
+	}
+	if t.Len() != count {
+		return nil, specErr(where, "%d squares for %d creatures", t.Len(), count)
+	}
+	out := make([]grid.Pos, count)
+	for i := range out {
+		p, err := readPos(t.RawGetInt(i+1), fmt.Sprintf("%s[%d]", where, i+1))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = p
+	}
+	return out, nil
 }

@@ -17,7 +17,7 @@ import (
 // funcs returns the functions of the "fight" module, with their signatures
 // and doc lines for the API reference, in the order the reference lists them.
 func (fm *module) funcs() []luart.Func {
-	return []luart.Func{
+	return append([]luart.Func{
 		{Name: "encounter", Args: "(spec)", Doc: "checks an encounter table {name, sides = {{name, tactics, members = {{monster = id | stat = {...}, count, player, group (one initiative roll for the member's creatures), surprised, unaware, hp, ...}}}}, max_rounds} and returns it", Fn: fm.encounter},
 		{Name: "run", Args: "(spec [, opts])", Doc: "plays the encounter once in this runtime; opts.trace = true collects the log; returns {winner, rounds, fighters = {{id, side, hp, max_hp, dealt, taken, out, dead}}, log}", Fn: fm.run},
 		{Name: "table", Args: "()", Doc: "starts a fight played by hand (the REPL's table) under the rule system's combat rules and makes it current; returns nothing", Fn: fm.table},
@@ -48,7 +48,7 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "all", Args: "()", Doc: "returns every creature of the current fight, in or out of it, in fight order", Fn: fm.all},
 		{Name: "note", Args: "(text)", Doc: "writes a line to the fight's log (the output of dndsh run) when the fight is traced", Fn: fm.note},
 		{Name: "info", Args: "(c)", Doc: "returns {id, side, player, out, dead, dealt, taken} of creature c in the fight", Fn: fm.info},
-	}
+	}, fm.spaceFuncs()...)
 }
 
 // encounter is fight.encounter.
@@ -315,9 +315,8 @@ func (fm *module) down(L *lua.LState) int {
 
 // kill is fight.kill.
 func (fm *module) kill(L *lua.LState) int {
-	fm.current(L)
-	x := fm.fighterOf(L, 1)
-	x.Out, x.Dead = true, true
+	f := fm.current(L)
+	f.Kill(fm.fighterOf(L, 1))
 	return 0
 }
 
@@ -354,9 +353,10 @@ func (fm *module) is(L *lua.LState) int {
 
 // flee is fight.flee.
 func (fm *module) flee(L *lua.LState) int {
-	fm.current(L)
-	x := fm.fighterOf(L, 1)
-	x.Out, x.Dead, x.Fled = true, false, true
+	f := fm.current(L)
+	if err := f.Flee(fm.fighterOf(L, 1)); err != nil {
+		luart.Raise(L, err)
+	}
 	return 0
 }
 

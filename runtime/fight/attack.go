@@ -2,82 +2,32 @@ package fight
 
 import (
 	"github.com/dndsh/dndsh/runtime/check"
-	"github.com/dndsh/dndsh/runtime/creature"
 	"github.com/dndsh/dndsh/runtime/event"
 )
 
-// conditionEffects adds the attacker's and target's condition effects to
-// e (advantage sources, to-hit modifier, attack dice rolled now) and
-// returns whether a melee hit is critical and the target's armour class
-// modifier.
-func (f *Fight) conditionEffects(e *AttackEvent) (autoCrit bool, acMod int, err error) {
-	if len(f.Rules.Conditions) == 0 {
-		return false, 0, nil
+// attackDice rolls the dice the attacker's conditions add to its attack
+// roll (AttackDie), in condition order, before the d20.
+func (f *Fight) attackDice(e *AttackEvent) error {
+	if e.Attacker.C.ConditionCount() == 0 {
+		return nil
 	}
-	add := func(level int) {
-		if level > 0 {
-			e.Adv += level
-		} else if level < 0 {
-			e.Dis -= level
+	f.effM = f.effects(e.Attacker, f.effM)
+	for i, in := range f.effM {
+		if in.ef.AttackDie == nil || lapsed(f.effM, i) {
+			continue
 		}
-	}
-	f.conds = e.Attacker.C.Conditions(f.conds[:0])
-	lapsed := -1 // whether the bearer's lapsing effects are off (-1: not worked out)
-	for _, c := range f.conds {
-		if ef := f.Rules.Conditions[c.Name]; ef != nil {
-			if ef.Lapses && f.hampered(f.conds, &lapsed) {
-				continue
-			}
-			add(ef.AttackAdv)
-			e.Bonus += ef.AttackMod + ef.AttackModPerLevel*c.Level
-			if ef.AttackDie != nil {
-				n, err := ef.AttackDie.Total(f.Src)
-				if err != nil {
-					return false, 0, err
-				}
-				e.Bonus += int(n)
-			}
+		n, err := in.ef.AttackDie.Total(f.Src)
+		if err != nil {
+			return err
 		}
+		e.Bonus += int(n)
 	}
-	f.conds = e.Target.C.Conditions(f.conds[:0])
-	lapsed = -1
-	for _, c := range f.conds {
-		if ef := f.Rules.Conditions[c.Name]; ef != nil {
-			if ef.Lapses && f.hampered(f.conds, &lapsed) {
-				continue
-			}
-			add(ef.DefenseAdv)
-			if e.Attack.Ranged {
-				add(ef.DefenseAdvRanged)
-			} else {
-				add(ef.DefenseAdvMelee)
-				autoCrit = autoCrit || ef.AutoCritMelee
-			}
-			acMod += ef.ACMod
-		}
-	}
-	return autoCrit, acMod, nil
-}
-
-// hampered reports whether conds include one that takes the bearer's
-// actions or Speed away (what makes a Lapses effect lapse), caching the
-// answer in *memo (-1: unknown, 0: no, 1: yes).
-func (f *Fight) hampered(conds []creature.Condition, memo *int) bool {
-	if *memo < 0 {
-		*memo = 0
-		for _, c := range conds {
-			if ef := f.Rules.Conditions[c.Name]; ef != nil && (ef.NoActions || ef.SpeedZero) {
-				*memo = 1
-				break
-			}
-		}
-	}
-	return *memo == 1
+	return nil
 }
 
 // turnStarts ends x's conditions that end as its turn starts.
 func (f *Fight) turnStarts(x *Fighter) {
-	if len(f.Rules.Conditions) == 0 {
+	if len(f.Rules.Conditions) == 0 || x.C.ConditionCount() == 0 {
 		return
 	}
 	f.conds = x.C.Conditions(f.conds[:0])
@@ -90,12 +40,9 @@ func (f *Fight) turnStarts(x *Fighter) {
 
 // canAct reports whether a condition takes x's actions away.
 func (f *Fight) canAct(x *Fighter) bool {
-	if len(f.Rules.Conditions) == 0 {
-		return true
-	}
-	f.conds = x.C.Conditions(f.conds[:0])
-	for _, c := range f.conds {
-		if ef := f.Rules.Conditions[c.Name]; ef != nil && ef.NoActions {
+	f.effM = f.effects(x, f.effM)
+	for _, in := range f.effM {
+		if in.ef.NoActions {
 			return false
 		}
 	}
@@ -106,17 +53,47 @@ func (f *Fight) canAct(x *Fighter) bool {
 // advantage level) through the whole pipeline and returns its event
 // record (reused by the next Strike).
 func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) {
+	// no defer: Strike has too many exits for an open-coded one, and a
+	// panic (a VM bug) is recovered far above, where the frames are reset
 	fr := f.push()
-	defer f.pop()
+	e, err := f.strike(fr, x, t, a, adv)
+	f.pop()
+	return e, err
+}
+
+func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) {
 	e := &fr.atk
-	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Taken: e.Taken[:0]}
+	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0], Taken: e.Taken[:0]}
 	if adv > 0 {
 		e.Adv = adv
 	} else {
 		e.Dis = -adv
 	}
-	autoCrit, acMod, err := f.conditionEffects(e)
-	if err != nil {
+	// Where the attack is made and what the rules make of it. With no map
+	// and no condition on either side nothing of it applies (a melee or
+	// ranged attack at its nominal distance, both in sight, no cover): the
+	// batch study's common case skips the work.
+	var sit Situation
+	var as Assessment
+	f.effA = f.effects(x, f.effA)
+	f.effT = f.effects(t, f.effT)
+	if f.Space != nil || len(f.effA) > 0 || len(f.effT) > 0 || f.Explain {
+		f.situation(x, t, a, &sit)
+		f.assess(e, &sit, &as, f.Explain)
+	}
+	e.Distance, e.Cover = sit.Distance, sit.Cover
+	if as.Refused != "" {
+		e.Refused = as.Refused
+		if f.Trace != nil {
+			f.trace("%s cannot attack %s with %s: %s", x.ID, t.ID, a.Name, as.Refused)
+		}
+		return e, nil
+	}
+	e.Adv += as.Adv
+	e.Dis += as.Dis
+	e.Bonus += as.Bonus
+	autoCrit, acMod := as.AutoCrit, as.ACMod
+	if err := f.attackDice(e); err != nil {
 		return nil, err
 	}
 	// declare
@@ -166,7 +143,7 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 		return nil, err
 	}
 	e.Hit = e.Roll.Success
-	e.Crit = e.Hit && (e.Roll.Crit || autoCrit && !a.Ranged)
+	e.Crit = e.Hit && (e.Roll.Crit || autoCrit)
 	x.Attacks0++
 	if err := f.dispatch(&fr.ev, e, f.ids.atkRoll, event.Roll); err != nil {
 		return nil, err
@@ -176,7 +153,7 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	}
 	if !e.Hit || fr.ev.Cancelled() {
 		if f.Trace != nil {
-			f.trace("%s attacks %s with %s: %d vs %d, miss", x.ID, t.ID, a.Name, e.Roll.Total, tt.Target)
+			f.trace("%s attacks %s with %s%s: %d vs %d, miss", x.ID, t.ID, a.Name, f.where(e), e.Roll.Total, tt.Target)
 		}
 		if f.Record != nil {
 			f.recordAttack(e)
@@ -199,7 +176,7 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 		return e, nil
 	}
 	if f.Trace != nil {
-		f.trace("%s hits %s with %s: %d vs %d%s, %d damage", x.ID, t.ID, a.Name, e.Roll.Total, tt.Target, critText(e.Crit), e.Damage)
+		f.trace("%s hits %s with %s%s: %d vs %d%s, %d damage", x.ID, t.ID, a.Name, f.where(e), e.Roll.Total, tt.Target, critText(e.Crit), e.Damage)
 	}
 	if f.Record != nil {
 		f.recordAttack(e)
@@ -217,6 +194,17 @@ func (f *Fight) recordAttack(e *AttackEvent) {
 	rec := map[string]any{"round": f.round, "attacker": e.Attacker.ID, "target": e.Target.ID, "attack": e.Attack.Name,
 		"dice": dice, "natural": e.Roll.Natural, "total": e.Roll.Total, "needed": e.Roll.Target,
 		"adv": e.Adv, "dis": e.Dis, "hit": e.Hit, "crit": e.Crit}
+	if f.Space != nil {
+		rec["distance"] = e.Distance
+		rec["cover"] = e.Cover.String()
+	}
+	if len(e.Why) > 0 {
+		why := make([]string, len(e.Why))
+		for i, r := range e.Why {
+			why[i] = r.Why
+		}
+		rec["why"] = why
+	}
 	if e.Hit {
 		rec["damage"] = e.Damage
 		var parts []map[string]any
@@ -226,6 +214,19 @@ func (f *Fight) recordAttack(e *AttackEvent) {
 		rec["parts"] = parts
 	}
 	f.Record("attack", rec)
+}
+
+// where describes the place of an attack on a map (" at 10 ft, half
+// cover"), "" without a map.
+func (f *Fight) where(e *AttackEvent) string {
+	if f.Space == nil {
+		return ""
+	}
+	s := " at " + feet(e.Distance, f.Rules.Space.Unit)
+	if e.Cover != 0 {
+		s += ", " + e.Cover.String() + " cover"
+	}
+	return s
 }
 
 func critText(c bool) string {

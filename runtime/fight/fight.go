@@ -22,6 +22,7 @@ import (
 	"github.com/dndsh/dndsh/runtime/dice"
 	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/event"
+	"github.com/dndsh/dndsh/runtime/grid"
 	"github.com/dndsh/dndsh/runtime/rng"
 )
 
@@ -86,6 +87,9 @@ type Rules struct {
 	// Dying, when set, is the dying creatures' save track, rolled by the
 	// kernel at the start of each of their turns (after dying.turn hooks).
 	Dying *DyingSave
+	// Space are the rules of space (the map, movement, reach, cover,
+	// sight); they apply with and without a map.
+	Space SpaceRules
 }
 
 // DyingSave is a track of saves a dying creature rolls at the start of its
@@ -108,6 +112,13 @@ type DyingSave struct {
 // criticals, lost actions. A rule system declares these as data; what a
 // condition does beyond them is left to hooks.
 type CondEffect struct {
+	// Name is the condition's name; Implied are the effects of the
+	// conditions it implies (transitively, each once), in force with it.
+	Name    string
+	Implied []*CondEffect
+	// NoAttackSource: the bearer cannot attack the condition's source.
+	NoAttackSource bool
+
 	AttackAdv         int  // on the bearer's attack rolls (+1 advantage, -1 disadvantage)
 	DefenseAdv        int  // on attack rolls against the bearer
 	DefenseAdvMelee   int  // on melee attack rolls against the bearer (added to DefenseAdv)
@@ -119,7 +130,32 @@ type CondEffect struct {
 	ACMod             int  // to the bearer's armour class
 	AutoCritMelee     bool // melee hits against the bearer are critical
 	NoActions         bool // the bearer takes no actions on its turn
-	SpeedZero         bool // the bearer's Speed is 0 (for Lapses)
+
+	// Effects that depend on where the attacker stands (see Situation).
+	// Near is the distance in feet of the *Near fields (0: one square).
+	Near           int
+	DefenseAdvNear int  // on attack rolls against the bearer from within Near
+	DefenseAdvFar  int  // on attack rolls against the bearer from farther
+	AutoCritNear   bool // hits against the bearer from within Near are critical
+	// AttackAdvExceptSource is on the bearer's attack rolls against anyone
+	// but the creature that gave it the condition (its source).
+	AttackAdvExceptSource int
+	// AttackAdvSourceSeen is on the bearer's attack rolls while it can see
+	// the condition's source.
+	AttackAdvSourceSeen int
+	// DefenseAdvSeen is on attack rolls against the bearer by attackers it
+	// can see.
+	DefenseAdvSeen int
+	// Blind: the bearer perceives nothing but by senses that work blinded.
+	// Unseen: others perceive the bearer only by senses that see the
+	// invisible. What not perceiving does is the rules' SightRule.
+	Blind, Unseen bool
+	// SpeedZero: the bearer cannot move (and Lapses effects lapse);
+	// SpeedPerLevel changes its speed per level; MoveExtra adds feet per
+	// foot to its moves (crawling).
+	SpeedZero     bool
+	SpeedPerLevel int
+	MoveExtra     int
 	// Lapses: the effects above do not count while the bearer also has a
 	// condition with NoActions or SpeedZero (5e's Dodge).
 	Lapses bool
@@ -140,7 +176,13 @@ type Attack struct {
 	Threat  check.FaceRange
 	CritMul int // overrides the rules' multiplier when > 0
 	Reach   int
-	Ranged  bool
+	// ReachMin is the nearest distance a melee attack reaches (a reach
+	// weapon that cannot strike adjacent foes); 0 for none.
+	ReachMin int
+	Ranged   bool
+	// Range lists a ranged attack's band limits in feet (normal, long), or
+	// its range increment (see RangeRule).
+	Range []int
 
 	critExpr *dice.Expr // Damage with its dice doubled, made on first use
 	// Data is free for the binding layer (its Lua name, for instance).
@@ -183,6 +225,18 @@ type Fighter struct {
 	DamageTaken                 int
 	Attacks0                    int // attacks made
 	Hits                        int
+	// Moved is how far, in feet, the fighter has moved this turn; Path is
+	// every square it entered this trial (for pictures of the fight), when
+	// the fight records paths.
+	Moved int
+	Path  []grid.Pos
+
+	diagonals       int  // diagonal steps this turn (alternating diagonals)
+	dashed          bool // moved twice its speed this turn
+	walk            int  // its walking speed this turn, once walkRead
+	walkRead        bool
+	reach, reachMin int  // the band of distances it threatens
+	onMapNow        bool // counted in the space's occupancy
 }
 
 // Alive reports whether f is still in the fight.
@@ -247,6 +301,15 @@ type AttackEvent struct {
 	Damage    int               // total damage to apply
 	Parts     []creature.Damage // per type, before the target's traits
 	Applied   creature.Outcome
+	// Refused says why the attack could not be made (out of reach, total
+	// cover); nothing was rolled.
+	Refused string
+	// Distance, Cover: where the attacker stood.
+	Distance int
+	Cover    grid.CoverGrade
+	// Why lists the rules that applied (advantage, modifiers, criticals),
+	// filled when the fight explains (Explain).
+	Why []Reason
 	// Taken is what each type came to after the target's traits (set when
 	// the damage is applied: damage.apply's after phase on).
 	Taken []creature.Damage
@@ -268,6 +331,7 @@ type ids struct {
 	encStart, encEnd, roundStart, turnStart, turnAct, turnEnd event.ID
 	atkDeclare, atkRoll, dmgRoll, dmgApply, down, dying       event.ID
 	dyingStart, roundEnd                                      event.ID
+	moveStep, moveReach                                       event.ID
 }
 
 // Fight is an encounter that plays itself; reuse it across trials.
@@ -299,6 +363,21 @@ type Fight struct {
 	round   int
 	failed  error // an error reported by a tactic (Fail), returned by Run
 	table   bool  // played by hand (NewTable)
+
+	// Space is the battle map and who stands where; nil when the
+	// encounter has no map.
+	Space *Space
+	// Explain fills AttackEvent.Why (the REPL's table, dndsh run).
+	Explain bool
+	// RecordPaths keeps every fighter's Path (dndsh run --svg).
+	RecordPaths bool
+	areaBuf     []*Fighter
+	// condition effects in force, one buffer per caller that may nest
+	effA, effT, effF, effM []inForce
+	senses                 []grid.Sense
+	moveEv                 MoveEvent
+	hostiles               []*Fighter
+	moveNear               []*Fighter
 }
 
 // Fail records an error met where none can be returned (inside a tactic);
@@ -336,6 +415,7 @@ func build(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, s
 		if x.C == nil {
 			x.C = x.Base.Clone()
 		}
+		f.prepare(x)
 	}
 	var err error
 	intern := func(name string) event.ID {
@@ -347,7 +427,8 @@ func build(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, s
 	}
 	f.ids = ids{intern("encounter.start"), intern("encounter.end"), intern("round.start"), intern("turn.start"),
 		intern("turn.act"), intern("turn.end"), intern("attack.declare"), intern("attack.roll"), intern("damage.roll"),
-		intern("damage.apply"), intern("creature.down"), intern("dying.turn"), intern("creature.dying"), intern("round.end")}
+		intern("damage.apply"), intern("creature.down"), intern("dying.turn"), intern("creature.dying"), intern("round.end"),
+		intern("move.step"), intern("move.reach")}
 	if err != nil {
 		return nil, err
 	}
@@ -380,8 +461,14 @@ func (f *Fight) Reset() error {
 		x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false
 		x.SaveSuccesses, x.SaveFailures = 0, 0
 		x.DamageDealt, x.DamageTaken, x.Attacks0, x.Hits = 0, 0, 0, 0
+		x.Moved, x.diagonals, x.dashed, x.walkRead = 0, 0, false, false
+		x.Path = x.Path[:0]
+		x.onMapNow = f.Space != nil
 	}
-	f.round = 0
+	if f.Space != nil {
+		f.Space.reset(f.Fighters)
+	}
+	f.round, f.depth = 0, 0 // a trial cut short by an error leaves no frame behind
 	if f.enc != nil {
 		f.enc.Restart()
 		return nil
@@ -553,6 +640,7 @@ func (f *Fight) winner() (int, bool) {
 }
 
 func (f *Fight) takeTurn(x *Fighter) error {
+	x.Moved, x.diagonals, x.dashed, x.walkRead = 0, 0, false, false
 	f.turnStarts(x)
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	if err := f.emitTurn(f.ids.turnStart, x); err != nil {
@@ -571,60 +659,17 @@ func (f *Fight) takeTurn(x *Fighter) error {
 		}
 	}
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
-	return f.emitTurn(f.ids.turnEnd, x)
+	err := f.emitTurn(f.ids.turnEnd, x)
+	if x.C.TagCount() > 0 {
+		f.endTurnTags(x)
+	}
+	return err
 }
 
 // emitTurnAs raises a turn-level event for x with a fresh TurnEvent.
 func (f *Fight) emitTurnAs(id event.ID, x *Fighter) error {
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	return f.emitTurn(id, x)
-}
-
-// Enemies returns the living enemies of x in fight order (a slice reused
-// by the next call).
-func (f *Fight) Enemies(x *Fighter) []*Fighter {
-	f.enemies = f.enemies[:0]
-	for _, y := range f.Fighters {
-		if !y.Out && y.Side != x.Side {
-			f.enemies = append(f.enemies, y)
-		}
-	}
-	return f.enemies
-}
-
-// attackAction makes x's attack action: each attack of its multiattack
-// against the target its tactic picks (again for each attack, so a
-// target that drops is replaced).
-func (f *Fight) attackAction(x *Fighter) error {
-	if len(x.Attacks) == 0 {
-		return nil
-	}
-	n := len(x.Multi)
-	if n == 0 {
-		n = 1
-	}
-	for i := 0; i < n; i++ {
-		enemies := f.Enemies(x)
-		if len(enemies) == 0 || x.Out {
-			return nil
-		}
-		tactic := x.Tactic
-		if tactic == nil {
-			tactic = f.Default
-		}
-		t := tactic(f, x, enemies)
-		if t == nil {
-			return nil
-		}
-		a := &x.Attacks[0]
-		if len(x.Multi) > 0 {
-			a = &x.Attacks[x.Multi[i]]
-		}
-		if _, err := f.Strike(x, t, a, 0); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // dispatch runs one phase of the attack-level event ev (payload e) when

@@ -45,6 +45,7 @@ func (f *Fight) Add(x *Fighter, side string) error {
 		x.C = x.Base.Clone()
 	}
 	x.Owner = event.Owner(len(f.Fighters) + 1)
+	f.prepare(x)
 	f.Fighters = append(f.Fighters, x)
 	f.byID[x.ID] = x
 	if f.enc != nil {

@@ -277,3 +277,15 @@ func cutCorner(from, to Pos, w, h int, o *Obstacles) (Pos, bool) {
 	}
 	return Pos{}, false
 }
+
+// CutsCorner reports whether a diagonal step of a footprint from from to to
+// passes the corner of a Full square of o (a square inside the bounding
+// box of both placements that neither covers).
+func CutsCorner(from, to Pos, f Footprint, o *Obstacles) bool {
+	if o.Len() == 0 {
+		return false
+	}
+	w, h := f.Dims()
+	_, ok := cutCorner(from, to, w, h, o)
+	return ok
+}

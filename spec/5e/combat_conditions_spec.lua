@@ -110,7 +110,7 @@ test("Charmed: no attacking the charmer; the charmer has Advantage on social che
   eq(C.can_target(victim, vampire), false)
   eq(C.can_target(victim, who("other")), true)
   local ctx = A.context(victim, vampire, {})
-  eq({ ctx.allowed, ctx.why }, { false, "charmed by the target" })
+  eq({ ctx.allowed, ctx.why }, { false, "attacker charmed: can't attack its source" })
   eq(C.social_advantage(vampire, victim), true)
 end)
 

@@ -359,6 +359,15 @@ function M.build(c, opts)
     if opts.proficient == true then add_pb("proficiency", opts.expertise) end
   end
 
+  -- Cover adds to Dexterity saves as to AC (5E-ATK-03, T-17): opts.cover,
+  -- a grade (or a list: only the best counts).
+  if kind == "save" and ability == "dex" and opts.cover then
+    local A = rules.need("5e.attack")
+    local g = type(opts.cover) == "table" and A.best_cover(opts.cover) or opts.cover
+    local b = A.cover_grades[g] and A.cover_grades[g].dex_save or 0
+    if b ~= 0 then mods[#mods + 1] = { value = b, type = "cover", source = g .. " cover" } end
+  end
+
   -- Help (appendix A): Advantage on the next matching test.
   info.consume = help_marks(c, kind, skills, opts.tool, foe)
   if #info.consume > 0 then adv[#adv + 1] = { level = 1, source = "Help" } end

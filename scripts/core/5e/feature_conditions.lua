@@ -28,7 +28,7 @@ condition("sapped", "Sapped", "削弱", { fight = { attack_adv = -1 } })
 -- is on). "Attackers you can see": fights have no sight, every attacker
 -- counts. 5e.conditions.d20 and core.5e.util.save read save_adv.
 condition("dodging", "Dodging", "閃避", { save_adv = { dex = true }, lapses = true,
-  fight = { defense_adv = -1, lapses = true, ends = "turn_start" } })
+  fight = { defense_adv_seen = -1, lapses = true, ends = "turn_start" } })
 -- Bless (SRD 5.2.1, level 1, Concentration, up to 1 minute): a blessed
 -- creature adds 1d4 to its attack rolls and saving throws (the kernel rolls
 -- it before an attack's d20; core.5e.util.save and 5e.d20_test add it to

@@ -282,7 +282,16 @@ end
 
 -- strike_at(self, kit, ctx, target, name [, adv]) makes one attack;
 -- returns the fight.strike record.
-function M.strike_at(self, _kit, _ctx, target, name, adv)
+-- On a map the creature first gets where the attack reaches, as the
+-- kernel's own turns do (fight.approach: moving with the movement it has
+-- left, or switching to an attack that reaches, or Dashing on its first
+-- attack); nil when no attack can be made this turn.
+function M.strike_at(self, _kit, ctx, target, name, adv)
+  if fight.map() then
+    name = fight.approach(self, target, name, { first = not ctx.attacked })
+    ctx.attacked = true
+    if name == nil then return nil end
+  end
   if adv and adv ~= 0 then return fight.strike(self, target, name, { adv = adv }) end
   return fight.strike(self, target, name)
 end
@@ -290,7 +299,7 @@ end
 -- strike(self, kit, ctx, name) attacks the enemy the kit picks; returns
 -- false when no enemy is left.
 function M.strike(self, kit, ctx, name)
-  local enemies = fight.enemies(self)
+  local enemies = fight.map() and fight.candidates(self) or fight.enemies(self)
   if #enemies == 0 then return false end
   local target, attack = M.choose(self, kit, enemies, name)
   if target == nil then return false end
@@ -374,7 +383,34 @@ end
 -- grouped(self, kit) is the list of enemies an area effect catches when
 -- enough are left (breath_min_targets; the first breath_max_targets by
 -- lowest hit points), or nil.
+-- On a map the area is aimed (fight.aim: the most enemies, the fewest
+-- allies) and catches whom its shape covers: stat.breath.area ("30-foot
+-- Cone"); then breath_min_targets is the least number of enemies worth it.
+local SHAPES = { cone = "cone", line = "line", sphere = "burst", cube = "cube", cylinder = "burst",
+  emanation = "emanation" }
+
+function M.area_of(spec)
+  local n, shape = tostring(spec.area or ""):match("(%d+)%-foot (%a+)")
+  shape = shape and SHAPES[shape:lower()]
+  if not shape then return nil end
+  return { shape = shape, length = tonumber(n), width = spec.width }
+end
+
 function M.grouped(self, kit)
+  if fight.map() then
+    local area = kit.stat.breath and M.area_of(kit.stat.breath)
+    if area then
+      local aim = fight.aim(self, area)
+      if aim == nil or aim.enemies < math.min(M.setting(self, kit, "breath_min_targets"), #fight.enemies(self)) then
+        return nil
+      end
+      local out = {}
+      for _, c in ipairs(aim.targets) do
+        if c ~= self and not fight.is(c, "dead") then out[#out + 1] = c end
+      end
+      return out
+    end
+  end
   local enemies = fight.enemies(self)
   if #enemies < M.setting(self, kit, "breath_min_targets") then return nil end
   table.sort(enemies, function(a, b) return a:get("hp") < b:get("hp") end)

@@ -133,7 +133,8 @@ end
 -- Restrained gives Disadvantage on Dexterity saves, Exhaustion -2 a level,
 -- Dodge's Advantage on Dexterity saves, Bless's 1d4), plus Rage's
 -- Advantage on Strength saves, at a fraction of its cost (a save on every
--- hit must stay cheap). opts: adv (a signed level), bonus, magic (the
+-- hit must stay cheap). opts: adv (a signed level), bonus, cover (a cover
+-- grade: its bonus to Dexterity saves), magic (the
 -- effect is a spell or magical: Magic Resistance, the tag
 -- "magic_resistance", gives Advantage). A failed save of a creature with
 -- Legendary Resistance uses left (the resource "legendary_resistance")
@@ -154,6 +155,10 @@ function M.save(c, ability, dc, opts)
     if opts and opts.magic and c:has_tag("magic_resistance") then adv = adv + 1 end
     face = M.d20(adv, dis)
     total = face + M.save_bonus(c, ability) + (opts and opts.bonus or 0)
+    -- Cover adds to Dexterity saves (5E-ATK-03, T-17): opts.cover, a grade
+    if ability == "dex" and opts and opts.cover then
+      total = total + rules.need("5e.attack").cover_grades[opts.cover].dex_save
+    end
     -- Bless: +1d4, rolled after the d20
     if c:has("blessed") then total = total + dice.total("1d4") end
     if c:has("exhaustion") then total = total - 2 * c:level("exhaustion") end
@@ -227,13 +232,18 @@ function M.half(n) return math.floor(n / 2) end
 function M.area_save(source, targets, spec)
   local total = dice.total(spec.damage)
   local out, parts = {}, {}
+  local mapped = fight.map() ~= nil
   for i = 1, #targets do
     local t = targets[i]
-    local saved = M.save(t, spec.ability, spec.dc)
+    -- on a map, cover between the effect's source and each target counts
+    -- on a Dexterity save (5E-ATK-03)
+    local cover = mapped and spec.ability == "dex" and fight.cover(t, source) or nil
+    local saved = M.save(t, spec.ability, spec.dc, cover and { cover = cover } or nil)
     local dmg = total
     if saved then dmg = spec.half == false and 0 or M.half(total) end
-    out[i] = { target = t, saved = saved, damage = dmg, lost = 0 }
-    parts[i] = t:get("id") .. (saved and " saves, " or " fails, ") .. dmg
+    out[i] = { target = t, saved = saved, damage = dmg, lost = 0, cover = cover }
+    parts[i] = t:get("id") .. ((cover and cover ~= "none") and (" (" .. cover .. " cover)") or "")
+      .. (saved and " saves, " or " fails, ") .. dmg
   end
   fight.note(string.format("%s %s (%d, DC %d): %s", source:get("id"), spec.label or "uses an area effect", total,
     spec.dc, table.concat(parts, "; ")))
