@@ -235,7 +235,6 @@ func (s *Space) reset(fs []*Fighter) {
 	}
 }
 
-
 // syncMap brings x's occupancy in line with its state (called when a
 // fighter dies, flees or is revived).
 func (f *Fight) syncMap(x *Fighter) {
