@@ -66,7 +66,7 @@ func runDist(env *Env, o *opts) error {
 			sr.Values[x.Value] = x.P
 			sr.Notes[x.Value] = fmt.Sprintf("%.3f%%", 100*x.P)
 		}
-		if err := writeOut(env, p, svgChart("dist "+e.String(), "value", "probability", []series{sr}, percent)); err != nil {
+		if err := writeOut(env, p, svgChart("dist "+e.String(), "value", "probability", []series{sr}, shareText)); err != nil {
 			return err
 		}
 	}

@@ -441,7 +441,8 @@ func TestSplitWords(t *testing.T) {
 }
 
 // TestCompleterTableArgs: table command arguments complete to the fight's
-// creatures, and `add` to the rule system's monsters.
+// creatures, and `add` to the rule system's monsters, hand-written and
+// imported (each id once).
 func TestCompleterTableArgs(t *testing.T) {
 	te := newTestEnv(t, t.TempDir(), nil, "repl", "--seed", "1", "--ruleset", "5e")
 	o, err := parseArgs(replCommand(), te.Args[1:])
@@ -457,14 +458,16 @@ func TestCompleterTableArgs(t *testing.T) {
 	c := completer{r}
 	for _, tt := range []struct{ line, want string }{
 		{"attack gob", "goblin1,goblin2"},
-		{"add og", "ogre"},
-		{"add young_", "young_red_dragon"},
-		{"add fi", "fighter"},                    // a ready-made character
-		{"save goblin1 d", "dex"},                // after save NAME: abilities
-		{"save goblin1 dex 12 fi", "fire"},       // then a damage type
-		{"cond add goblin2 pr", "prone"},         // after cond add NAME: conditions
-		{"cond r", "remove"},                     // its subcommands
-		{"attack goblin1 goblin2 --w", "--with"}, // flags
+		{"add og", "ogre,ogre_zombie"},
+		{"add young_r", "young_red_dragon"},
+		{"add adult_re", "adult_red_dragon"},
+		{"add will", "will_o_wisp"},
+		{"add fi", "fighter,fire_elemental,fire_giant"}, // a ready-made character and monsters
+		{"save goblin1 d", "dex"},                       // after save NAME: abilities
+		{"save goblin1 dex 12 fi", "fire"},              // then a damage type
+		{"cond add goblin2 pr", "prone"},                // after cond add NAME: conditions
+		{"cond r", "remove"},                            // its subcommands
+		{"attack goblin1 goblin2 --w", "--with"},        // flags
 		{"cond add goblin1 prone --by gob", "goblin1,goblin2"},
 		{"area co", "cone"},
 	} {

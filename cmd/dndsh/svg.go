@@ -110,8 +110,8 @@ func niceStep(v float64) float64 {
 	return 10 * p
 }
 
-// percent formats a share as a percentage for a chart's y axis.
-func percent(v float64) string { return fmt.Sprintf("%.3g%%", 100*v) }
+// shareText formats a share as a percentage for a chart's y axis.
+func shareText(v float64) string { return fmt.Sprintf("%.3g%%", 100*v) }
 
 // roundsChart draws the rounds histograms of studies (one series each,
 // named by names) as shares of their completed trials.
@@ -132,7 +132,7 @@ func roundsChart(aggs []*stats.Agg, names []string) string {
 	} else {
 		title = "rounds: " + names[0] + " and " + names[1]
 	}
-	return svgChart(title, "rounds", "share of trials", ss, percent)
+	return svgChart(title, "rounds", "share of trials", ss, shareText)
 }
 
 // writeOut writes data to path through the environment.

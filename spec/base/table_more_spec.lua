@@ -130,8 +130,8 @@ test("monsters are numbered from the first; a kind, a given name and a Chinese n
 end)
 
 test("a monster by name, or a suggestion", function()
-  eq(tbl.run("add 'Goblin Warrior'"), "added goblin1 to foes (HP 10, AC 15)")
-  eq(tbl.run("add 哥布林戰士"), "added goblin2 to foes (HP 10, AC 15)")
+  eq(tbl.run("add 'Goblin Warrior'"), "added goblin_warrior1 to foes (HP 10, AC 15)", "an English name (the imported monster of that name)")
+  eq(tbl.run("add 哥布林戰士"), "added goblin1 to foes (HP 10, AC 15)", "a Chinese name: the hand-written monster first")
   fails(function() tbl.run("add gobln") end, "did you mean goblin?")
   fails(function() tbl.run("add dragon") end, "monsters lists them")
 end)

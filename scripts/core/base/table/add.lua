@@ -15,36 +15,25 @@ return function(M, T)
 
   -- ---- what can be added ----
 
-  -- monster_stat returns the stat block of monsters/<system>/<id>.lua (read
-  -- for its names, saves and attacks; fight.add loads it again) and whether
-  -- the file exists.
+  -- monster_stat returns the stat block of the monster id (or English
+  -- name): monsters/<system>/<id>.lua, else the imported
+  -- monsters/<system>/srd/<id>.lua (rules.find_monster; read for its names,
+  -- saves and attacks; fight.add loads it again) and whether the file
+  -- exists.
   local function monster_stat(id)
-    local ok, v = pcall(require, "monsters." .. rules.system() .. "." .. id)
+    local mod = rules.find_monster(id)
+    if mod == nil then return nil, false end
+    local ok, v = pcall(require, mod)
     if ok then return type(v) == "table" and v or nil, true end
     if tostring(v):find("not found", 1, true) then return nil, false end
     return nil, true -- a broken file: fight.add reports it
   end
 
-  -- names_of returns the names a stat block gives (English, Chinese).
-  local function names_of(stat)
-    local nm = type(stat) == "table" and stat.name or nil
-    if type(nm) == "table" then return nm.en, nm.zh end
-    if type(nm) == "string" then return nm, nil end
-    return nil, nil
-  end
-
-  -- M.monsters lists the rule system's monsters: {{id, en, zh, cr, hp, ac}...}
-  -- (a monster file that does not load is left out).
+  -- M.monsters lists the rule system's monsters: {{id, en, zh, cr, hp, ac,
+  -- imported}...} (rules.monsters: the hand-written ones, then the
+  -- imported ones, which are not loaded).
   function M.monsters()
-    local out = {}
-    for _, id in ipairs(rules.monsters()) do
-      local stat = monster_stat(id)
-      if type(stat) == "table" then
-        local en, zh = names_of(stat)
-        out[#out + 1] = { id = id, en = en, zh = zh, cr = stat.cr, hp = stat.hp, ac = stat.ac }
-      end
-    end
-    return out
+    return rules.monsters()
   end
 
   -- monster_named returns the id of the monster whose English name (any
