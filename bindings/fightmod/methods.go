@@ -218,6 +218,12 @@ func (fm *module) begin(L *lua.LState) int {
 func (fm *module) next(L *lua.LState) int {
 	f := fm.current(L)
 	cur, err := f.Next()
+	return pushTurn(L, f, cur, err)
+}
+
+// pushTurn returns what fight.next and fight.next_segment return: the
+// handles of the creatures whose turn it is and the effects that ended.
+func pushTurn(L *lua.LState, f *fight.Fight, cur []*fight.Fighter, err error) int {
 	if err != nil {
 		luart.Raise(L, err)
 	}
@@ -249,16 +255,7 @@ func (fm *module) strikes(L *lua.LState) int {
 func (fm *module) nextSegment(L *lua.LState) int {
 	f := fm.current(L)
 	cur, err := f.NextSegment()
-	if err != nil {
-		luart.Raise(L, err)
-	}
-	t := L.NewTable()
-	for _, x := range cur {
-		t.Append(creaturemod.Push(L, x.C))
-	}
-	L.Push(t)
-	L.Push(combatmod.ExpiredList(L, f.Expired()))
-	return 2
+	return pushTurn(L, f, cur, err)
 }
 
 // clock is fight.clock.
