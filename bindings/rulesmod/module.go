@@ -432,6 +432,10 @@ func (g *Rules) Load(ctx context.Context, id string, variants []string) error {
 		return err
 	}
 	g.System = id
+	g.Lineage = g.Lineage[:0]
+	for i := len(manifests) - 1; i >= 0; i-- {
+		g.Lineage = append(g.Lineage, manifests[i].ID)
+	}
 	// Known variants: those the manifests accept, plus files present.
 	for _, m := range manifests {
 		for _, v := range m.Variants {
@@ -471,16 +475,37 @@ func (g *Rules) EnableVariant(ctx context.Context, id string) error {
 	return nil
 }
 
-// LoadMonster loads a monster file (monsters/<system>/<name>.lua) into the
-// monsters layer and returns what it returned.
+// MonsterSystems lists where the monsters of system are looked for: the
+// loaded system's lineage (it and the systems it extends, the most
+// specific first), or system alone.
+func (g *Rules) MonsterSystems(system string) []string {
+	if system == g.System && len(g.Lineage) > 0 {
+		return g.Lineage
+	}
+	return []string{system}
+}
+
+// LoadMonster loads a monster file (monsters/<system>/<name>.lua, or the
+// same file of a system it extends: a layer over 5e plays 5e's monsters)
+// into the monsters layer and returns what it returned.
 func (g *Rules) LoadMonster(ctx context.Context, system, name string) (lua.LValue, error) {
 	prev := g.current
 	defer func() { g.current = prev }()
 	g.Enter("monsters", "monsters")
-	p := "monsters/" + system + "/" + name + ".lua"
-	b, root, err := g.R.Resolve(p)
+	var (
+		p    string
+		b    []byte
+		root string
+		err  error
+	)
+	for _, sys := range g.MonsterSystems(system) {
+		p = "monsters/" + sys + "/" + name + ".lua"
+		if b, root, err = g.R.Resolve(p); err == nil {
+			break
+		}
+	}
 	if err != nil {
-		return nil, &errs.Error{Kind: errs.Rule, Layer: "rules", Msg: fmt.Sprintf("no monster %q for %s (%s)", name, system, p)}
+		return nil, &errs.Error{Kind: errs.Rule, Layer: "rules", Msg: fmt.Sprintf("no monster %q for %s (%s)", name, system, "monsters/"+system+"/"+name+".lua")}
 	}
 	g.SetFile(p, root)
 	g.R.Layer = "monsters"

@@ -218,8 +218,10 @@ func (c completer) tableArgs(cmd string) []string {
 		}
 	}
 	if cmd == "add" {
-		for _, p := range r.eng.R.Glob("monsters/" + r.eng.Rules.System + "/*.lua") {
-			out = append(out, strings.TrimSuffix(path.Base(p), ".lua"))
+		for _, sys := range r.eng.Rules.MonsterSystems(r.eng.Rules.System) {
+			for _, p := range r.eng.R.Glob("monsters/" + sys + "/*.lua") {
+				out = append(out, strings.TrimSuffix(path.Base(p), ".lua"))
+			}
 		}
 	}
 	return out

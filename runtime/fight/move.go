@@ -74,7 +74,7 @@ func (f *Fight) stepWhy(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, in
 		return 0, diag, "off the map"
 	}
 	w, h := fp.Dims()
-	difficult := false
+	difficult := fl.allDifficult
 	for y := b.Y; y < b.Y+h; y++ {
 		for xx := b.X; xx < b.X+w; xx++ {
 			q := grid.Pos{X: xx, Y: y}
@@ -137,7 +137,7 @@ func (f *Fight) passes(x, o *Fighter) (pass, difficult bool) {
 	sr := &f.Rules.Space
 	tiny := sr.PassTiny != "" && (o.C.Size.Name == sr.PassTiny)
 	if o.Side == x.Side {
-		return true, false
+		return true, sr.AllySpaceDifficult
 	}
 	if tiny {
 		return true, false
@@ -174,9 +174,15 @@ func (f *Fight) endsFree(x *Fighter, p grid.Pos) bool {
 				if o == x || !o.onMapNow || !o.C.Space.Covers(o.C.Pos, q) {
 					continue
 				}
-				if !(x.C.Space.Shared && o.C.Space.Shared) {
-					return false
+				if x.C.Space.Shared && o.C.Space.Shared {
+					continue
 				}
+				if sr := &f.Rules.Space; sr.EndSizeDiff > 0 {
+					if d := sr.sizeRank(x.C) - sr.sizeRank(o.C); d >= sr.EndSizeDiff || -d >= sr.EndSizeDiff {
+						continue
+					}
+				}
+				return false
 			}
 		}
 	}
