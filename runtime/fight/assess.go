@@ -34,8 +34,8 @@ type Situation struct {
 	// TargetObscured: the attacker sees the target, lightly obscured;
 	// AttackerObscured: the target sees the attacker, lightly obscured.
 	TargetObscured, AttackerObscured bool
-	InMelee      *Fighter
-	Flanker      *Fighter
+	InMelee                          *Fighter
+	Flanker                          *Fighter
 	// Measured: the distance is real (a map's, or given), so reach and
 	// range can refuse an attack; the no-map abstraction is always in
 	// reach.

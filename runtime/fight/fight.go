@@ -404,9 +404,9 @@ type Fight struct {
 	areaBuf     []*Fighter
 	// condition effects in force, one buffer per caller that may nest
 	effA, effT, effF, effM, effH []inForce
-	senses                 []grid.Sense
-	moveEv                 MoveEvent
-	hostiles               []*Fighter
+	senses                       []grid.Sense
+	moveEv                       MoveEvent
+	hostiles                     []*Fighter
 }
 
 // Fail records an error met where none can be returned (inside a tactic);
