@@ -159,13 +159,16 @@ end
 -- opts.damage is the dice ("1d8"). Returns the roll with damage and the
 -- damage record.
 function M.attack(attacker, target, opts)
+  if opts.damage_type == nil and opts.attack ~= "unarmed" then
+    error("mod5e.attack.attack: opts.damage_type expected (one of the 13 damage types)", 2)
+  end
   local r = M.roll(attacker, target, opts)
   if not r.hit then return r end
   local dmg = rules.need("mod5e.damage")
   local attr = opts.attack == "spell" and 0 or (core().attr(attacker, r.ability) or 0)
   local expr = dmg.weapon_expr(opts.damage, attr, opts.damage_mods)
   r.damage = dmg.roll(expr, { crit = r.crit })
-  r.record = dmg.apply(target, r.damage, opts.damage_type, { crit = r.crit })
+  r.record = dmg.apply(target, r.damage, opts.damage_type or "bludgeoning", { crit = r.crit })
   return r
 end
 

@@ -188,15 +188,14 @@ function M.d20(c, kind, opts)
     local d = M.def(name)
     if d then
       local level = c:level(name)
-      local n = 0
+      local n, named = 0, false
       for _, e in ipairs(d.d20 or {}) do
-        if applies(e, kind, opts, level) then
-          if e.fail then
-            r.auto_fail = true
-          elseif not (d.lapses and hampered) then
-            n = n + e.level
+        if applies(e, kind, opts, level) and (e.fail or not (d.lapses and hampered)) then
+          if e.fail then r.auto_fail = true else n = n + e.level end
+          if not named then
+            r.why[#r.why + 1] = name
+            named = true
           end
-          if e.fail or not (d.lapses and hampered) then r.why[#r.why + 1] = name end
         end
       end
       if n > 0 then r.adv = r.adv + n elseif n < 0 then r.dis = r.dis - n end

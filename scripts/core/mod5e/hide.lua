@@ -40,9 +40,12 @@ function M.can_hide_from(hider, observer, opts)
   local view = vis().view(observer, hider, opts)
   if view ~= "clear" then return true end
   local cover = opts.cover
-  if cover == nil and fight.map() then
-    local ok, g = pcall(fight.cover, hider, observer)
-    cover = ok and g or "none"
+  if cover == nil then
+    local mapped, m = pcall(fight.map)
+    if mapped and m then
+      local ok, g = pcall(fight.cover, hider, observer)
+      cover = ok and g or "none"
+    end
   end
   cover = rules.need("5e.attack").grade(cover or "none")
   return cover ~= "none"

@@ -20,6 +20,11 @@ local function move() return rules.need("mod5e.movement") end
 
 local function rank(c) return move().rank(c) end
 
+local function on_map()
+  local ok, m = pcall(fight.map)
+  return ok and m ~= nil
+end
+
 -- M.unarmed returns c's unarmed strike as a stat-block attack
 -- (HB-SPECIAL-01): a melee attack, not a weapon, always proficient, 1 +
 -- Str attribute value bludgeoning (no dice: a critical adds nothing).
@@ -49,16 +54,21 @@ end
 -- ---- two-weapon fighting (HB-SPECIAL-03, 04, AMB-21) ----
 
 -- M.off_hand_allowed: after an Attack action made with a light melee
--- weapon in one hand, holding another light melee weapon in the other,
--- the swift action may make one attack with it (thrown, if it can be).
--- turn is the mod5e.turn of c. Returns ok, why.
+-- weapon held in one hand, holding another light melee weapon in the
+-- other, the swift action may make one attack with that other weapon
+-- (thrown, if it can be). The attack action's weapon may be in either
+-- hand (HB-SPECIAL-04: the attacker chooses the hand). turn is c's
+-- mod5e.turn. Returns the other hand's weapon, or false and why.
 function M.off_hand_allowed(c, turn)
   local h = M.hands(c)
   if not (turn and turn.attacked_with) then return false, "no Attack action this turn" end
-  local main = turn.attacked_with
-  if not (main.light and main.melee ~= false) then return false, "the attack was not made with a light melee weapon" end
-  if not (h.off and h.off.light and h.off.melee ~= false) then return false, "no light melee weapon in the other hand" end
-  return true
+  local used = turn.attacked_with
+  if not (used.light and used.melee ~= false) then return false, "the attack was not made with a light melee weapon" end
+  local other
+  if h.main == used then other = h.off elseif h.off == used then other = h.main end
+  if other == nil then return false, "nothing in the other hand" end
+  if not (other.light and other.melee ~= false) then return false, "no light melee weapon in the other hand" end
+  return other
 end
 
 -- M.off_hand makes the off-hand attack with c's swift action (turn:swift);
@@ -120,7 +130,7 @@ function M.shove(attacker, target, opts)
   if out.success then
     if out.choice == "prone" then
       if not target:has_tag("no_prone") then cond().add(target, "prone", { source = attacker }) end
-    elseif opts.to and fight.map() then
+    elseif opts.to and on_map() then
       fight.move(target, opts.to, { cause = "forced", budget = 5 })
     elseif opts.to then
       target:set("pos", opts.to)

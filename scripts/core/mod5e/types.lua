@@ -47,7 +47,7 @@ M.aliases = {
   ooze = "aberration", giant = "monstrous_humanoid",
 }
 for _, t in ipairs(M.types) do M.aliases[t.zh] = t.id; M.aliases[t.id] = t.id; M.aliases[string.lower(t.en)] = t.id end
-for id, s in pairs(M.subtypes) do M.aliases[s.zh] = id end
+for id, s in pairs(M.subtypes) do M.aliases[s.zh] = id; M.aliases[id] = id end
 
 -- M.normalize returns a type or sub-group id from any of its names, and
 -- the type a sub-group belongs to: normalize("恶魔") → "infernal", "outsider".
