@@ -128,10 +128,18 @@ local E5 = rules.need("5e.exploration")
 local E = setmetatable({}, { __index = E5 })
 
 -- E.quick_hide: a kit's Hide (Nimble Escape, Cunning Action) against the
--- living enemies it can hide from.
+-- living enemies it can hide from; no roll when it can hide from none.
 function E.quick_hide(c)
   local ok, enemies = pcall(fight.enemies, c)
   if not ok then return false end
+  local some = false
+  for _, o in ipairs(enemies) do
+    if M.can_hide_from(c, o) then
+      some = true
+      break
+    end
+  end
+  if not some then return false end
   local r = M.hide(c, enemies)
   return #r.from > 0
 end

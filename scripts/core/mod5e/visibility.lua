@@ -44,8 +44,19 @@ end
 
 -- M.view returns how a sees b (HB-VIS-01..05, 10): "clear", "light" or
 -- "unseen", by the kernel (opts.distance as fight.assess takes it).
+-- assess is fight.assess of a's attack on b: in the current fight with a's
+-- first attack (the fight's own situation, cheap), else a what-if.
+local function assess(a, b, opts)
+  if not (opts and opts.distance) then
+    local ok, names = pcall(fight.attacks, a)
+    if ok and names[1] and pcall(fight.info, b) then return fight.assess(a, b, names[1], {}) end
+  end
+  return fight.assess(a, b, nil, { distance = opts and opts.distance })
+end
+M.assess = assess
+
 function M.view(a, b, opts)
-  local r = fight.assess(a, b, nil, { distance = opts and opts.distance })
+  local r = assess(a, b, opts)
   if not r.sees then return "unseen" end
   if r.obscured then return "light" end
   return "clear"
