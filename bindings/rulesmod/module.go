@@ -143,6 +143,14 @@ func (g *Rules) module() luart.Module {
 				L.Push(lua.LString(g.System))
 				return 1
 			}},
+			{Name: "lineage", Args: "()", Doc: "returns the loaded rule system and the systems it extends, the most specific first ({\"mod5e\", \"5e\", \"base\"}): where its monsters are looked for", Fn: func(L *lua.LState) int {
+				t := L.CreateTable(len(g.Lineage), 0)
+				for _, id := range g.MonsterSystems(g.System) {
+					t.Append(lua.LString(id))
+				}
+				L.Push(t)
+				return 1
+			}},
 			{Name: "enabled", Args: "(variant_id)", Doc: "returns whether the variant is enabled", Fn: func(L *lua.LState) int {
 				v := g.Variant(L.CheckString(1))
 				L.Push(lua.LBool(v != nil && v.Enabled))

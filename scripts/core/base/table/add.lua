@@ -11,14 +11,18 @@ return function(M, T)
 
   -- ---- add, init, order ----
 
-  -- monster_stat returns the stat block of monsters/<system>/<id>.lua (read
+  -- monster_stat returns the stat block of monsters/<system>/<id>.lua (or a
+  -- system it extends; read
   -- for its names, saves and attacks; fight.add loads it again) and whether
   -- the file exists.
   local function monster_stat(id)
-    local ok, v = pcall(require, "monsters." .. rules.system() .. "." .. id)
-    if ok then return type(v) == "table" and v or nil, true end
-    if tostring(v):find("not found", 1, true) then return nil, false end
-    return nil, true -- a broken file: fight.add reports it
+    -- the system's own monsters, then those of the systems it extends
+    for _, sys in ipairs(rules.lineage()) do
+      local ok, v = pcall(require, "monsters." .. sys .. "." .. id)
+      if ok then return type(v) == "table" and v or nil, true end
+      if not tostring(v):find("not found", 1, true) then return nil, true end -- a broken file: fight.add reports it
+    end
+    return nil, false
   end
 
   local OVERRIDES = { "hp", "max_hp", "ac", "init", "name", "level", "player" }
