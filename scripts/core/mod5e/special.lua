@@ -20,6 +20,16 @@ local function move() return rules.need("mod5e.movement") end
 
 local function rank(c) return move().rank(c) end
 
+-- knock_prone: in a fight the creature stands up at the start of its turn
+-- (5e's effects, spending its movement); elsewhere it stays prone until
+-- mod5e.movement.stand_up.
+local function knock_prone(target, attacker)
+  if pcall(fight.info, target) then
+    return require("core.5e.effects").knock_prone(target, attacker:get("id"))
+  end
+  return cond().add(target, "prone", { source = attacker })
+end
+
 local function on_map()
   local ok, m = pcall(fight.map)
   return ok and m ~= nil
@@ -129,7 +139,7 @@ function M.shove(attacker, target, opts)
   end
   if out.success then
     if out.choice == "prone" then
-      if not target:has_tag("no_prone") then cond().add(target, "prone", { source = attacker }) end
+      if not target:has_tag("no_prone") then knock_prone(target, attacker) end
     elseif opts.to and on_map() then
       fight.move(target, opts.to, { cause = "forced", budget = 5 })
     elseif opts.to then
@@ -177,7 +187,7 @@ function M.trip(attacker, target, opts)
   local adv = math.max(0, rank(target) - rank(attacker))
   local out = { allowed = true, target_adv = adv, contest = contest(attacker, target, opts, adv) }
   out.success = out.contest.success
-  if out.success then cond().add(target, "prone", { source = attacker }) end
+  if out.success then knock_prone(target, attacker) end
   return out
 end
 

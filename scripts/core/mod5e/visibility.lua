@@ -10,8 +10,8 @@
 -- table's sight rules (combat.lua).
 --
 -- Obscurement is a condition of the creature in it: standing in a lightly
--- obscured area (thin mist, dim light: 轻度遮蔽) obscures the creature to
--- others and others to it; a heavily obscured one (darkness, thick fog:
+-- obscured area (thin mist: 轻度遮蔽) obscures the creature to others and
+-- others to it; dim light (微光光照) obscures it to others only; a heavily obscured one (darkness, thick fog:
 -- 重度遮蔽) hides it and blinds its view; Blur (朦胧术) obscures the
 -- bearer to others only (TV-08). A sense that ignores light (blindsight)
 -- sees through it.
@@ -24,21 +24,27 @@ rules.define("condition.obscured_light", { state = true, area = 1, name = { en =
   fight = { obscured = 1, obscures_view = 1 } })
 rules.define("condition.obscured_heavy", { state = true, area = 2, name = { en = "In heavy obscurement", zh = "重度遮蔽" },
   fight = { obscured = 2, obscures_view = 2 } })
+rules.define("condition.dim_light", { state = true, area = 1, name = { en = "In dim light", zh = "微光光照" },
+  fight = { obscured = 1 } })
 rules.define("condition.blurred", { state = true, name = { en = "Blurred (Blur)", zh = "朦胧术" }, fight = { obscured = 1 } })
 
--- M.obscure puts c in a lightly ("light") or heavily ("heavy") obscured
--- area, or out of any ("none").
+-- M.obscure puts c in a lightly ("light": mist, it sees out through it
+-- too) or heavily ("heavy") obscured area, in dim light ("dim": lightly
+-- obscured to others, who stand in brighter light, while it sees them
+-- clearly), or out of any ("none").
 function M.obscure(c, level)
   c:remove_condition("obscured_light")
   c:remove_condition("obscured_heavy")
+  c:remove_condition("dim_light")
   if level == "light" then c:add_condition("obscured_light") end
   if level == "heavy" then c:add_condition("obscured_heavy") end
+  if level == "dim" then c:add_condition("dim_light") end
 end
 
 -- M.area returns how obscured the place c stands in is: 0, 1 or 2.
 function M.area(c)
   if c:has("obscured_heavy") then return 2 end
-  if c:has("obscured_light") then return 1 end
+  if c:has("obscured_light") or c:has("dim_light") then return 1 end
   return 0
 end
 
