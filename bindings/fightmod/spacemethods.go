@@ -25,7 +25,7 @@ func (fm *module) spaceFuncs() []luart.Func {
 		{Name: "reaches", Args: "(a, b, attack_name)", Doc: "returns whether a's attack reaches b where they stand (reach for melee, range for ranged; always true with no map)", Fn: fm.reaches},
 		{Name: "sees", Args: "(a, b [, opts])", Doc: "returns whether creature a perceives b (conditions, senses, walls); for creatures not in the current fight, or with opts.distance, at that distance (default: their positions') with nothing in between", Fn: fm.seesFn},
 		{Name: "cover", Args: "(target, from)", Doc: "returns the degree of cover target has against from (a creature, or a square {x, y} an effect starts in) and {ac, save} it gives", Fn: fm.cover},
-		{Name: "speed", Args: "(c)", Doc: "returns creature c's speed this turn in feet (its conditions' changes included); for a creature not in the current fight, its walking speed under the same rules", Fn: fm.speed},
+		{Name: "speed", Args: "(c [, base])", Doc: "returns creature c's speed this turn in feet (its conditions' changes included); with base, what its conditions make of that speed (another mode's, a speed with a bonus); for a creature not in the current fight, under the same rules", Fn: fm.speed},
 		{Name: "movement_left", Args: "(c)", Doc: "returns the feet creature c may still move this turn", Fn: fm.movementLeft},
 		{Name: "dash", Args: "(c)", Doc: "doubles creature c's movement this turn (the rules' double move); returns false when it already did", Fn: fm.dash},
 		{Name: "approach", Args: "(c, target, attack_name [, opts])", Doc: "gets c where an attack reaches target, as the kernel's own turn does: moves it within reach with the movement it has left, else picks another of its attacks that reaches (its bow), else (opts.first, and the rules allow a double move) Dashes toward it; returns the name of the attack to make, or nil when none can be made this turn; with no map, returns attack_name", Fn: fm.approach},
@@ -195,19 +195,27 @@ func (fm *module) cover(L *lua.LState) int {
 
 func (fm *module) speed(L *lua.LState) int {
 	c := creaturemod.Check(L, 1)
+	base, hasBase := L.Get(2).(lua.LNumber)
+	if L.Get(2) != lua.LNil && !hasBase {
+		L.ArgError(2, "a base speed in feet expected")
+	}
 	m, _ := fm.r.Get("fight.byCreature").(map[*creature.Creature]*fight.Fighter)
-	if f := Current(fm.r); f != nil && m[c] != nil {
-		L.Push(lua.LNumber(f.Speed(m[c])))
-		return 1
+	f, x := Current(fm.r), m[c]
+	if f == nil || x == nil {
+		// a creature that is not fighting: the same rules on a scratch fight
+		other, err := creature.New("other", "other", 1)
+		if err != nil {
+			luart.Raise(L, err)
+		}
+		var restore func()
+		f, x, _, _, restore = fm.scratch(L, c, other, L.NewTable())
+		defer restore()
 	}
-	// a creature that is not fighting: the same rules on a scratch fight
-	other, err := creature.New("other", "other", 1)
-	if err != nil {
-		luart.Raise(L, err)
+	if hasBase {
+		L.Push(lua.LNumber(f.SpeedFrom(x, int(base))))
+	} else {
+		L.Push(lua.LNumber(f.Speed(x)))
 	}
-	f, x, _, _, restore := fm.scratch(L, c, other, L.NewTable())
-	defer restore()
-	L.Push(lua.LNumber(f.Speed(x)))
 	return 1
 }
 
@@ -245,9 +253,7 @@ func (fm *module) goalOf(L *lua.LState, f *fight.Fight, x *fight.Fighter, n int,
 	if !f.Map().Inside(p) {
 		L.ArgError(n, fmt.Sprintf("square %v is off the %d by %d map", p, f.Map().W, f.Map().H))
 	}
-	g := f.Rules.Space.Grid
-	return fight.Goal{Done: func(q grid.Pos) bool { return q == p },
-		Estimate: func(q grid.Pos) int { return g.Distance(q, p) }}
+	return f.SquareGoal(p)
 }
 
 func pathTable(L *lua.LState, path []grid.Pos) *lua.LTable {

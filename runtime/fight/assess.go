@@ -501,15 +501,28 @@ func (f *Fight) Assess(x, t *Fighter, a *Attack, s *Situation) (Assessment, Situ
 // speedOf is x's speed for the turn in feet: its walking speed with its
 // conditions (0 while one stops it).
 func (f *Fight) speedOf(x *Fighter) int {
+	if !x.walkRead {
+		// read once a turn (a creature's speed is looked up by name)
+		x.walkRead = true
+		x.walk = x.C.Speed("walk")
+		if x.walk == 0 && !hasSpeeds(x.C) {
+			x.walk = f.Rules.Space.DefaultSpeed
+		}
+	}
+	return f.speedFrom(x, x.walk)
+}
+
+// SpeedFrom returns what x's conditions make of a base speed in feet (its
+// speed in another mode, a speed with a bonus): 0 while one stops it, the
+// per-level changes, the halvings.
+func (f *Fight) SpeedFrom(x *Fighter, base int) int { return f.speedFrom(x, base) }
+
+func (f *Fight) speedFrom(x *Fighter, base int) int {
 	fl := f.flagsOf(x)
 	if fl.speedZero {
 		return 0
 	}
-	s := x.C.Speed("walk")
-	if s == 0 && !hasSpeeds(x.C) {
-		s = f.Rules.Space.DefaultSpeed
-	}
-	s = max(s+fl.speedMod, 0)
+	s := max(base+fl.speedMod, 0)
 	if fl.halvings > 0 {
 		// halvings multiply; the result is rounded down to whole squares
 		u := f.Rules.Space.unit()

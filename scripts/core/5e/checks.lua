@@ -507,8 +507,9 @@ end
 -- data: Paralyzed, Petrified, Stunned and Unconscious fail Strength and
 -- Dexterity saves, Restrained gives Disadvantage on Dexterity saves,
 -- Exhaustion -2 a level, Dodge's Advantage on Dexterity saves, Bless's
--- 1d4), plus Rage's Advantage on Strength saves. opts: adv (a signed
--- level), bonus, cover (a grade, on Dexterity saves).
+-- 1d4), plus Rage's Advantage on Strength saves and Magic Resistance's on
+-- saves against magic. opts: adv (a signed level), bonus, cover (a grade,
+-- on Dexterity saves), magic.
 rules.define("5e.fight_save", function(c, ability, dc, opts)
   local util = require("core.5e.util")
   if (ability == "str" or ability == "dex")
@@ -522,6 +523,7 @@ rules.define("5e.fight_save", function(c, ability, dc, opts)
   -- Dodge: Advantage on Dexterity saves, lost while Incapacitated or at
   -- Speed 0 (feature_conditions.lua)
   if ability == "dex" and c:has("dodging") and not rules.need("5e.conditions").hampered(c) then adv = adv + 1 end
+  if opts and opts.magic and c:has_tag("magic_resistance") then adv = adv + 1 end
   local face = util.d20(adv, dis)
   local total = face + util.save_bonus(c, ability) + (opts and opts.bonus or 0)
   -- Cover adds to Dexterity saves (5E-ATK-03, T-17): opts.cover, a grade

@@ -130,9 +130,24 @@ end
 -- returns success, total and the d20 face: the rule system's
 -- 5e.fight_save (checks.lua), the conditions' effects on saves at a
 -- fraction of 5e.d20_test's cost (a save on every hit must stay cheap).
--- opts: adv (a signed level), bonus, cover.
+-- opts: adv (a signed level), bonus, cover (a cover grade: its bonus to
+-- Dexterity saves), magic (the effect is a spell or magical: Magic
+-- Resistance, the tag "magic_resistance", gives Advantage). A failed save
+-- of a creature with Legendary Resistance uses left (the resource
+-- "legendary_resistance") spends one and succeeds instead (it always
+-- chooses to).
 function M.save(c, ability, dc, opts)
-  return rules.need("5e.fight_save")(c, ability, dc, opts)
+  local ok, total, face = rules.need("5e.fight_save")(c, ability, dc, opts)
+  if not ok then
+    local lr = c:resource("legendary_resistance")
+    if lr and lr.current > 0 then
+      c:spend("legendary_resistance")
+      fight.note(string.format("%s fails a DC %d %s save and uses Legendary Resistance (%d left)",
+        c:get("id"), dc, string.upper(ability), lr.current - 1))
+      ok = true
+    end
+  end
+  return ok, total, face
 end
 
 -- check(c, skill, dc [, opts]) makes an ability check with a skill (the
@@ -195,8 +210,9 @@ function M.area_save(source, targets, spec)
     local saved = M.save(t, spec.ability, spec.dc, cover and { cover = cover } or nil)
     local dmg = total
     if saved then dmg = spec.half == false and 0 or M.half(total) end
-    out[i] = { target = t, saved = saved, damage = dmg, lost = 0 }
-    parts[i] = t:get("id") .. (saved and " saves, " or " fails, ") .. dmg
+    out[i] = { target = t, saved = saved, damage = dmg, lost = 0, cover = cover }
+    parts[i] = t:get("id") .. ((cover and cover ~= "none") and (" (" .. cover .. " cover)") or "")
+      .. (saved and " saves, " or " fails, ") .. dmg
   end
   fight.note(string.format("%s %s (%d, DC %d): %s", source:get("id"), spec.label or "uses an area effect", total,
     spec.dc, table.concat(parts, "; ")))

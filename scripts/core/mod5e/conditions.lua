@@ -342,11 +342,14 @@ rules.define("5e.conditions", M)
 -- The saving throw and the quick check of fights (core.5e.util's save and
 -- quick_check, which monsters' and features' hooks make), by the modded
 -- rules: 5e.d20_test with the graded conditions above, natural 20 and 1 on
--- saves, cover on Reflex; Rage's advantage on Strength saves is kept.
+-- saves, cover on Reflex; Rage's advantage on Strength saves and Magic
+-- Resistance's on saves against magic are kept (Legendary Resistance is
+-- core.5e.util.save's, after this).
 rules.define("5e.fight_save", function(c, ability, dc, opts)
   opts = opts or {}
   local adv = { opts.adv or 0 }
   if ability == "str" and c:has("raging") then adv[#adv + 1] = 1 end
+  if opts.magic and c:has_tag("magic_resistance") then adv[#adv + 1] = 1 end
   local r = rules.need("5e.d20_test")(c, { kind = "save", ability = ability, dc = dc, adv = adv,
     mods = opts.bonus and { opts.bonus } or nil, cover = opts.cover })
   return r.success == true, r.total or 0, r.natural or 0

@@ -59,11 +59,10 @@ function M.round_down(feet)
   return math.floor(feet / SQUARE) * SQUARE
 end
 
--- M.speed returns c's speed in a mode (default walk) this turn: the
--- kernel's (fight.speed, its conditions' halvings multiplied and rounded
--- down to 5 ft, 0 while one locks it), for another mode the same rules
--- applied to that mode's speed. opts.bonus adds feet before the
--- conditions (none while speed is locked).
+-- M.speed returns c's speed in a mode (default walk) this turn: what the
+-- kernel makes of that mode's speed (fight.speed: its conditions' halvings
+-- multiplied and rounded down to 5 ft, 0 while one locks it). opts.bonus
+-- adds feet before the conditions (none while speed is locked).
 function M.speed(c, mode, opts)
   mode = mode or "walk"
   local speeds = c:get("speed") or {}
@@ -72,14 +71,7 @@ function M.speed(c, mode, opts)
     base = (next(speeds) == nil and mode == "walk") and V5.DEFAULT_SPEED or 0
   end
   if base == 0 then return 0 end
-  base = base + (opts and opts.bonus or 0)
-  local saved = speeds.walk
-  speeds.walk = base
-  c:set("speed", speeds)
-  local s = fight.speed(c)
-  speeds.walk = saved
-  c:set("speed", speeds)
-  return s
+  return fight.speed(c, base + (opts and opts.bonus or 0))
 end
 
 -- M.cost: what moving feet costs (HB-MOVE-09, 11): difficult terrain (not

@@ -11,18 +11,18 @@ return function(M, T)
 
   -- ---- add, init, order ----
 
-  -- monster_stat returns the stat block of monsters/<system>/<id>.lua (or a
-  -- system it extends; read
-  -- for its names, saves and attacks; fight.add loads it again) and whether
-  -- the file exists.
+  -- monster_stat returns the stat block of the monster id (or English
+  -- name): monsters/<system>/<id>.lua, else the imported
+  -- monsters/<system>/srd/<id>.lua (rules.find_monster; read for its names,
+  -- saves and attacks; fight.add loads it again) and whether the file
+  -- exists.
   local function monster_stat(id)
-    -- the system's own monsters, then those of the systems it extends
-    for _, sys in ipairs(rules.lineage()) do
-      local ok, v = pcall(require, "monsters." .. sys .. "." .. id)
-      if ok then return type(v) == "table" and v or nil, true end
-      if not tostring(v):find("not found", 1, true) then return nil, true end -- a broken file: fight.add reports it
-    end
-    return nil, false
+    local mod = rules.find_monster(id)
+    if mod == nil then return nil, false end
+    local ok, v = pcall(require, mod)
+    if ok then return type(v) == "table" and v or nil, true end
+    if tostring(v):find("not found", 1, true) then return nil, false end
+    return nil, true -- a broken file: fight.add reports it
   end
 
   local OVERRIDES = { "hp", "max_hp", "ac", "init", "name", "level", "player" }
