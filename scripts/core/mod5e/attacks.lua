@@ -21,15 +21,7 @@ local function core() return rules.need("mod5e.core") end
 
 -- T-4, HB-VIS-06..09: the grades of cover as the combat table declares
 -- them. The kernel's names: weak is "half", strong "three-quarters".
-M.cover_grades = {}
-do
-  local cv = space().cover
-  local rank = { none = 0, half = 1, ["three-quarters"] = 2, total = 3 }
-  for g, r in pairs(rank) do
-    local e = cv[g] or {}
-    M.cover_grades[g] = { rank = r, ac = e.ac or 0, dex_save = e.save or 0, targetable = not e.untargetable }
-  end
-end
+M.cover_grades = A5.grades_of(space().cover)
 M.cover_names = { weak = "half", strong = "three-quarters", total = "total", none = "none" }
 M.cover_zh = { half = "弱掩护", ["three-quarters"] = "强掩护", total = "全掩护", none = "无掩护" }
 

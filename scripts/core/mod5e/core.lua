@@ -124,28 +124,23 @@ end
 -- AC or nothing; opts are 5e.d20_test's, with opts.save naming a save
 -- ("reflex"). Returns its record (net_adv, dice, natural, total, success,
 -- decided).
-function M.test(c, opts)
+local function with_save(opts)
   opts = opts or {}
-  if opts.save then
-    local t = {}
-    for k, v in pairs(opts) do t[k] = v end
-    t.save, t.kind, t.ability = nil, "save", M.save_ability(opts.save)
-    opts = t
-  end
-  return rules.need("5e.d20_test")(c, opts)
+  if not opts.save then return opts end
+  local t = {}
+  for k, v in pairs(opts) do t[k] = v end
+  t.save, t.kind, t.ability = nil, "save", M.save_ability(opts.save)
+  return t
+end
+
+function M.test(c, opts)
+  return rules.need("5e.d20_test")(c, with_save(opts))
 end
 
 -- M.build is 5e.checks.build with opts.save read as M.test does: the
 -- check.roll spec (nil when the test fails automatically) and the info.
 function M.build(c, opts)
-  opts = opts or {}
-  if opts.save then
-    local t = {}
-    for k, v in pairs(opts) do t[k] = v end
-    t.save, t.kind, t.ability = nil, "save", M.save_ability(opts.save)
-    opts = t
-  end
-  return rules.need("5e.checks").build(c, opts)
+  return rules.need("5e.checks").build(c, with_save(opts))
 end
 
 -- M.opposed is an opposed check (HB-CORE-04, 05): a, the initiator, with

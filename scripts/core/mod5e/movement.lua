@@ -188,41 +188,30 @@ function M.half_move(c)
 end
 M.stand_cost = M.half_move
 
+-- spend takes cost from budget when one is given; nil and why when it
+-- can't.
+local function spend(budget, cost)
+  if not budget then return true end
+  return budget:move(cost)
+end
+
 -- M.drop_prone: lying down costs half the movement (not free, as in 5e);
 -- from budget when given. Returns the cost, or nil and why.
 function M.drop_prone(c, budget)
-  local cost = M.half_move(c)
-  if not cost then return nil, "speed 0" end
-  if budget then
-    local ok, why = budget:move(cost)
-    if not ok then return nil, why end
-  end
+  local cost = M.mount(c, budget)
+  if not cost then return nil, budget and "not enough movement" or "speed 0" end
   c:add_condition("prone", { source = "dropped" })
   return cost
 end
 
--- M.stand_up ends prone on c's own turn for half its movement.
-function M.stand_up(c, budget)
-  if not c:has("prone") then return 0 end
-  if cond().has(c, "unconscious") then return nil, "unconscious" end
-  local cost = M.half_move(c)
-  if not cost then return nil, "speed 0" end
-  if budget then
-    local ok, why = budget:move(cost)
-    if not ok then return nil, why end
-  end
-  c:remove_condition("prone")
-  return cost
-end
+-- M.stand_up is 5e's: it ends prone on c's own turn for M.stand_cost.
 
 -- M.mount costs the same half movement (mounting, dismounting, a vehicle).
 function M.mount(c, budget)
   local cost = M.half_move(c)
   if not cost then return nil, "speed 0" end
-  if budget then
-    local ok, why = budget:move(cost)
-    if not ok then return nil, why end
-  end
+  local ok, why = spend(budget, cost)
+  if not ok then return nil, why end
   return cost
 end
 
@@ -284,6 +273,12 @@ function M.swim_or_climb(c, budget, mode, opts)
   return s, r, hazard
 end
 
+-- jump_roll is a jump's Athletics check (opts.total: one already rolled).
+local function jump_roll(c, opts, dc)
+  if opts.total then return { total = opts.total, success = opts.total >= dc } end
+  return core().test(c, { skill = "athletics", dc = dc, adv = opts.adv })
+end
+
 -- M.long_jump: an Athletics check, normally DC 10: 10 ft + 5 ft per full
 -- 5 points above, at most the walking speed, in a straight line (HB-MOVE-17,
 -- TV-21); without a 10-ft run-up the distance is halved, rounded down to
@@ -293,8 +288,7 @@ end
 function M.long_jump(c, opts)
   opts = opts or {}
   local dc = opts.dc or M.DC
-  local r = opts.total and { total = opts.total, success = opts.total >= dc }
-    or core().test(c, { skill = "athletics", dc = dc, adv = opts.adv })
+  local r = jump_roll(c, opts, dc)
   local ok = r.total >= dc
   local feet = ok and math.min(M.speed(c), 10 + 5 * math.floor((r.total - dc) / 5)) or 10
   if opts.run_up == false then feet = feet / 2 end
@@ -307,8 +301,7 @@ end
 function M.high_jump(c, opts)
   opts = opts or {}
   local dc = opts.dc or M.DC
-  local r = opts.total and { total = opts.total, success = opts.total >= dc }
-    or core().test(c, { skill = "athletics", dc = dc, adv = opts.adv })
+  local r = jump_roll(c, opts, dc)
   if r.total < dc then return 0, r, false end
   local feet = 3 + math.floor((r.total - dc) / 5)
   if opts.run_up == false then feet = math.floor(feet / 2) end
