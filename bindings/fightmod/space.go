@@ -21,7 +21,8 @@ import (
 //	  default_size = "medium",
 //	  difficult = { extra = 1 } | { multiply = 2 },   -- extra feet per foot, or a multiplier
 //	  corner_cutting = true,
-//	  pass = { size_diff = 2, unable = true, tiny = "tiny", difficult = true },
+//	  pass = { size_diff = 2, unable = true, tiny = "tiny", difficult = true,
+//	           ally_difficult = false, end_size_diff = 0 },
 //	  cover = { creatures = true, by_full = { "none", "half", "half", "three-quarters", "total" },
 //	            partial = "half",
 //	            half = { ac = 2, save = 2 }, ["three-quarters"] = { ac = 5, save = 5 },
@@ -29,6 +30,7 @@ import (
 //	  range = { bands = { { adv = -1 } } } | { increments = true, per_increment = -2, max = 10 },
 //	  ranged_in_melee = { within = 5, adv = -1, mod = 0, sight = true, able = true },
 //	  sight = { target_unseen = -1, attacker_unseen = 1,
+//	            target_obscured = 0, attacker_obscured = 0, bonus_needs_clear = false,
 //	            senses = { blindsight = { blinded = true, invisible = true }, ... } },
 //	  flank = { adv = 0, mod = 2 },
 //	  opportunity = { on = "leave_reach"|"exit_threatened", slot = "reaction", sight = true,
@@ -114,11 +116,13 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 	}
 	sr.NoCornerCutting = !s.Bool("corner_cutting", true)
 	p := s.Sub("pass")
-	checkKeys(p, "size_diff", "unable", "tiny", "difficult")
+	checkKeys(p, "size_diff", "unable", "tiny", "difficult", "ally_difficult", "end_size_diff")
 	sr.PassSizeDiff = p.Int("size_diff", 0)
 	sr.PassUnable = p.Bool("unable", false)
 	sr.PassTiny = p.Str("tiny", "")
 	sr.AllyDifficult = p.Bool("difficult", false)
+	sr.AllySpaceDifficult = p.Bool("ally_difficult", false)
+	sr.EndSizeDiff = p.Int("end_size_diff", 0)
 	c := s.Sub("cover")
 	checkKeys(c, "creatures", "by_full", "partial", "half", "three-quarters", "total")
 	sr.CreatureCover = c.Bool("creatures", false)
@@ -171,9 +175,12 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 	sr.RangedInMelee = fight.InMeleeRule{Within: rm.Int("within", 0), Effect: advMod(rm),
 		NeedsSight: rm.Bool("sight", false), NeedsAble: rm.Bool("able", false)}
 	si := s.Sub("sight")
-	checkKeys(si, "target_unseen", "attacker_unseen", "senses")
+	checkKeys(si, "target_unseen", "attacker_unseen", "target_obscured", "attacker_obscured", "bonus_needs_clear", "senses")
 	sr.Sight.TargetUnseen = si.Int("target_unseen", 0)
 	sr.Sight.AttackerUnseen = si.Int("attacker_unseen", 0)
+	sr.Sight.TargetObscured = si.Int("target_obscured", 0)
+	sr.Sight.AttackerObscured = si.Int("attacker_obscured", 0)
+	sr.Sight.BonusNeedsClear = si.Bool("bonus_needs_clear", false)
 	if ss := si.Sub("senses"); ss.T != nil {
 		for _, name := range sortedKeys(ss.T) {
 			e := ss.Sub(name)

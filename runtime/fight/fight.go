@@ -164,6 +164,37 @@ type CondEffect struct {
 	// AttackDie, when set, is rolled before each of the bearer's attack
 	// rolls and added to it (5e's Bless: 1d4).
 	AttackDie *dice.Expr
+
+	// AttackAdvUnlessTag is on the bearer's attack rolls except its melee
+	// attacks that carry one of UnlessTags (an attack's Tags: a hold that
+	// hampers every attack but those with a light weapon or bare hands).
+	AttackAdvUnlessTag int
+	UnlessTags         []string
+	// SpeedHalvings halves the bearer's speed that many times; halvings
+	// of different effects multiply (two of them quarter it), and the
+	// result is rounded down to whole squares.
+	SpeedHalvings int
+	// AllDifficult: every square is difficult terrain for the bearer.
+	AllDifficult bool
+	// UnseenBySource: the condition's source (a creature's id) does not
+	// perceive the bearer (hidden from one observer); others still do.
+	UnseenBySource bool
+	// Obscured is how obscured the bearer is to every viewer (1 lightly:
+	// seen, but the rules' Sight.TargetObscured applies; 2 heavily: not
+	// seen); ObscuresView is how obscured everything is to the bearer (it
+	// stands in fog). A viewer's sense that ignores light (see
+	// grid.SenseRule) ignores both.
+	Obscured, ObscuresView int
+	// Levels are effects that join this one while the condition's level
+	// is at least their Min (a condition whose levels add their own
+	// effects), in the order given.
+	Levels []LevelEffect
+}
+
+// LevelEffect is an effect a condition adds from a level on.
+type LevelEffect struct {
+	Min    int
+	Effect *CondEffect
 }
 
 // Attack is one attack a fighter can make.
@@ -183,6 +214,8 @@ type Attack struct {
 	// Range lists a ranged attack's band limits in feet (normal, long), or
 	// its range increment (see RangeRule).
 	Range []int
+	// Tags are what conditions may ask of the attack ("light", "unarmed").
+	Tags []string
 
 	critExpr *dice.Expr // Damage with its dice doubled, made on first use
 	// Data is free for the binding layer (its Lua name, for instance).
@@ -373,11 +406,11 @@ type Fight struct {
 	RecordPaths bool
 	areaBuf     []*Fighter
 	// condition effects in force, one buffer per caller that may nest
-	effA, effT, effF, effM []inForce
-	senses                 []grid.Sense
-	moveEv                 MoveEvent
-	hostiles               []*Fighter
-	moveNear               []*Fighter
+	effA, effT, effF, effM, effH []inForce
+	senses                       []grid.Sense
+	moveEv                       MoveEvent
+	hostiles                     []*Fighter
+	moveNear                     []*Fighter
 }
 
 // Fail records an error met where none can be returned (inside a tactic);

@@ -153,6 +153,7 @@ func (f *Fight) enter(x *Fighter, b grid.Pos) (entry, *Fighter, bool) {
 func (f *Fight) priceStep(x *Fighter, a, b grid.Pos, diag int, fl *flags, difficult bool) (int, int, entry) {
 	m := f.Space.Map
 	sr := &f.Rules.Space
+	difficult = difficult || fl.allDifficult // a condition: all terrain is difficult
 	dx, dy := b.X-a.X, b.Y-a.Y
 	diagonal := dx != 0 && dy != 0
 	if diagonal && sr.NoCornerCutting && grid.CutsCorner(a, b, x.C.Space, m.Walls) {
@@ -188,7 +189,7 @@ func (f *Fight) passes(x, o *Fighter) (pass, difficult bool) {
 	sr := &f.Rules.Space
 	tiny := sr.PassTiny != "" && (o.C.Size.Name == sr.PassTiny)
 	if o.Side == x.Side {
-		return true, false
+		return true, sr.AllySpaceDifficult
 	}
 	if tiny {
 		return true, false
@@ -225,9 +226,15 @@ func (f *Fight) endsFree(x *Fighter, p grid.Pos) bool {
 				if o == x || !o.onMapNow || !o.C.Space.Covers(o.C.Pos, q) {
 					continue
 				}
-				if !(x.C.Space.Shared && o.C.Space.Shared) {
-					return false
+				if x.C.Space.Shared && o.C.Space.Shared {
+					continue
 				}
+				if sr := &f.Rules.Space; sr.EndSizeDiff > 0 {
+					if d := sr.sizeRank(x.C) - sr.sizeRank(o.C); d >= sr.EndSizeDiff || -d >= sr.EndSizeDiff {
+						continue
+					}
+				}
+				return false
 			}
 		}
 	}

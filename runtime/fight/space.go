@@ -44,6 +44,13 @@ type SpaceRules struct {
 	// PassTiny names the size whose spaces anyone may pass through (and
 	// which is not difficult terrain), "" for none.
 	PassTiny string
+	// AllySpaceDifficult: moving through an ally's space is difficult
+	// terrain too.
+	AllySpaceDifficult bool
+	// EndSizeDiff: a creature may end its move in the space of a creature
+	// whose size differs from its own by at least this many ranks (0:
+	// never).
+	EndSizeDiff int
 
 	// Cover: the grid's corner-count policy, whether creatures in between
 	// give partial cover, and what each grade does.
@@ -121,6 +128,12 @@ type SightRule struct {
 	Policy         grid.SightPolicy
 	TargetUnseen   int
 	AttackerUnseen int
+	// TargetObscured applies when the attacker sees the target lightly
+	// obscured; AttackerObscured when the target sees the attacker so.
+	TargetObscured, AttackerObscured int
+	// BonusNeedsClear: AttackerUnseen and AttackerObscured apply only when
+	// the attacker sees the target clearly (seen, not obscured).
+	BonusNeedsClear bool
 }
 
 // FlankRule: a melee attack on a target that an ally of the attacker also
