@@ -232,6 +232,7 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 		cause = "move"
 	}
 	provokes := cause == "move" && !opt.NoProvoke && f.Rules.Space.Opportunity != nil
+	start := x.C.Pos
 	fl := f.flagsOf(x)
 	// Where may the move end? The last affordable square that is free.
 	diag := x.diagonals
@@ -284,7 +285,7 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 			}
 		}
 		if provokes && !(opt.SafeStart && i == 0) {
-			if err := f.opportunities(x, cur, p, i+1, cause, &res); err != nil {
+			if err := f.opportunities(x, start, cur, p, i+1, cause, &res); err != nil {
 				return res, err
 			}
 			if x.Out {
@@ -362,19 +363,20 @@ func (f *Fight) emitMove(id event.ID, ev *MoveEvent) (bool, error) {
 
 // opportunities lets every hostile whose reach x's step from a to b
 // leaves (by the rules' trigger) make its opportunity attack, in fight
-// order, before the step.
-func (f *Fight) opportunities(x *Fighter, a, b grid.Pos, step int, cause string, res *MoveResult) error {
+// order, before the step; under the rules' Engaged only those whose reach
+// x stood in at start, where its move began.
+func (f *Fight) opportunities(x *Fighter, start, a, b grid.Pos, step int, cause string, res *MoveResult) error {
 	rule := f.Rules.Space.Opportunity
 	g := f.Rules.Space.Grid
-	before, after := x.body(), x.body()
-	before.Pos, after.Pos = a, b
+	before, after, at := x.body(), x.body(), x.body()
+	before.Pos, after.Pos, at.Pos = a, b, start
 	for _, h := range f.Fighters {
 		if h.Side == x.Side || h.Out || !hasMelee(h) {
 			continue
 		}
 		hb := h.body()
 		was := g.Threatens(hb, before)
-		if !was {
+		if !was || rule.Engaged && !g.Threatens(hb, at) {
 			continue
 		}
 		now := g.Threatens(hb, after)
@@ -528,7 +530,12 @@ func (f *Fight) PricePath(x *Fighter, path []grid.Pos) (PathPrice, error) {
 	if o := f.Rules.Space.Opportunity; o != nil {
 		trig = o.Trigger
 	}
+	engaged := false
+	if o := f.Rules.Space.Opportunity; o != nil {
+		engaged = o.Engaged
+	}
 	g := f.Rules.Space.Grid
+	at := x.body()
 	for i, p := range path {
 		if abs(p.X-from.X) > 1 || abs(p.Y-from.Y) > 1 || p == from {
 			e := errs.New(errs.Rule, "kernel", "path step %d goes from %v to %v, which is not a neighbouring square", i+1, from, p)
@@ -547,7 +554,7 @@ func (f *Fight) PricePath(x *Fighter, path []grid.Pos) (PathPrice, error) {
 				continue
 			}
 			hb := h.body()
-			if !g.Threatens(hb, before) {
+			if !g.Threatens(hb, before) || engaged && !g.Threatens(hb, at) {
 				continue
 			}
 			if trig&grid.ExitThreatened != 0 || !g.Threatens(hb, after) {

@@ -66,9 +66,11 @@ rules.define("combat", {
     range = { bands = { { mod = tohit.range_mod("medium") }, { mod = tohit.range_mod("long") } } },
     -- Breaking off from melee ([K] DMG p. 70; the seed names the section,
     -- 1E-AVOID-01, but does not print it, section 30): a creature that
-    -- leaves an opponent's striking range gives it a free attack routine.
-    -- tactics.lua makes it (a move.reach hook); the kernel only says when.
-    opportunity = { on = "leave_reach" },
+    -- leaves the striking range of an opponent it was engaged with (in
+    -- whose range its move began; passing by is not breaking off) gives it
+    -- a free attack routine. tactics.lua makes it (a move.reach hook); the
+    -- kernel only says when.
+    opportunity = { on = "leave_reach", engaged = true },
     -- Fights on a map play by tactics.lua (closing, charging, missiles);
     -- the kernel's own turn is not used.
     turn = { full_attack_move = -1, double_move = false },
