@@ -300,7 +300,7 @@ func TestREPLInterruptCancelsTheCommandOnly(t *testing.T) {
 
 func TestREPLTimeoutBudget(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, dir, "dndsh.toml", "[budgets]\ntimeout = \"50ms\"\nmax_dice = 5\n")
+	writeFile(t, dir, "dndsh.toml", "[budgets]\ntimeout = \"500ms\"\nmax_dice = 5\n")
 	te := newTestEnv(t, dir, nil, "repl", "--seed", "1")
 	code := te.run("while true do end\n6d6\n5d6\n")
 	if code != 4 {

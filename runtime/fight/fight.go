@@ -234,6 +234,8 @@ type Fighter struct {
 
 	diagonals       int  // diagonal steps this turn (alternating diagonals)
 	dashed          bool // moved twice its speed this turn
+	walk            int  // its walking speed this turn, once walkRead
+	walkRead        bool
 	reach, reachMin int  // the band of distances it threatens
 	onMapNow        bool // counted in the space's occupancy
 }
@@ -376,6 +378,7 @@ type Fight struct {
 	senses                 []grid.Sense
 	moveEv                 MoveEvent
 	hostiles               []*Fighter
+	moveNear               []*Fighter
 }
 
 // Fail records an error met where none can be returned (inside a tactic);
@@ -462,14 +465,14 @@ func (f *Fight) Reset() error {
 		x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false
 		x.SaveSuccesses, x.SaveFailures = 0, 0
 		x.DamageDealt, x.DamageTaken, x.Attacks0, x.Hits = 0, 0, 0, 0
-		x.Moved, x.diagonals, x.dashed = 0, 0, false
+		x.Moved, x.diagonals, x.dashed, x.walkRead = 0, 0, false, false
 		x.Path = x.Path[:0]
 		x.onMapNow = f.Space != nil
 	}
 	if f.Space != nil {
 		f.Space.reset(f.Fighters)
 	}
-	f.round = 0
+	f.round, f.depth = 0, 0 // a trial cut short by an error leaves no frame behind
 	if f.enc != nil {
 		f.enc.Restart()
 		return nil
@@ -641,7 +644,7 @@ func (f *Fight) winner() (int, bool) {
 }
 
 func (f *Fight) takeTurn(x *Fighter) error {
-	x.Moved, x.diagonals, x.dashed = 0, 0, false
+	x.Moved, x.diagonals, x.dashed, x.walkRead = 0, 0, false, false
 	f.turnStarts(x)
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	if err := f.emitTurn(f.ids.turnStart, x); err != nil {
@@ -661,7 +664,9 @@ func (f *Fight) takeTurn(x *Fighter) error {
 	}
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	err := f.emitTurn(f.ids.turnEnd, x)
-	f.endTurnTags(x)
+	if x.C.TagCount() > 0 {
+		f.endTurnTags(x)
+	}
 	return err
 }
 

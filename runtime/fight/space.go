@@ -239,14 +239,6 @@ func (s *Space) reset(fs []*Fighter) {
 	}
 }
 
-// leaveMap takes a fighter that died or fled off the map.
-func (f *Fight) leaveMap(x *Fighter) {
-	if f.Space != nil && x.onMapNow {
-		f.Space.occupy(x, -1)
-		x.onMapNow = false
-	}
-}
-
 // syncMap brings x's occupancy in line with its state (called when a
 // fighter dies, flees or is revived).
 func (f *Fight) syncMap(x *Fighter) {

@@ -223,8 +223,9 @@ function M.area_save(source, targets, spec)
     local saved = M.save(t, spec.ability, spec.dc, cover and { cover = cover } or nil)
     local dmg = total
     if saved then dmg = spec.half == false and 0 or M.half(total) end
-    out[i] = { target = t, saved = saved, damage = dmg, lost = 0 }
-    parts[i] = t:get("id") .. (saved and " saves, " or " fails, ") .. dmg
+    out[i] = { target = t, saved = saved, damage = dmg, lost = 0, cover = cover }
+    parts[i] = t:get("id") .. ((cover and cover ~= "none") and (" (" .. cover .. " cover)") or "")
+      .. (saved and " saves, " or " fails, ") .. dmg
   end
   fight.note(string.format("%s %s (%d, DC %d): %s", source:get("id"), spec.label or "uses an area effect", total,
     spec.dc, table.concat(parts, "; ")))
