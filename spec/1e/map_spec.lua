@@ -239,3 +239,25 @@ test("room around a defender: a man-sized defender can have 6 man-sized attacker
   eq(#lines(r.log, "^orc%d attacks fighter"), 6)
   eq(lines(r.log, "^orc7"), { "orc7 moves to (12,2) (9 in)" }, "toward the magic-user, not into the free squares (1,2), (2,2)")
 end)
+
+-- covers: 1E-AVOID-01
+test("at the table too: moving a creature out of an engagement gives the free attack, by the same pipeline", function()
+  fight.table()
+  fight.add(classes.character{ id = "coward", class = "fighter", level = 1, hp = 10, dex = 16, armour = "Chain mail + shield",
+                               weapon = "Long sword" }, { side = "party" })
+  fight.add("orc", { id = "orc", side = "foes", hp = 8 })
+  fight.set_map{ rows = { "......" } }
+  fight.place(fight.get("coward"), 2, 0)
+  fight.place(fight.get("orc"), 3, 0)
+  dice.force{ 1, 1 } -- side initiative: a tie
+  fight.begin()
+  -- as in the self-playing fight: d20 10 + 4 against AC 5, 1d8 5
+  dice.force{ 10, 5 }
+  local r = fight.move(fight.get("coward"), { x = 0, y = 0 })
+  eq({ r.steps, fight.get("coward"):get("hp") }, { 2, 5 })
+  -- stepping back beside the orc and away again is breaking off again
+  dice.force{ 1 }
+  fight.move(fight.get("coward"), { x = 2, y = 0 })
+  fight.move(fight.get("coward"), { x = 0, y = 0 })
+  eq(fight.get("coward"):get("hp"), 5, "d20 1 + 4 misses")
+end)

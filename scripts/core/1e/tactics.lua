@@ -127,11 +127,12 @@ function M.pick(c, how)
   local list = fight.enemies(c)
   local missile = how == "missile" and attacks(c).missile[1]
   for _, t in ipairs(list) do
-    if valid(t) and (how ~= "melee" or engaged(c, t)) and (not missile or can_shoot(c, t, missile)) then
+    if valid(t) and (how ~= "melee" or engaged(c, t)) then
       if tohit.helpless(t) and how == "melee" and lib.ability(c, "int", 0) >= 5 then return t, "helpless" end
       local hp = t:get("hp")
       if smart and is_caster_now(t) then hp = hp - 1000 end
-      if not bhp or hp < bhp then best, bhp = t, hp end
+      -- whether a missile reaches is asked only of a better target
+      if (not bhp or hp < bhp) and (not missile or can_shoot(c, t, missile)) then best, bhp = t, hp end
     end
   end
   return best
@@ -527,9 +528,10 @@ end
 local function foe_to_close(c)
   local best, bd, bhp
   for _, t in ipairs(fight.enemies(c)) do
-    if valid(t) and room(c, t) then
+    if valid(t) then
       local d, hp = fight.distance(c, t), t:get("hp")
-      if not bd or d < bd or (d == bd and hp < bhp) then best, bd, bhp = t, d, hp end
+      -- room is asked only of an enemy that would be the better choice
+      if (not bd or d < bd or (d == bd and hp < bhp)) and room(c, t) then best, bd, bhp = t, d, hp end
     end
   end
   return best
