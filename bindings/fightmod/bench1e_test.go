@@ -1,37 +1,13 @@
 package fightmod_test
 
-import (
-	"context"
-	"os"
-	"testing"
-
-	lua "github.com/yuin/gopher-lua"
-
-	"github.com/dndsh/dndsh/bindings/engine"
-	"github.com/dndsh/dndsh/bindings/fightmod"
-)
+import "testing"
 
 // bench1e runs trials of a 1e example encounter (the 1e scripts' own
 // tactics: closing, charging, missiles, morale), from seed 1 trial by
 // trial as dndsh sim does.
 func bench1e(b *testing.B, file string) {
-	src, err := os.ReadFile(file)
-	if err != nil {
-		b.Fatal(err)
-	}
-	e, err := engine.New(context.Background(), engine.Options{Ruleset: "1e", Seed: 1})
-	if err != nil {
-		b.Fatal(err)
-	}
+	e, f := exampleIn(b, "1e", file, "")
 	defer e.Close()
-	out, err := e.R.DoString(context.Background(), file, string(src), nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	f, err := fightmod.Compile(context.Background(), e.Rules, out[0].(*lua.LTable))
-	if err != nil {
-		b.Fatal(err)
-	}
 	b.ReportAllocs()
 	i := uint64(0)
 	rounds := 0
