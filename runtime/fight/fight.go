@@ -207,7 +207,8 @@ type Fighter struct {
 	Surprised, Unaware bool
 	Attacks            []Attack
 	// Multi is how many attacks make up one Attack action; each is an index
-	// into Attacks (empty: one attack with Attacks[0]).
+	// into Attacks (empty: one attack with Attacks[0]). A fighter with no
+	// Attacks makes no attack (a creature whose stat block has none).
 	Multi []int
 	Level int // for needed-roll rules
 	// Tactic picks a target; nil uses the fight's default.
@@ -410,9 +411,6 @@ func build(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, s
 		}
 		if x.Side < 0 || x.Side >= len(sides) {
 			return nil, errs.New(errs.Rule, "kernel", "fighter %q has no side %d", x.ID, x.Side)
-		}
-		if len(x.Attacks) == 0 {
-			return nil, errs.New(errs.Rule, "kernel", "fighter %q has no attack", x.ID)
 		}
 		x.Owner = event.Owner(i + 1)
 		f.byID[x.ID] = x

@@ -137,6 +137,9 @@ func (f *Fight) Dash(x *Fighter) bool {
 // FullAttackMove makes only its first attack, and one that cannot reach
 // any target this turn moves twice its speed instead when the rules allow.
 func (f *Fight) attackAction(x *Fighter) error {
+	if len(x.Attacks) == 0 {
+		return nil
+	}
 	n := len(x.Multi)
 	if n == 0 {
 		n = 1
