@@ -34,7 +34,7 @@ import (
 //	            senses = { blindsight = { blinded = true, invisible = true }, ... } },
 //	  flank = { adv = 0, mod = 2 },
 //	  opportunity = { on = "leave_reach"|"exit_threatened", slot = "reaction", sight = true,
-//	                  unless = "disengaged", max_cover = "total" },
+//	                  unless = "disengaged", max_cover = "total", engaged = false },
 //	  turn = { full_attack_move = -1, double_move = true, double_move_tag = "dashed" },
 //	  nomap_ranged = 30, default_speed = 30,
 //	}
@@ -202,9 +202,10 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 		}
 	}
 	if op := s.Sub("opportunity"); op.T != nil {
-		checkKeys(op, "on", "slot", "sight", "unless", "max_cover")
+		checkKeys(op, "on", "slot", "sight", "unless", "max_cover", "engaged")
 		o := &fight.OpportunityRule{Slot: op.Str("slot", ""), NeedsSight: op.Bool("sight", false),
-			UnlessTag: op.Str("unless", ""), MaxCover: grade(op, "max_cover", grid.CoverThreeQuarters)}
+			UnlessTag: op.Str("unless", ""), MaxCover: grade(op, "max_cover", grid.CoverThreeQuarters),
+			Engaged: op.Bool("engaged", false)}
 		switch on := op.Str("on", "leave_reach"); on {
 		case "leave_reach":
 			o.Trigger = grid.LeaveReach

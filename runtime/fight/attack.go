@@ -124,7 +124,7 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, adv int) (*AttackEve
 		tt.Adv = append(tt.Adv, check.AdvSource{Level: -e.Dis, Source: "disadvantage"})
 	}
 	if rule.Needed != nil {
-		tt.Target = rule.Needed(x, t)
+		tt.Target = rule.Needed(x, t, acMod)
 		if f.failed != nil && f.table {
 			// A table fight has no Run to report the script's error.
 			err := f.failed

@@ -53,8 +53,10 @@ type AttackRule struct {
 	Test check.Test
 	// Needed, when set, gives the natural-plus-modifiers total needed to hit
 	// instead of the target's armour class (attack matrices). It gets the
-	// attacker and target.
-	Needed func(attacker, target *Fighter) int
+	// attacker, the target and the change the rules make to the target's
+	// armour class for this attack (cover, conditions: the Assessment's
+	// ACMod), which the rule system applies on its own scale.
+	Needed func(attacker, target *Fighter, acMod int) int
 	// Crit is what a confirmed critical does to damage; CritMul is the
 	// default multiplier of CritMultiply.
 	Crit    CritRule

@@ -297,14 +297,17 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 		return res, nil
 	}
 	// the hostiles whose reach the path can come near (the others cannot
-	// be left along it)
+	// be left along it); under the rules' Engaged only those whose reach x
+	// stands in now, where its move begins
 	near := f.moveNear[:0]
 	if provokes {
 		g := f.Rules.Space.Grid
 		xb := x.body()
 		span := (last + 1) * f.Rules.Space.unit()
+		engaged := f.Rules.Space.Opportunity.Engaged
 		for _, h := range f.Fighters {
-			if h.Side != x.Side && !h.Out && hasMelee(h) && g.Between(h.body(), xb) <= h.reach+span {
+			if h.Side != x.Side && !h.Out && hasMelee(h) && g.Between(h.body(), xb) <= h.reach+span &&
+				!(engaged && !g.Threatens(h.body(), xb)) {
 				near = append(near, h)
 			}
 		}
@@ -571,7 +574,12 @@ func (f *Fight) PricePath(x *Fighter, path []grid.Pos) (PathPrice, error) {
 	if o := f.Rules.Space.Opportunity; o != nil {
 		trig = o.Trigger
 	}
+	engaged := false
+	if o := f.Rules.Space.Opportunity; o != nil {
+		engaged = o.Engaged
+	}
 	g := f.Rules.Space.Grid
+	at := x.body()
 	for i, p := range path {
 		if abs(p.X-from.X) > 1 || abs(p.Y-from.Y) > 1 || p == from {
 			e := errs.New(errs.Rule, "kernel", "path step %d goes from %v to %v, which is not a neighbouring square", i+1, from, p)
@@ -590,7 +598,7 @@ func (f *Fight) PricePath(x *Fighter, path []grid.Pos) (PathPrice, error) {
 				continue
 			}
 			hb := h.body()
-			if !g.Threatens(hb, before) {
+			if !g.Threatens(hb, before) || engaged && !g.Threatens(hb, at) {
 				continue
 			}
 			if trig&grid.ExitThreatened != 0 || !g.Threatens(hb, after) {

@@ -157,6 +157,10 @@ type OpportunityRule struct {
 	UnlessTag string
 	// MaxCover: no opportunity attack against a mover with better cover.
 	MaxCover grid.CoverGrade
+	// Engaged: only a hostile whose reach the mover stood in when its move
+	// began may attack (leaving an engagement provokes, passing by does
+	// not).
+	Engaged bool
 }
 
 // TurnRule is how the kernel's default turn moves a creature on a map
