@@ -12,7 +12,8 @@ func (f *Fight) Deal(src, t *Fighter, n int, typ string) (int, error) {
 	fr := f.push()
 	defer f.pop()
 	e := &fr.atk
-	*e = AttackEvent{Attacker: src, Target: t, Damage: n, Hit: true, Roll: e.Roll, Parts: append(e.Parts[:0], creature.Damage{Type: typ, Amount: n})}
+	*e = AttackEvent{Attacker: src, Target: t, Damage: n, Hit: true, Roll: e.Roll, Parts: append(e.Parts[:0], creature.Damage{Type: typ, Amount: n}),
+		Taken: e.Taken[:0]}
 	if err := f.Apply(e); err != nil {
 		return 0, err
 	}
@@ -51,6 +52,10 @@ func (f *Fight) Apply(e *AttackEvent) error {
 		return err
 	}
 	e.Applied = rec.Outcome
+	e.Taken = e.Taken[:0]
+	for _, tr := range rec.Types {
+		e.Taken = append(e.Taken, creature.Damage{Type: tr.Type, Amount: tr.Final})
+	}
 	dealt := rec.Outcome.HPLost + rec.Outcome.TempAbsorbed
 	e.Attacker.DamageDealt += dealt
 	t.DamageTaken += dealt
