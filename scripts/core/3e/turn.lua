@@ -10,6 +10,7 @@
 -- scripts, hooks and the REPL.
 local rules = require("rules")
 local check = require("check")
+local fight = require("fight")
 local T = require("core.3e.tables")
 
 local M = rules.get("3e.turn")
@@ -331,6 +332,18 @@ end
 -- leaving the start square provokes nothing; a run is not such a turn).
 function M:move_only()
   return self.only_moved and self.moved > 0 and not self.ran
+end
+
+-- M.step_on(c, dest): the 5-foot step on the battle map (3E-ACTION-05,
+-- 3E-AOO-04): one square, 5 ft, provoking nothing; a farther square is an
+-- error. Returns fight.move's result.
+function M.step_on(c, dest)
+  local p = fight.path(c, dest, { budget = T.square })
+  if not p.ok or p.cost > T.square or p.cost == 0 then
+    error(string.format("a 5-foot step goes to a neighbouring square 5 ft away; {%d, %d} is not one",
+      dest[1] or dest.x, dest[2] or dest.y), 2)
+  end
+  return fight.move(c, dest, { budget = T.square, no_provoke = true, cause = "move" })
 end
 
 -- M.partial_rounds(action_rounds): 3E-ACTION-11/12: how many rounds an
