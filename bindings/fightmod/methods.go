@@ -30,7 +30,7 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "attacks", Args: "(c)", Doc: "returns the names of creature c's attacks, in stat-block order", Fn: fm.attacks},
 		{Name: "enemies", Args: "(c)", Doc: "returns the living enemies of creature c in the current fight", Fn: fm.enemies},
 		{Name: "allies", Args: "(c)", Doc: "returns the living allies of creature c (itself included) in the current fight", Fn: fm.allies},
-		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline; opts.adv is an extra advantage level, opts.bonus an extra to-hit modifier; returns {hit, crit, natural, total, needed, damage, confirm_natural, confirm_total, miss_roll, refused}", Fn: fm.strike},
+		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline; opts.adv is an extra advantage level, opts.bonus an extra to-hit modifier, opts.mul a damage multiplier (a weapon set against a charge: 2), opts.sure: it hits without a roll as a critical hit (a coup de grace); returns {hit, crit, natural, total, needed, damage, confirm_natural, confirm_total, miss_roll, refused}", Fn: fm.strike},
 		{Name: "damage", Args: "(target, amount, type [, source])", Doc: "deals damage to target through damage.apply and creature.down (a breath weapon, a fall); returns the hit points lost", Fn: fm.damage},
 		{Name: "down", Args: "(c)", Doc: "takes creature c out of the fight now (dead or dying by the rules)", Fn: fm.down},
 		{Name: "kill", Args: "(c)", Doc: "kills creature c: it is out of the fight and dead", Fn: fm.kill},
@@ -273,7 +273,9 @@ func (fm *module) strike(L *lua.LState) int {
 	if a == nil {
 		L.ArgError(3, fmt.Sprintf("%s has no attack %q", x.ID, name))
 	}
-	e, err := f.StrikeWith(x, t, a, int(lua.LVAsNumber(opts.RawGetString("adv"))), int(lua.LVAsNumber(opts.RawGetString("bonus"))))
+	e, err := f.StrikeWith(x, t, a, fight.StrikeOpts{Adv: int(lua.LVAsNumber(opts.RawGetString("adv"))),
+		Bonus: int(lua.LVAsNumber(opts.RawGetString("bonus"))), Mul: int(lua.LVAsNumber(opts.RawGetString("mul"))),
+		Sure: lua.LVAsBool(opts.RawGetString("sure"))})
 	if err != nil {
 		luart.Raise(L, err)
 	}

@@ -415,7 +415,7 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 			if ef.DefenseAdvSeen != 0 && s.AttackerSeen {
 				adv(ef.DefenseAdvSeen, "target ", ef.Name, ", it sees the attacker")
 			}
-			if ef.ACMod != 0 {
+			if ef.ACMod != 0 && (!ef.ACVsSource || in.c.Source == x.ID) {
 				out.addTyped(ef.ACType-1, ef.ACMod)
 				note("ac", ef.ACMod, "target ", ef.Name, "")
 			}
@@ -427,7 +427,7 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 				out.Bonus += m
 				note("mod", m, "target ", ef.Name, "")
 			}
-			if ef.ACLose != 0 {
+			if ef.ACLose != 0 && (ef.ACLoseUnless == "" || !t.C.HasTag(ef.ACLoseUnless)) {
 				out.ACLose |= ef.ACLose
 				note("ac", 0, "target ", ef.Name, ": loses bonuses to AC")
 			}

@@ -53,20 +53,29 @@ func (f *Fight) canAct(x *Fighter) bool {
 // advantage level) through the whole pipeline and returns its event
 // record (reused by the next Strike).
 func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) {
-	return f.strike(x, t, a, adv, 0)
+	return f.strike(x, t, a, adv, 0, 0, false)
 }
 
-// StrikeWith is Strike with an extra to-hit bonus (a charge's).
-func (f *Fight) StrikeWith(x, t *Fighter, a *Attack, adv, bonus int) (*AttackEvent, error) {
-	return f.strike(x, t, a, adv, bonus)
+// StrikeOpts are the extras of one attack beyond the attacker's, the
+// target's and the map's: an advantage level, a to-hit bonus (a charge's),
+// a damage multiplier (AttackEvent.Mul; 0 for none), and Sure: the attack
+// hits without a roll and is a critical hit (a coup de grace).
+type StrikeOpts struct {
+	Adv, Bonus, Mul int
+	Sure            bool
 }
 
-func (f *Fight) strike(x, t *Fighter, a *Attack, adv, bonus int) (*AttackEvent, error) {
+// StrikeWith is Strike with extras.
+func (f *Fight) StrikeWith(x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent, error) {
+	return f.strike(x, t, a, o.Adv, o.Bonus, o.Mul, o.Sure)
+}
+
+func (f *Fight) strike(x, t *Fighter, a *Attack, adv, bonus, mul int, sure bool) (*AttackEvent, error) {
 	fr := f.push()
 	defer f.pop()
 	e := &fr.atk
 	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0], Taken: e.Taken[:0],
-		Bonus: bonus}
+		Bonus: bonus, Mul: mul}
 	if adv > 0 {
 		e.Adv = adv
 	} else {
@@ -135,10 +144,15 @@ func (f *Fight) strike(x, t *Fighter, a *Attack, adv, bonus int) (*AttackEvent, 
 	} else {
 		tt.Naturals.Threat = rule.Test.Naturals.Threat
 	}
-	if err := tt.RollInto(f.Src, &e.Roll); err != nil {
-		return nil, err
+	if sure {
+		e.Roll = check.Result{Target: tt.Target}
+		e.Hit, autoCrit = true, true
+	} else {
+		if err := tt.RollInto(f.Src, &e.Roll); err != nil {
+			return nil, err
+		}
+		e.Hit = e.Roll.Success
 	}
-	e.Hit = e.Roll.Success
 	e.Crit = e.Hit && (e.Roll.Crit || autoCrit)
 	if e.Crit && rule.CritImmuneTag != "" && t.C.HasTag(rule.CritImmuneTag) {
 		e.Crit = false

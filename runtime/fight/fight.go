@@ -205,6 +205,12 @@ type CondEffect struct {
 	// this group ("" for none allowed) when NoRanged is set.
 	NoRanged       bool
 	NoRangedUnless string
+	// ACVsSource: ACMod counts only against attacks by the condition's
+	// source (a Dodge feat's one designated opponent).
+	ACVsSource bool
+	// ACLoseUnless names a tag whose bearer keeps the types ACLose would
+	// take (uncanny dodge keeps the Dex bonus while flat-footed).
+	ACLoseUnless string
 }
 
 // Attack is one attack a fighter can make.

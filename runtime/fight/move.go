@@ -164,6 +164,9 @@ func (f *Fight) priceStep(x *Fighter, a, b grid.Pos, diag int, fl *flags, diffic
 // so counts as difficult terrain.
 func (f *Fight) passes(x, o *Fighter) (pass, difficult bool) {
 	sr := &f.Rules.Space
+	if sr.NoPassTag != "" && o.C.HasTag(sr.NoPassTag) {
+		return false, false // it fills its space: nobody passes
+	}
 	tiny := sr.PassTiny != "" && (o.C.Size.Name == sr.PassTiny)
 	if o.Side == x.Side {
 		return true, false

@@ -44,6 +44,9 @@ type SpaceRules struct {
 	// PassTiny names the size whose spaces anyone may pass through (and
 	// which is not difficult terrain), "" for none.
 	PassTiny string
+	// NoPassTag: nobody moves through the space of a creature with this
+	// tag, whatever the sizes (a creature that fills its space).
+	NoPassTag string
 	// TinyEnds: a creature of the PassTiny size may end its move in
 	// another creature's space (to attack it there).
 	TinyEnds bool

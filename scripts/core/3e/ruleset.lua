@@ -13,7 +13,8 @@ return {
   name = { en = "D&D 3rd edition (3.0), PHB combat", zh = "龙与地下城 第三版（3.0）玩家手册 战斗" },
   extends = { "base" },
   files = {
-    "names.lua", "tables.lua", "conditions.lua", "combat.lua", "ac.lua", "attack.lua", "statblock.lua", "initiative.lua", "turn.lua",
+    "names.lua", "tables.lua", "conditions.lua", "combat.lua", "ac.lua", "attack.lua", "statblock.lua",
+    "initiative.lua", "turn.lua", "saves.lua", "defense.lua", "hp.lua", "subdual.lua", "move.lua", "position.lua",
   },
   variants = {},
 }
