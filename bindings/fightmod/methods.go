@@ -31,7 +31,7 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "enemies", Args: "(c)", Doc: "returns the living enemies of creature c in the current fight", Fn: fm.enemies},
 		{Name: "allies", Args: "(c)", Doc: "returns the living allies of creature c (itself included) in the current fight", Fn: fm.allies},
 		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline; opts.adv is an extra advantage level, opts.bonus an extra to-hit modifier, opts.mul a damage multiplier (a weapon set against a charge: 2), opts.sure: it hits without a roll as a critical hit (a coup de grace); returns {hit, crit, natural, total, needed, damage, confirm_natural, confirm_total, miss_roll, refused}", Fn: fm.strike},
-		{Name: "damage", Args: "(target, amount, type [, source])", Doc: "deals damage to target through damage.apply and creature.down (a breath weapon, a fall); returns the hit points lost", Fn: fm.damage},
+		{Name: "damage", Args: "(target, amount, type [, source [, opts]])", Doc: "deals damage to target through damage.apply and creature.down (a breath weapon, a fall); opts.nonlethal sends it to the nonlethal track; returns the hit points lost", Fn: fm.damage},
 		{Name: "down", Args: "(c)", Doc: "takes creature c out of the fight now (dead or dying by the rules)", Fn: fm.down},
 		{Name: "kill", Args: "(c)", Doc: "kills creature c: it is out of the fight and dead", Fn: fm.kill},
 		{Name: "stabilize", Args: "(c [, stable])", Doc: "marks a downed creature stable (no more dying.turn events or bleeding; the rules' stable condition replaces their down condition) or, with false, dying again", Fn: fm.stabilize},
@@ -307,10 +307,11 @@ func (fm *module) damage(L *lua.LState) int {
 	n := L.CheckInt(2)
 	typ := L.OptString(3, "")
 	src := t
-	if L.GetTop() >= 4 {
+	if L.GetTop() >= 4 && L.Get(4) != lua.LNil {
 		src = fm.fighterOf(L, 4)
 	}
-	lost, err := f.Deal(src, t, n, typ)
+	opts := L.OptTable(5, L.NewTable())
+	lost, err := f.DealNonlethal(src, t, n, typ, lua.LVAsBool(opts.RawGetString("nonlethal")))
 	if err != nil {
 		luart.Raise(L, err)
 	}

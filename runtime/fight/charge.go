@@ -33,12 +33,15 @@ func (x *Fighter) newTurn() {
 }
 
 // startConditions gives x the rules' start conditions (flat-footed until it
-// first acts).
+// first acts) and the conditions of its hit points.
 func (f *Fight) startConditions(x *Fighter) error {
 	for _, name := range f.Rules.StartConditions {
 		if _, err := x.C.AddCondition(creature.Condition{Name: name, Source: "start"}, creature.CondSpec{}); err != nil {
 			return err
 		}
+	}
+	if r := &f.Rules.HP; len(r.States) > 0 || r.NonlethalEqual != "" {
+		return f.syncStates(x, true) // a creature that starts at 0 hp is disabled
 	}
 	return nil
 }

@@ -370,6 +370,9 @@ type AttackEvent struct {
 	Damage int // total damage to apply
 	// MissRoll is the d% rolled against the target's miss chance (0: none).
 	MissRoll int
+	// Nonlethal sends the damage to the nonlethal track (the attack's own
+	// Nonlethal does too).
+	Nonlethal bool
 	Parts    []creature.Damage // per type, before the target's traits
 	Applied  creature.Outcome
 	// Refused says why the attack could not be made (out of reach, total

@@ -198,6 +198,9 @@ func (f *Fight) strenuous(x *Fighter, attacked bool) error {
 		return nil
 	}
 	if n := f.flagsOf(x).strenuous; n > 0 {
+		if f.Trace != nil {
+			f.trace("%s strains itself: %d damage", x.ID, n)
+		}
 		_, err := f.Deal(x, x, n, "")
 		return err
 	}

@@ -16,12 +16,12 @@ M = {}
 -- M.deal(c, n): n subdual damage to c (3E-SUBD-01): added to the total,
 -- the hit points untouched; in a fight, through the kernel's rules of hit
 -- points (staggered, unconscious). Returns the total.
-function M.deal(c, n)
-  c:damage(n, nil, { nonlethal = true })
+function M.deal(c, n, source)
   local ok = pcall(fight.is, c, "out")
   if ok then
-    fight.sync_hp(c)
-    if c:has("unconscious") and not fight.is(c, "out") then fight.down(c) end
+    fight.damage(c, n, "", source, { nonlethal = true })
+  else
+    c:damage(n, nil, { nonlethal = true })
   end
   return c:get("nonlethal")
 end
