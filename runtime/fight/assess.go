@@ -427,7 +427,8 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 				out.Bonus += m
 				note("mod", m, "target ", ef.Name, "")
 			}
-			if ef.ACLose != 0 && (ef.ACLoseUnless == "" || !t.C.HasTag(ef.ACLoseUnless)) {
+			if ef.ACLose != 0 && (ef.ACLoseUnless == "" || !t.C.HasTag(ef.ACLoseUnless)) &&
+				!(ef.ACLoseExceptSource && in.c.Source != "" && in.c.Source == x.ID) {
 				out.ACLose |= ef.ACLose
 				note("ac", 0, "target ", ef.Name, ": loses bonuses to AC")
 			}

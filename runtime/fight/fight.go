@@ -211,6 +211,9 @@ type CondEffect struct {
 	// ACLoseUnless names a tag whose bearer keeps the types ACLose would
 	// take (uncanny dodge keeps the Dex bonus while flat-footed).
 	ACLoseUnless string
+	// ACLoseExceptSource: the bearer keeps them against the condition's
+	// source (a grappler keeps its Dex bonus against the one it grapples).
+	ACLoseExceptSource bool
 }
 
 // Attack is one attack a fighter can make.

@@ -73,10 +73,11 @@ local FIGHT = {
   climbing = defender("climbing", { ac_lose = { "dex", "dodge", "shield" } }),
   -- 3E-MOD-11, 3E-ACTION-17: running (# ), until its next turn.
   running = defender("running", { ends = "turn_start" }),
-  -- 3E-MOD-12: grappling +0/+0; it threatens nothing (3E-AOO-01); Dex
-  -- lost against those it is not grappling and the random grappler of a
-  -- ranged attack are the special-attacks scripts' (3E-GRAP-14).
-  grappling = { no_opportunity = true },
+  -- 3E-MOD-12: grappling +0/+0 and # : the Dex bonus lost against anyone
+  -- but the creature it grapples (the condition's source, 3E-GRAP-14); it
+  -- threatens nothing (3E-AOO-01); the random grappler a ranged attack
+  -- strikes is the special-attacks scripts'.
+  grappling = defender("grappling", { no_opportunity = true, ac_lose_except_source = true }),
   -- 3E-MOD-13: pinned (# ).
   pinned = defender("pinned", { no_opportunity = true }),
   -- 3E-HELP-01: helpless: +4 melee (circumstance), nothing extra ranged,
