@@ -21,7 +21,7 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "encounter", Args: "(spec)", Doc: "checks an encounter table {name, sides = {{name, tactics, members = {{monster = id | stat = {...}, count, player, group (one initiative roll for the member's creatures), surprised, unaware, hp, ...}}}}, max_rounds} and returns it", Fn: fm.encounter},
 		{Name: "run", Args: "(spec [, opts])", Doc: "plays the encounter once in this runtime; opts.trace = true collects the log; returns {winner, rounds, fighters = {{id, side, hp, max_hp, dealt, taken, out, dead}}, log}", Fn: fm.run},
 		{Name: "table", Args: "()", Doc: "starts a fight played by hand (the REPL's table) under the rule system's combat rules and makes it current; returns nothing", Fn: fm.table},
-		{Name: "add", Args: "(stat_or_monster_id [, opts])", Doc: "adds creatures to the table fight: a stat block or a monster id; opts: id, side (default \"foes\"), count, player, and stat-block fields to override (hp, ac, ...); returns the list of their handles", Fn: fm.add},
+		{Name: "add", Args: "(stat_or_monster_id [, opts])", Doc: "adds creatures to the table fight: a stat block or a monster id; opts: id, side (default \"foes\"), count, player, unaware, surprised, group (one initiative roll for creatures added with the same group), and stat-block fields to override (hp, ac, ...); returns the list of their handles", Fn: fm.add},
 		{Name: "begin", Args: "()", Doc: "rolls initiative for the table fight and starts the first turn; returns the order as {{id, count}...}", Fn: fm.begin},
 		{Name: "next", Args: "()", Doc: "ends the current turn of the table fight and starts the next (expiring what ends); returns the handles of the creatures whose turn it is", Fn: fm.next},
 		{Name: "order", Args: "()", Doc: "returns the initiative order of the current fight as {{id, count, side, hp, max_hp, out, dead, conditions}...}, empty before initiative", Fn: fm.order},
@@ -152,6 +152,10 @@ func (fm *module) add(L *lua.LState) int {
 			luart.Raise(L, err)
 		}
 		x.Player = mt.Bool("player", lua.LVAsBool(stat.RawGetString("player")))
+		x.Unaware, x.Surprised = mt.Bool("unaware", false), mt.Bool("surprised", false)
+		if g := mt.Str("group", ""); g != "" {
+			x.Group = side + "/" + g // one initiative roll for the group
+		}
 		if err := f.Add(x, side); err != nil {
 			luart.Raise(L, err)
 		}

@@ -1,6 +1,7 @@
 -- A table fight on a battle map set up in one call (require("core.3e.arena")),
 -- for the REPL and for specs: arena(rows, list, opts) draws the map from
--- rows, adds each {id, side, at = {x, y}, stat} of list (stat: a kernel
+-- rows, adds each {id, side, at = {x, y}, stat, unaware, group, player} of
+-- list (stat: a kernel
 -- stat block, as statblock.lua builds), rolls initiative with the faces
 -- given in opts.init (default: 20, 19, ... in list order, so the order is
 -- the list's) and returns the creature handles by id. Everyone starts
@@ -15,7 +16,7 @@ return function(rows, list, opts)
   fight.set_map({ rows = rows })
   local out = {}
   for _, m in ipairs(list) do
-    local c = fight.add(m.stat, { side = m.side, id = m.id })[1]
+    local c = fight.add(m.stat, { side = m.side, id = m.id, unaware = m.unaware, group = m.group, player = m.player })[1]
     fight.place(c, m.at[1], m.at[2])
     out[m.id] = c
   end
