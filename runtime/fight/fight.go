@@ -376,8 +376,8 @@ type AttackEvent struct {
 	// Nonlethal sends the damage to the nonlethal track (the attack's own
 	// Nonlethal does too).
 	Nonlethal bool
-	Parts    []creature.Damage // per type, before the target's traits
-	Applied  creature.Outcome
+	Parts     []creature.Damage // per type, before the target's traits
+	Applied   creature.Outcome
 	// Refused says why the attack could not be made (out of reach, total
 	// cover); nothing was rolled.
 	Refused string
