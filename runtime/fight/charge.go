@@ -109,14 +109,18 @@ func (f *Fight) ChargePath(x, t *Fighter, a *Attack) (path []grid.Pos, cost int,
 	m := f.Space.Map
 	g := f.Rules.Space.Grid
 	reach := a.reachFeet(f.Rules.Space.unit())
+	if d := g.Between(x.body(), t.body()) - reach; d > budget || d < c.Min-g.Square {
+		return nil, 0, false // too far, or too near to charge
+	}
 	rs := reach/g.Square + 1
 	tw, th := t.C.Space.Dims()
 	tb := t.body()
 	body := x.body()
 	best := -1
-	var bestPath []grid.Pos
+	var bestPath []grid.Pos // in f.chargeBuf: valid until the next ChargePath
 	fl := f.flagsOf(x)
-	var line []grid.Pos
+	line := f.lineBuf[:0]
+	defer func() { f.lineBuf = line[:0] }()
 	for y := t.C.Pos.Y - rs - th; y <= t.C.Pos.Y+th+rs; y++ {
 		for xx := t.C.Pos.X - rs - tw; xx <= t.C.Pos.X+tw+rs; xx++ {
 			e := grid.Pos{X: xx, Y: y, Z: x.C.Pos.Z}
@@ -152,7 +156,8 @@ func (f *Fight) ChargePath(x, t *Fighter, a *Attack) (path []grid.Pos, cost int,
 			}
 			if best < 0 || total < best {
 				best = total
-				bestPath = append(bestPath[:0], line...)
+				bestPath = append(f.chargeBuf[:0], line...)
+				f.chargeBuf = bestPath
 			}
 		}
 	}
@@ -190,6 +195,9 @@ func (f *Fight) Charge(x, t *Fighter, a *Attack) (bool, error) {
 		return false, nil
 	}
 	c := f.Rules.Space.Turn.Charge
+	if f.Trace != nil {
+		f.trace("%s charges %s", x.ID, t.ID)
+	}
 	if _, err := f.Move(x, path, MoveOpts{Budget: -1}); err != nil {
 		return false, err
 	}
@@ -198,9 +206,6 @@ func (f *Fight) Charge(x, t *Fighter, a *Attack) (bool, error) {
 		if err := f.hold(x, c.Condition, true); err != nil {
 			return false, err
 		}
-	}
-	if f.Trace != nil {
-		f.trace("%s charges %s", x.ID, t.ID)
 	}
 	return !x.Out && f.Reaches(x, t, a), nil
 }

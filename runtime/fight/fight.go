@@ -454,6 +454,7 @@ type Fight struct {
 	senses                 []grid.Sense
 	moveEv                 MoveEvent
 	hostiles               []*Fighter
+	lineBuf, chargeBuf     []grid.Pos // ChargePath's scratch
 }
 
 // Fail records an error met where none can be returned (inside a tactic);

@@ -59,18 +59,18 @@ type MoveResult struct {
 // passed. Returns the cost, the new diagonal count and false when the step
 // is not allowed.
 func (f *Fight) stepCost(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, int, bool) {
-	c, d, why := f.stepWhy(x, a, b, diag, fl)
+	c, d, why, _ := f.stepWhy(x, a, b, diag, fl)
 	return c, d, why == ""
 }
 
 // stepWhy is stepCost with the reason a step is not allowed ("" when it
 // is).
-func (f *Fight) stepWhy(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, int, string) {
+func (f *Fight) stepWhy(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, int, string, *Fighter) {
 	sp := f.Space
 	m := sp.Map
 	fp := x.C.Space
 	if !m.Fits(b, fp) {
-		return 0, diag, "off the map"
+		return 0, diag, "off the map", nil
 	}
 	w, h := fp.Dims()
 	difficult := false
@@ -78,7 +78,7 @@ func (f *Fight) stepWhy(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, in
 		// one square: no loops
 		i := b.Y*m.W + b.X
 		if m.Walls.Terrain(b) == grid.Full {
-			return 0, diag, "a wall"
+			return 0, diag, "a wall", nil
 		}
 		difficult = m.Difficult(b)
 		if sp.occ[i] != 0 {
@@ -88,19 +88,20 @@ func (f *Fight) stepWhy(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, in
 				}
 				pass, costly := f.passes(x, o)
 				if !pass {
-					return 0, diag, "can't move through " + o.ID
+					return 0, diag, "can't move through", o // no string built: searches call this a lot
 				}
 				difficult = difficult || costly
 			}
 		}
-		return f.priceStep(x, a, b, diag, fl, difficult)
+		c, d, why := f.priceStep(x, a, b, diag, fl, difficult)
+		return c, d, why, nil
 	}
 	for y := b.Y; y < b.Y+h; y++ {
 		for xx := b.X; xx < b.X+w; xx++ {
 			q := grid.Pos{X: xx, Y: y}
 			i := y*m.W + xx
 			if m.Walls.Terrain(q) == grid.Full {
-				return 0, diag, "a wall"
+				return 0, diag, "a wall", nil
 			}
 			if m.Difficult(q) {
 				difficult = true
@@ -114,7 +115,7 @@ func (f *Fight) stepWhy(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, in
 				}
 				pass, costly := f.passes(x, o)
 				if !pass {
-					return 0, diag, "can't move through " + o.ID
+					return 0, diag, "can't move through", o
 				}
 				if costly {
 					difficult = true
@@ -122,7 +123,8 @@ func (f *Fight) stepWhy(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, in
 			}
 		}
 	}
-	return f.priceStep(x, a, b, diag, fl, difficult)
+	c, d, why := f.priceStep(x, a, b, diag, fl, difficult)
+	return c, d, why, nil
 }
 
 // priceStep prices a step the mover may take: the grid's base cost, the
@@ -551,9 +553,12 @@ func (f *Fight) PricePath(x *Fighter, path []grid.Pos) (PathPrice, error) {
 			e.Hint = "list every square the mover passes through"
 			return pp, e
 		}
-		c, d, why := f.stepWhy(x, from, p, diag, &fl)
+		c, d, why, by := f.stepWhy(x, from, p, diag, &fl)
 		if why != "" {
 			pp.Why = why
+			if by != nil {
+				pp.Why += " " + by.ID
+			}
 			break
 		}
 		before, after := x.body(), x.body()

@@ -7,7 +7,7 @@
 -- covers: 3E-AC-01 3E-AC-02 3E-AC-03 3E-AC-04 3E-AC-05 3E-AC-06 3E-AC-07 3E-AC-08 3E-AC-09 3E-AC-10
 -- covers: 3E-AC-11 3E-AC-12 3E-AC-13 3E-INIT-05 3E-INIT-08 3E-MOD-01 3E-MOD-02 3E-MOD-03 3E-MOD-04
 -- covers: 3E-MOD-05 3E-MOD-06 3E-MOD-07 3E-MOD-08 3E-MOD-09 3E-MOD-10 3E-MOD-11 3E-MOD-12 3E-MOD-13
--- covers: 3E-MOD-14 3E-ATK-25 3E-ATK-26 3E-POS-01 3E-HELP-01
+-- covers: 3E-MOD-14 3E-ATK-25 3E-ATK-26 3E-POS-01 3E-HELP-01 3E-HP-19
 local S = require("core.3e.statblock")
 local AC = require("core.3e.ac")
 local arena = require("core.3e.arena")

@@ -6,7 +6,7 @@
 -- subdual track (EX-16).
 -- covers: 3E-HP-01 3E-HP-02 3E-HP-04 3E-HP-05 3E-HP-06 3E-HP-07 3E-HP-08 3E-HP-09 3E-HP-10 3E-HP-11
 -- covers: 3E-HP-12 3E-HP-13 3E-HP-14 3E-HP-15 3E-HP-16 3E-HP-17 3E-HP-18 3E-SUBD-01 3E-SUBD-02 3E-SUBD-03
--- covers: 3E-SUBD-04 3E-SUBD-05 3E-SUBD-06 3E-SUBD-07 3E-SUBD-08
+-- covers: 3E-SUBD-04 3E-SUBD-05 3E-SUBD-06 3E-SUBD-07 3E-SUBD-08 3E-DMG-11
 local S = require("core.3e.statblock")
 local H = require("core.3e.hp")
 local SD = require("core.3e.subdual")
@@ -202,4 +202,15 @@ test("dealing the other kind of damage: -4 (a sword's subdual, a fist's normal)"
   eq({ s.attacks[2].bonus, s.attacks[2].nonlethal }, { 3, true })
   eq({ s.attacks[3].bonus, s.attacks[3].nonlethal }, { -1, false })
   fails(function() S.build{ id = "x", hp = 1, weapons = { { name = "Y", damage = "1d4", deal = "pain" } } } end, "deal")
+end)
+
+test("ability damage lowers the score; Constitution 0 kills", function()
+  local all = two()
+  eq(H.ability_damage(all.b, "str", 4), 11)
+  eq(all.b:get("abilities").str, 11)
+  eq(H.ability_damage(all.b, "con", 5), 7)
+  eq(fight.is(all.b, "dead"), false)
+  eq(H.ability_damage(all.b, "con", 9), 0, "never below 0")
+  eq(fight.is(all.b, "dead"), true)
+  fails(function() H.ability_damage(all.b, "luck", 1) end, "no ability")
 end)

@@ -119,6 +119,21 @@ end
 -- M.con_dead(con): 3E-HP-07: Constitution 0 kills.
 function M.con_dead(con) return con <= 0 end
 
+-- M.ability_damage(c, ability, n): 3E-DMG-11: temporary ability damage
+-- lowers the score (never below 0; it heals at M.ability_heal's pace);
+-- Constitution 0 kills (3E-HP-07). Returns the new score.
+function M.ability_damage(c, ability, n)
+  local ab = c:get("abilities")
+  if ab[ability] == nil then error(string.format("no ability %q", tostring(ability)), 2) end
+  local v = math.max(0, ab[ability] - n)
+  c:set("abilities", { [ability] = v })
+  if ability == "con" and M.con_dead(v) then
+    local ok = pcall(fight.is, c, "out")
+    if ok then fight.kill(c) end
+  end
+  return v
+end
+
 -- The 3.0 temporary hit points (3E-HP-17, B-33): record the hit points,
 -- add the temporary ones to them (the maximum rises with them), and when
 -- the effect ends drop to the recorded value if above it; lost temporary
