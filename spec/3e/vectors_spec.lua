@@ -199,3 +199,28 @@ test("§18: the worked fight", function()
   eq({ T:get("hp"), M:get("hp"), fight.is(M, "stable") }, { 13, -1, true })
   eq({ fight.is(A, "out"), fight.is(B, "dead"), fight.is(C, "dead"), fight.is(D, "fled") }, { true, false, true, true })
 end)
+
+test("EX-01: only Lidda is aware of the choker: her one partial action hits it flat-footed, Dex +2 lost", function()
+  local choker = S.build{ id = "choker", size = "small", hp = 16, bab = 2, abilities = { str = 16, dex = 14 },
+    ac = { natural = 4 }, natural = { { name = "Tentacle", damage = "1d3" } } }
+  local all = arena({ "..........", ".........." }, {
+    { id = "lidda", side = "party", at = { 1, 0 }, stat = PARTY.lidda },
+    { id = "tordek", side = "party", at = { 1, 1 }, stat = PARTY.tordek, unaware = true },
+    { id = "choker", side = "choker", at = { 9, 0 }, stat = choker, unaware = true } }, { init = { 10 } })
+  eq(fight.round(), 0)
+  eq(fight.turn()[1], all.lidda)
+  eq(fight.assess(all.lidda, all.choker, "Light crossbow").ac, 15, "AC 17 without its Dex +2")
+  -- round 1: the others roll; Lidda (17) before the choker (5 + 2): it is still flat-footed
+  dice.force{ 3, 5 }
+  fight.next()
+  eq(fight.round(), 1)
+  eq(fight.turn()[1], all.lidda)
+  ok(all.choker:has("flat_footed"))
+  eq(fight.assess(all.lidda, all.choker, "Light crossbow").ac, 15)
+end)
+
+test("EX-02: no surprise round when both sides are aware, nor when nobody is", function()
+  local I = require("core.3e.initiative")
+  eq(I.surprise_round{ { aware = true }, { aware = true } }, false, "the displacer beasts and the party")
+  eq(I.surprise_round{ { aware = true }, { aware = false }, { aware = true } }, true, "Jozan spots one of the creatures")
+end)
