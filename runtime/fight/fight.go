@@ -274,7 +274,8 @@ type Fighter struct {
 	Surprised, Unaware bool
 	Attacks            []Attack
 	// Multi is how many attacks make up one Attack action; each is an index
-	// into Attacks (empty: one attack with Attacks[0]).
+	// into Attacks (empty: one attack with Attacks[0]). A fighter with no
+	// Attacks makes no attack (a creature whose stat block has none).
 	Multi []int
 	Level int // for needed-roll rules
 	// Tactic picks a target; nil uses the fight's default.
@@ -303,6 +304,8 @@ type Fighter struct {
 	dashed          bool // moved twice its speed this turn
 	stepped         bool // took the rules' free step this turn
 	charged         bool // charged this turn
+	walk            int  // its walking speed this turn, once walkRead
+	walkRead        bool
 	reach, reachMin int  // the band of distances it threatens
 	onMapNow        bool // counted in the space's occupancy
 }
@@ -455,6 +458,7 @@ type Fight struct {
 	moveEv                 MoveEvent
 	hostiles               []*Fighter
 	lineBuf, chargeBuf     []grid.Pos // ChargePath's scratch
+	moveNear               []*Fighter
 }
 
 // Fail records an error met where none can be returned (inside a tactic);
@@ -486,9 +490,6 @@ func build(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, s
 		}
 		if x.Side < 0 || x.Side >= len(sides) {
 			return nil, errs.New(errs.Rule, "kernel", "fighter %q has no side %d", x.ID, x.Side)
-		}
-		if len(x.Attacks) == 0 {
-			return nil, errs.New(errs.Rule, "kernel", "fighter %q has no attack", x.ID)
 		}
 		x.Owner = event.Owner(i + 1)
 		f.byID[x.ID] = x
@@ -551,7 +552,7 @@ func (f *Fight) Reset() error {
 	if f.Space != nil {
 		f.Space.reset(f.Fighters)
 	}
-	f.round = 0
+	f.round, f.depth = 0, 0 // a trial cut short by an error leaves no frame behind
 	if f.enc != nil {
 		f.enc.Restart()
 		return nil
@@ -749,7 +750,9 @@ func (f *Fight) takeTurn(x *Fighter) error {
 	}
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	err := f.emitTurn(f.ids.turnEnd, x)
-	f.endTurnTags(x)
+	if x.C.TagCount() > 0 {
+		f.endTurnTags(x)
+	}
 	return err
 }
 
