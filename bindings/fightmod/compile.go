@@ -90,7 +90,7 @@ func SystemRules(g *rulesmod.Rules) (*fight.Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	if rules.Conditions, err = CompileConditions(g); err != nil {
+	if rules.Conditions, err = CompileConditions(g, rules); err != nil {
 		return nil, err
 	}
 	if fn, ok := def.RawGetString("attack").(*lua.LTable); ok {
@@ -173,6 +173,12 @@ func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 			return nil, ds.Err
 		}
 	}
+	rules.Attack.CritImmuneTag = atk.Str("crit_immune_tag", "")
+	readHP(down, &rules.HP)
+	if err := readAC(root, &rules.AC); err != nil {
+		return nil, err
+	}
+	rules.StartConditions = root.Strs("start_conditions", nil)
 	rules.MaxRounds = root.Int("max_rounds", 100)
 	var err error
 	if rules.Space, err = readSpace(root); err != nil {
@@ -289,10 +295,17 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 		default:
 			a.Fail("range must be a distance or a list {normal, long}")
 		}
+		var extra *dice.Expr
+		if x := a.Str("extra", ""); x != "" {
+			if extra, err = dice.Parse(x); err != nil {
+				a.Fail("extra %q: %v", x, err)
+			}
+		}
 		out = append(out, fight.Attack{Name: a.Str("name", fmt.Sprintf("attack %d", i)), Bonus: a.Int("bonus", 0), Damage: e,
 			Type: a.Str("type", ""), Threat: faces(a, "threat", check.FaceRange{}), CritMul: a.Int("crit_mul", 0),
 			Reach: a.Int("reach", 0), ReachMin: a.Int("reach_min", 0), Ranged: a.Bool("ranged", false), Range: rng,
-			Tags: a.Strs("tags", nil)})
+			Tags: a.Strs("tags", nil), Touch: a.Bool("touch", false), Nonlethal: a.Bool("nonlethal", false),
+			Group: a.Str("group", ""), Extra: extra, NoReach: a.Get("reach") == lua.LNumber(0)})
 		if a.Err != nil && st.Err == nil {
 			st.Err = a.Err
 		}
@@ -335,14 +348,19 @@ var condFightKeys = []string{"attack_adv", "defense_adv", "defense_adv_melee", "
 	"defense_adv_near", "defense_adv_far", "auto_crit_near", "attack_adv_except_source", "attack_adv_source_seen",
 	"defense_adv_seen", "blind", "unseen", "speed_zero", "speed_per_level", "move_extra", "lapses", "ends", "attack_die", "no_attack_source",
 	"attack_adv_unless_tag", "unless_tags", "speed_halvings", "all_difficult", "unseen_by_source", "obscured", "obscures_view",
-	"levels"}
+	"levels", "defense_mod", "defense_mod_melee", "defense_mod_ranged", "attack_mod_melee", "attack_mod_ranged", "ac_type",
+	"ac_lose", "foe_ac_lose", "ac_set", "no_opportunity", "partial", "strenuous", "miss_chance", "no_ranged_unless",
+	"ac_vs_source", "ac_lose_unless", "ac_lose_except_source"}
 
 // levelKeys are the keys of an entry of a condition's fight.levels: the
 // effect keys (but ends and levels) and the level it starts at.
 var levelKeys = func() []string {
 	var out []string
 	for _, k := range condFightKeys {
-		if k != "ends" && k != "levels" {
+		switch k {
+		case "ends", "levels", "ac_type", "ac_lose", "foe_ac_lose", "ac_set", "no_ranged_unless":
+			// read for the condition itself only
+		default:
 			out = append(out, k)
 		}
 	}
@@ -367,6 +385,12 @@ func condEffect(f *tbl, speedZero bool) fight.CondEffect {
 		AttackAdvUnlessTag: f.Int("attack_adv_unless_tag", 0), UnlessTags: f.Strs("unless_tags", nil),
 		SpeedHalvings: f.Int("speed_halvings", 0), AllDifficult: f.Bool("all_difficult", false),
 		UnseenBySource: f.Bool("unseen_by_source", false), Obscured: f.Int("obscured", 0), ObscuresView: f.Int("obscures_view", 0),
+		DefenseMod: f.Int("defense_mod", 0), DefenseModMelee: f.Int("defense_mod_melee", 0),
+		DefenseModRanged: f.Int("defense_mod_ranged", 0), AttackModMelee: f.Int("attack_mod_melee", 0),
+		AttackModRanged: f.Int("attack_mod_ranged", 0), NoOpportunity: f.Bool("no_opportunity", false),
+		Partial: f.Bool("partial", false), Strenuous: f.Int("strenuous", 0), MissChance: f.Int("miss_chance", 0),
+		ACVsSource: f.Bool("ac_vs_source", false), ACLoseUnless: f.Str("ac_lose_unless", ""),
+		ACLoseExceptSource: f.Bool("ac_lose_except_source", false),
 	}
 	for _, k := range []string{"obscured", "obscures_view"} {
 		if n := f.Int(k, 0); n < 0 || n > 2 {
@@ -390,7 +414,7 @@ func condEffect(f *tbl, speedZero bool) fight.CondEffect {
 // saves), ac_mod, auto_crit_melee, no_actions) and `implies` list into
 // the fight engine's condition effects. A condition's effects include those
 // of the conditions it implies (transitively, each once).
-func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) {
+func CompileConditions(g *rulesmod.Rules, fr *fight.Rules) (map[string]*fight.CondEffect, error) {
 	type raw struct {
 		eff     fight.CondEffect
 		implies []string
@@ -412,8 +436,16 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 		case "":
 		case "turn_start":
 			d.eff.EndsAtTurnStart = true
+		case "acts":
+			d.eff.EndsWhenActs = true
 		default:
-			f.Fail("ends: \"turn_start\" expected, got %q", ends)
+			f.Fail("ends: \"turn_start\" or \"acts\" expected, got %q", ends)
+		}
+		if v := f.Get("no_ranged_unless"); v != lua.LNil {
+			d.eff.NoRanged, d.eff.NoRangedUnless = true, f.Str("no_ranged_unless", "")
+		}
+		if err := readCondAC(f, &fr.AC, &d.eff); err != nil {
+			return nil, err
 		}
 		// levels = {{level = 3, attack_adv = -1}, ...}: effects that join
 		// from a level of the condition on.

@@ -49,15 +49,26 @@ type Situation struct {
 type Assessment struct {
 	Adv, Dis int    // advantage and disadvantage sources (levels)
 	Bonus    int    // to-hit modifier
-	ACMod    int    // added to the target's armour class
+	ACMod    int    // added to the target's armour class (untyped)
 	AutoCrit bool   // a hit is a critical hit
 	Refused  string // why the attack cannot be made, or ""
+	// ACLose is the mask of the bonus types the target's armour class goes
+	// without against this attack (see ACRule).
+	ACLose uint32
+	// MissChance is the percent chance that a hit misses (concealment).
+	MissChance int
+	// typed bonuses to the target's armour class, and a type set to a
+	// value (acSetType -1: none)
+	typed                 [maxTypedAC]typedAC
+	nTyped                int
+	acSetType, acSetValue int
 }
 
 // flags gathers what a fighter's conditions say about sight and moving.
 type flags struct {
 	blind, unseen, noActions, speedZero, allDifficult bool
-	speedMod, moveExtra, halvings                     int
+	noOpportunity, partial                            bool
+	speedMod, moveExtra, halvings, strenuous          int
 	obscured, obscuresView                            int
 }
 
@@ -77,6 +88,9 @@ func (f *Fight) flagsOf(x *Fighter) flags {
 		fl.halvings += ef.SpeedHalvings
 		fl.obscured = max(fl.obscured, ef.Obscured)
 		fl.obscuresView = max(fl.obscuresView, ef.ObscuresView)
+		fl.noOpportunity = fl.noOpportunity || ef.NoOpportunity
+		fl.partial = fl.partial || ef.Partial
+		fl.strenuous = max(fl.strenuous, ef.Strenuous)
 	}
 	return fl
 }
@@ -200,7 +214,9 @@ func (f *Fight) SituationAt(x, t *Fighter, a *Attack, d int, s *Situation) {
 	}
 	s.Cover = f.Cover(x, t)
 	sr := &f.Rules.Space
-	if a.Ranged && sr.RangedInMelee.Within > 0 {
+	if a.Ranged && sr.RangedInMelee.Within > 0 && sr.RangedInMelee.Target {
+		s.InMelee = f.engagedAlly(x, t)
+	} else if a.Ranged && sr.RangedInMelee.Within > 0 {
 		xb := x.body()
 		for _, y := range f.Fighters {
 			if y.Out || y.Side == x.Side || sr.Grid.Between(y.body(), xb) > sr.RangedInMelee.Within {
@@ -281,8 +297,11 @@ func (f *Fight) sourceSeen(bearer *Fighter, source string) bool {
 // attacker and target, sight, cover, range, a hampered ranged attack and
 // flanking. It fills out; with explain it lists each rule in e.Why.
 func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bool) {
-	*out = Assessment{}
+	*out = Assessment{acSetType: -1}
 	x, t, a := e.Attacker, e.Target, e.Attack
+	if a.Touch {
+		out.ACLose |= f.Rules.AC.TouchIgnores
+	}
 	sr := &f.Rules.Space
 	why := e.Why[:0]
 	// The causes come in three parts, joined only when explaining (an
@@ -333,10 +352,14 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 		}
 		if s.InMelee != nil {
 			ef := sr.RangedInMelee.Effect
-			adv(ef.Adv, "enemy within reach: ", s.InMelee.ID, "")
+			what := "enemy within reach: "
+			if sr.RangedInMelee.Target {
+				what = "target in melee with "
+			}
+			adv(ef.Adv, what, s.InMelee.ID, "")
 			if ef.Mod != 0 {
 				out.Bonus += ef.Mod
-				note("mod", ef.Mod, "enemy within reach: ", s.InMelee.ID, "")
+				note("mod", ef.Mod, what, s.InMelee.ID, "")
 			}
 		}
 	} else if s.Flanker != nil {
@@ -353,13 +376,17 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 		if ce.Untargetable {
 			refuse("cover ", s.Cover.String())
 		} else if ce.AC != 0 {
-			out.ACMod += ce.AC
+			out.addTyped(f.Rules.AC.CoverType, ce.AC)
 			note("ac", ce.AC, "cover ", s.Cover.String(), "")
 		}
 	}
 	// sight
 	if !s.TargetSeen {
 		adv(sr.Sight.TargetUnseen, "can't see the target", "", "")
+		if m := sr.Sight.TargetUnseenMiss; m > out.MissChance {
+			out.MissChance = m
+			note("miss", m, "can't see the target", "", "")
+		}
 	} else if s.TargetObscured {
 		adv(sr.Sight.TargetObscured, "the target is lightly obscured", "", "")
 	}
@@ -399,6 +426,21 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 			if ef.AttackAdvUnlessTag != 0 && !ef.exempt(a) {
 				adv(ef.AttackAdvUnlessTag, "attacker ", ef.Name, "")
 			}
+			m := ef.AttackModMelee
+			if a.Ranged {
+				m = ef.AttackModRanged
+				if ef.NoRanged && (ef.NoRangedUnless == "" || ef.NoRangedUnless != a.Group) {
+					refuse("attacker ", ef.Name+": no ranged attack")
+				}
+			}
+			if m != 0 {
+				out.Bonus += m
+				note("mod", m, "attacker ", ef.Name, "")
+			}
+			if ef.FoeACLose != 0 && !s.AttackerSeen {
+				out.ACLose |= ef.FoeACLose
+				note("ac", 0, "attacker ", ef.Name, ": the target loses bonuses to AC")
+			}
 		}
 		f.effT = f.effects(t, f.effT)
 		for i, in := range f.effT {
@@ -432,9 +474,30 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 			if ef.DefenseAdvSeen != 0 && s.AttackerSeen {
 				adv(ef.DefenseAdvSeen, "target ", ef.Name, ", it sees the attacker")
 			}
-			if ef.ACMod != 0 {
-				out.ACMod += ef.ACMod
+			if ef.ACMod != 0 && (!ef.ACVsSource || in.c.Source == x.ID) {
+				out.addTyped(ef.ACType-1, ef.ACMod)
 				note("ac", ef.ACMod, "target ", ef.Name, "")
+			}
+			m := ef.DefenseMod + ef.DefenseModMelee
+			if a.Ranged {
+				m = ef.DefenseMod + ef.DefenseModRanged
+			}
+			if m != 0 {
+				out.Bonus += m
+				note("mod", m, "target ", ef.Name, "")
+			}
+			if ef.ACLose != 0 && (ef.ACLoseUnless == "" || !t.C.HasTag(ef.ACLoseUnless)) &&
+				!(ef.ACLoseExceptSource && in.c.Source != "" && in.c.Source == x.ID) {
+				out.ACLose |= ef.ACLose
+				note("ac", 0, "target ", ef.Name, ": loses bonuses to AC")
+			}
+			if ef.ACSetType > 0 {
+				out.acSetType, out.acSetValue = ef.ACSetType-1, ef.ACSetValue
+				note("ac", 0, "target ", ef.Name, ": a part of its AC is set")
+			}
+			if ef.MissChance > out.MissChance {
+				out.MissChance = ef.MissChance
+				note("miss", ef.MissChance, "target ", ef.Name, "")
 			}
 		}
 	}

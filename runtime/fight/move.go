@@ -187,6 +187,9 @@ func (f *Fight) priceStep(x *Fighter, a, b grid.Pos, diag int, fl *flags, diffic
 // so counts as difficult terrain.
 func (f *Fight) passes(x, o *Fighter) (pass, difficult bool) {
 	sr := &f.Rules.Space
+	if sr.NoPassTag != "" && o.C.HasTag(sr.NoPassTag) {
+		return false, false // it fills its space: nobody passes
+	}
 	tiny := sr.PassTiny != "" && (o.C.Size.Name == sr.PassTiny)
 	if o.Side == x.Side {
 		return true, sr.AllySpaceDifficult
@@ -226,7 +229,7 @@ func (f *Fight) endsFree(x *Fighter, p grid.Pos) bool {
 				if o == x || !o.onMapNow || !o.C.Space.Covers(o.C.Pos, q) {
 					continue
 				}
-				if x.C.Space.Shared && o.C.Space.Shared {
+				if x.C.Space.Shared && o.C.Space.Shared || f.sharesSpace(x, o) {
 					continue
 				}
 				if sr := &f.Rules.Space; sr.EndSizeDiff > 0 {
@@ -415,8 +418,8 @@ func (f *Fight) opportunities(x *Fighter, near []*Fighter, a, b grid.Pos, step i
 	before, after := x.body(), x.body()
 	before.Pos, after.Pos = a, b
 	for _, h := range near {
-		if h.Side == x.Side || h.Out || !hasMelee(h) {
-			continue
+		if h.Side == x.Side || h.Out || !hasMelee(h) || made(res.Opportunity, h) {
+			continue // at most one opportunity attack per hostile in one move
 		}
 		hb := h.body()
 		was := g.Threatens(hb, before)
@@ -461,6 +464,16 @@ func (f *Fight) opportunities(x *Fighter, near []*Fighter, a, b grid.Pos, step i
 	return nil
 }
 
+// made reports whether h is in list.
+func made(list []*Fighter, h *Fighter) bool {
+	for _, y := range list {
+		if y == h {
+			return true
+		}
+	}
+	return false
+}
+
 func hasMelee(x *Fighter) bool {
 	for i := range x.Attacks {
 		if !x.Attacks[i].Ranged {
@@ -479,6 +492,9 @@ func (f *Fight) CanOpportunity(h, x *Fighter) (*Attack, string) {
 	}
 	if h.Out || !f.canAct(h) {
 		return nil, "cannot act"
+	}
+	if name := f.conditionWhere(h, func(ef *CondEffect) bool { return ef.NoOpportunity }); name != "" {
+		return nil, name
 	}
 	if rule.UnlessTag != "" && x.C.HasTag(rule.UnlessTag) {
 		return nil, rule.UnlessTag
