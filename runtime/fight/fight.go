@@ -493,6 +493,7 @@ type Fight struct {
 	hostiles                     []*Fighter
 	lineBuf, chargeBuf           []grid.Pos // ChargePath's scratch
 	moveNear                     []*Fighter
+	roomBuf                      []grid.Pos
 }
 
 // Fail records an error met where none can be returned (inside a tactic);
