@@ -23,6 +23,7 @@ var EventDocs = []EventDoc{
 	{"attack.roll", "phases modify (before the d20), roll, result (after it)", attackPayload, "adv, dis, bonus (modify); hit, crit (result)"},
 	{"damage.roll", "after a hit's damage dice (modify before, result after)", attackPayload, "damage (result: the total to apply)"},
 	{"damage.apply", "damage is applied to the target (modify before, after after)", attackPayload, "damage (modify)"},
+	{"damage.massive", "a hit of the rules' massive damage or more left its target alive (where a rule system rolls the save that kills)", attackPayload, "kill the target (fight.kill) to end it"},
 	{"creature.down", "a creature drops out of the fight (0 hit points)", attackPayload, "cancel it to keep the creature in (a last stand)"},
 	{"creature.dying", "a creature that is dying rather than dead went down", attackPayload, "-"},
 	{"dying.turn", "a dying creature's turn, before its dying save", turnPayload, "-"},

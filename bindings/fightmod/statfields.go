@@ -48,6 +48,9 @@ var StatFields = []Field{
 	{"condition_immune", "conditions it cannot have {\"poisoned\", ...}"},
 	{"pos", "its square {x, y} (encounters give at = {x, y} instead)"},
 	{"init", "initiative modifier"},
+	{"init_score", "the score that breaks initiative ties (the rules' \"score\" tie rule; default init)"},
+	{"ac_types", "armour class by type {armor = 4, shield = 2, dex = 1, ...} (the rules' AC types: touch and flat-footed AC leave some out)"},
+	{"slots", "action slots per turn beyond the rules' {name = count, ...}"},
 	{"level", "level or hit dice, for rules that need it"},
 	{"player", "true for a player character (the rules' treatment of player characters at 0 hit points)"},
 	{"attacks", "its attacks (at least one; see the attack fields)"},
@@ -70,6 +73,11 @@ var AttackFields = []Field{
 	{"range", "range in feet: normal, or {normal, long}"},
 	{"threat", "the natural faces that threaten a critical hit (default the rules')"},
 	{"crit_mul", "its critical multiplier (rules that multiply damage)"},
+	{"extra", "damage rolled once on a hit and never multiplied (sneak attack dice, a flaming weapon's fire: \"1d6[fire]\")"},
+	{"tags", "words conditions may ask of the attack (light, unarmed, ...)"},
+	{"touch", "true for a touch attack (against touch AC)"},
+	{"nonlethal", "true for nonlethal damage"},
+	{"group", "the weapon group conditions may name (crossbow: a prone attacker may still shoot one)"},
 }
 
 // fieldNames returns the kernel's names and the keys of the rule system's

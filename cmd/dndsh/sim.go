@@ -114,19 +114,29 @@ func runSim(env *Env, o *opts) error {
 			}
 			fmt.Fprintf(env.Stdout, "%s\n", b)
 		} else {
-			b, err := json.Marshal(map[string]any{"study": agg, "compare": other, "difference": stats.Difference(agg, other)})
-			if err != nil {
-				return err
+			// three lines: the study, the compared study, the difference
+			for _, v := range []any{agg, other, map[string]any{"difference": stats.Difference(agg, other)}} {
+				b, err := json.Marshal(v)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(env.Stdout, "%s\n", b)
 			}
-			fmt.Fprintf(env.Stdout, "%s\n", b)
 		}
 		return trialErrors(agg, other)
 	}
 	fmt.Fprint(env.Stdout, agg.Report())
 	if other != nil {
-		fmt.Fprintf(env.Stdout, "\n=== compared with %s\n", s2.label())
+		a, b := s.label(), s2.label()
+		if s.file == s2.file && s.tactics == s2.tactics {
+			// the same encounter under other rules: name the rules
+			a, b = s.config(), s2.config()
+			fmt.Fprintf(env.Stdout, "\n=== under %s\n", b)
+		} else {
+			fmt.Fprintf(env.Stdout, "\n=== compared with %s\n", b)
+		}
 		fmt.Fprint(env.Stdout, other.Report())
-		fmt.Fprintf(env.Stdout, "\n=== difference (%s minus %s)\n", s.label(), s2.label())
+		fmt.Fprintf(env.Stdout, "\n=== difference (%s minus %s)\n", a, b)
 		fmt.Fprint(env.Stdout, stats.Compare(agg, other))
 	}
 	return trialErrors(agg, other)

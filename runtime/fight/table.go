@@ -78,6 +78,9 @@ func (f *Fight) Begin() error {
 		if err := enc.Add(x.spec(f.Sides[x.Side])); err != nil {
 			return err
 		}
+		if err := f.startConditions(x); err != nil {
+			return err
+		}
 	}
 	f.enc = enc
 	f.turn = TurnEvent{}
@@ -107,11 +110,17 @@ func (f *Fight) Next() ([]*Fighter, error) {
 		}
 		f.endTurnTags(x)
 	}
+	last := f.enc.Round()
 	rep, err := f.enc.NextTurn()
 	if err != nil {
 		return nil, err
 	}
 	f.expired = append(f.expired[:0], rep.Expired...)
+	if r := f.enc.Round(); r != last && f.Rules.HP.Bleed != nil {
+		if err := f.bleed(); err != nil { // the round's order is done
+			return nil, err
+		}
+	}
 	if r := f.enc.Round(); r != f.round {
 		f.round = r
 		f.turn = TurnEvent{Round: r}
@@ -129,8 +138,7 @@ func (f *Fight) startTurns() error {
 		if x.Dead || x.Fled {
 			continue
 		}
-		// a new turn: the movement of the turn starts again, as in takeTurn
-		x.Moved, x.diagonals, x.dashed, x.walkRead = 0, 0, false, false
+		x.newTurn()
 		f.turnStarts(x)
 		if x.Out {
 			if x.Stable {

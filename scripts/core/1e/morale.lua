@@ -178,13 +178,23 @@ end
 -- M.conditions are the conditions a failed check gives, by its act.
 M.conditions = { fall_back = "falling_back", retreat = "retreating", rout = "routed", surrender = "surrendered" }
 
--- apply(c, res) is what a failed check does (1E-MORALE-06): falling back,
--- or out of the fight (retreat, rout, surrender). Returns the condition.
-function M.apply(c, res)
+-- apply(c, res [, leave]) is what a failed check does (1E-MORALE-06):
+-- falling back, or out of the fight (retreat, rout, surrender: a
+-- surrendering creature stays where it is). leave(c, stay), when given,
+-- takes c out (the tactics move it away with its own movement). Returns
+-- the condition.
+function M.apply(c, res, leave)
   if res.held then return nil end
   local cond = M.conditions[res.act]
   if cond then c:add_condition(cond, { source = "morale" }) end
-  if res.act ~= "fall_back" then fight.flee(c) end
+  if res.act ~= "fall_back" then
+    local stay = res.act == "surrender"
+    if leave then
+      leave(c, stay)
+    else
+      fight.flee(c, stay and { stay = true } or nil)
+    end
+  end
   return cond
 end
 

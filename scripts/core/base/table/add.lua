@@ -29,11 +29,23 @@ return function(M, T)
     return nil, true -- a broken file: fight.add reports it
   end
 
-  -- M.monsters lists the rule system's monsters: {{id, en, zh, cr, hp, ac,
-  -- imported}...} (rules.monsters: the hand-written ones, then the
-  -- imported ones, which are not loaded).
+  -- M.monsters lists the rule system's monsters and those of the systems
+  -- it extends (rules.lineage, the most specific first; an id once):
+  -- {{id, en, zh, cr, hp, ac, imported}...} (rules.monsters: the
+  -- hand-written ones, then the imported ones, which are not loaded).
   function M.monsters()
-    return rules.monsters()
+    local out, seen = {}, {}
+    for _, sys in ipairs(rules.lineage()) do
+      if sys ~= "base" then
+        for _, m in ipairs(rules.monsters(sys)) do
+          if not seen[m.id] then
+            seen[m.id] = true
+            out[#out + 1] = m
+          end
+        end
+      end
+    end
+    return out
   end
 
   -- monster_named returns the id of the monster whose English name (any
