@@ -252,7 +252,7 @@ func luaTactic(r *luart.Runtime, fn *lua.LFunction) fight.Tactic {
 		for _, e := range enemies {
 			list.Append(creaturemod.Push(L, e.C))
 		}
-		if err := L.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}, creaturemod.Push(L, self.C), list); err != nil {
+		if err := r.PCall(fn, 1, creaturemod.Push(L, self.C), list); err != nil {
 			f.Fail(r.Convert(err))
 			return nil
 		}
@@ -282,7 +282,7 @@ func luaNeeded(r *luart.Runtime, fn *lua.LFunction) func(a, t *fight.Fighter) in
 	return func(a, t *fight.Fighter) int {
 		L := r.L
 		f := Current(r)
-		if err := L.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}, creaturemod.Push(L, a.C), creaturemod.Push(L, t.C)); err != nil {
+		if err := r.PCall(fn, 1, creaturemod.Push(L, a.C), creaturemod.Push(L, t.C)); err != nil {
 			if f != nil {
 				f.Fail(r.Convert(err))
 			}

@@ -55,11 +55,7 @@ func (c *Cache) compile(name string, src []byte) (*lua.FunctionProto, error) {
 	}
 	c.misses++
 	c.mu.Unlock()
-	chunk, err := parse.Parse(bytes.NewReader(src), name)
-	if err != nil {
-		return nil, err
-	}
-	p, err := lua.Compile(chunk, name)
+	p, err := compileChunk(name, src)
 	if err != nil {
 		return nil, err
 	}
@@ -67,6 +63,27 @@ func (c *Cache) compile(name string, src []byte) (*lua.FunctionProto, error) {
 	c.protos[key] = p
 	c.mu.Unlock()
 	return p, nil
+}
+
+// compileChunk parses src, rewrites what gopher-lua would miscompile
+// (fixChunk) and compiles it. A panic of the parser or the compiler is an
+// error, not a crash.
+func compileChunk(name string, src []byte) (p *lua.FunctionProto, err error) {
+	defer func() {
+		if rcv := recover(); rcv != nil {
+			p, err = nil, &errs.Error{Kind: errs.Internal, Layer: "lua", File: name,
+				Msg:  fmt.Sprintf("the Lua compiler failed: %v", rcv),
+				Hint: "a Go panic inside gopher-lua's parser or compiler: write the construct another way, and please report it"}
+		}
+	}()
+	chunk, err := parse.Parse(bytes.NewReader(src), name)
+	if err != nil {
+		return nil, err
+	}
+	if chunk, err = fixChunk(name, chunk); err != nil {
+		return nil, err
+	}
+	return lua.Compile(chunk, name)
 }
 
 // source is a loaded script's text, kept for error excerpts.
@@ -197,6 +214,14 @@ func (r *Runtime) convert(err error) error {
 	if errors.As(err, &done) {
 		return err
 	}
+	var ce *callError
+	if errors.As(err, &ce) && ce.fault != nil {
+		return r.vmError(ce.fault)
+	}
+	trace := ""
+	if ce != nil {
+		trace = ce.trace
+	}
 	e := &errs.Error{Kind: errs.Script, Layer: "lua", During: r.During, Err: err}
 	var msg string
 	var ae *lua.ApiError
@@ -218,7 +243,7 @@ func (r *Runtime) convert(err error) error {
 		if ud, ok := ae.Object.(*lua.LUserData); ok {
 			if inner, ok := ud.Value.(*errs.Error); ok {
 				if inner.Trace == "" {
-					inner.Trace = cleanTrace(ae.StackTrace)
+					inner.Trace = cleanTrace(ae.StackTrace + trace)
 				}
 				if inner.During == "" {
 					inner.During = r.During
@@ -229,7 +254,7 @@ func (r *Runtime) convert(err error) error {
 		if ae.Object != nil {
 			msg = objectText(ae.Object)
 		}
-		e.Trace = cleanTrace(ae.StackTrace)
+		e.Trace = cleanTrace(ae.StackTrace + trace)
 		if ae.Type == lua.ApiErrorSyntax {
 			e.Kind = errs.Syntax
 		}

@@ -28,6 +28,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/rng"
 )
 
@@ -91,6 +92,11 @@ type Runtime struct {
 	values  map[string]any     // per-runtime values for modules (the host's state)
 	ctx     context.Context    // the context of the running call, if any
 	sources map[string]*source // loaded sources by chunk name, for excerpts
+
+	guards  []guard        // the active protected calls, innermost last
+	errfn   *lua.LFunction // the error handler of every protected call
+	pending callError      // what the error handler of a boundary call recorded
+	broken  error          // set when a VM failure damaged the state
 }
 
 // New creates a sandboxed runtime.
@@ -113,6 +119,9 @@ func New(cfg Config) (*Runtime, error) {
 	if cfg.MaxRegistry <= 0 {
 		cfg.MaxRegistry = 1 << 20
 	}
+	if !layout.ok {
+		return nil, &errs.Error{Kind: errs.Internal, Layer: "lua", Msg: "this dndsh was built with a gopher-lua whose internals it does not know (it needs v1.1.2)"}
+	}
 	L := lua.NewState(lua.Options{
 		SkipOpenLibs:        true,
 		CallStackSize:       cfg.CallStack,
@@ -122,10 +131,12 @@ func New(cfg Config) (*Runtime, error) {
 	})
 	r := &Runtime{L: L, cfg: cfg, Src: cfg.Source, cache: cfg.Cache, modules: map[string]*Module{},
 		loading: map[string]bool{}, layers: map[string]string{}, values: map[string]any{}, sources: map[string]*source{}}
+	r.errfn = L.NewFunction(r.handleError)
 	if err := r.openSandbox(); err != nil {
 		L.Close()
 		return nil, err
 	}
+	keepErrorHandlerFlag(L)
 	return r, nil
 }
 
@@ -210,11 +221,7 @@ func (r *Runtime) Call(ctx context.Context, fn lua.LValue, nret int, args ...lua
 	cancel := r.enter(ctx)
 	defer cancel()
 	top := L.GetTop()
-	L.Push(fn)
-	for _, a := range args {
-		L.Push(a)
-	}
-	if err := L.PCall(len(args), nret, nil); err != nil {
+	if err := r.PCall(fn, nret, args...); err != nil {
 		L.SetTop(top)
 		return nil, r.convert(err)
 	}

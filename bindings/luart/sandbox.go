@@ -47,6 +47,8 @@ func (r *Runtime) openSandbox() error {
 	for name, why := range removedBase {
 		g.RawSetString(name, L.NewFunction(refuse(name, why)))
 	}
+	g.RawSetString("pcall", L.NewFunction(r.basePCall))
+	g.RawSetString("xpcall", L.NewFunction(r.baseXPCall))
 	g.RawSetString("print", L.NewFunction(r.print))
 	g.RawSetString("require", L.NewFunction(r.require))
 	r.loaded = L.NewTable()
@@ -56,17 +58,9 @@ func (r *Runtime) openSandbox() error {
 	math.RawSetString("random", L.NewFunction(r.random))
 	math.RawSetString("randomseed", L.NewFunction(refuse("math.randomseed", "the run's seed is set by the host (--seed or seed in dndsh.toml)")))
 
-	// Bounded string building.
+	// Bounded and budget-checked string functions, error and tonumber.
+	r.installLibrary()
 	str := L.GetField(g, "string").(*lua.LTable)
-	rep := str.RawGetString("rep").(*lua.LFunction)
-	str.RawSetString("rep", L.NewFunction(func(L *lua.LState) int {
-		s := L.CheckString(1)
-		n := L.CheckInt(2)
-		if n > 0 && int64(len(s))*int64(n) > int64(r.cfg.MaxString) {
-			L.RaiseError("string.rep: result of %d bytes is over the string budget (%d bytes)", int64(len(s))*int64(n), r.cfg.MaxString)
-		}
-		return rep.GFunction(L)
-	}))
 	tab := L.GetField(g, "table").(*lua.LTable)
 	concat := tab.RawGetString("concat").(*lua.LFunction)
 	tab.RawSetString("concat", L.NewFunction(func(L *lua.LState) int {

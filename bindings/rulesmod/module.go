@@ -236,7 +236,7 @@ func (g *Rules) LuaHandler(fn *lua.LFunction, file string) event.Handler {
 		if t == nil {
 			t = r.L.NewTable()
 		}
-		if err := r.L.CallByParam(lua.P{Fn: fn, NRet: 0, Protect: true}, t); err != nil {
+		if err := r.PCall(fn, 0, t); err != nil {
 			e := r.Convert(err)
 			if ee, ok := e.(*errs.Error); ok && ee.File == "" {
 				ee.File = file
