@@ -92,3 +92,45 @@ end, { phase = "modify" })`)
 		}
 	}
 }
+
+// benchIsolated plays trials of an encounter file as dndsh sim does: each
+// trial starts from the scripts' state as loaded (fightmod.Isolation).
+func benchIsolated(b *testing.B, file string) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := engine.New(context.Background(), engine.Options{Ruleset: "5e", Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	f, iso, err := fightmod.LoadIsolated(context.Background(), e.Rules, file, src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	i := uint64(0)
+	for b.Loop() {
+		e.R.Src.Reset(1, i)
+		i++
+		iso.Begin()
+		if _, err := f.Run(); err != nil {
+			b.Fatal(err)
+		}
+		iso.End()
+	}
+	b.ReportMetric(float64(iso.StateSize()), "restored/trial")
+}
+
+// BenchmarkR1Trial5eIsolated is BenchmarkR1Trial5e with each trial
+// isolated from the others, as in dndsh sim.
+func BenchmarkR1Trial5eIsolated(b *testing.B) {
+	benchIsolated(b, "../../examples/5e/r1_fighters_vs_goblins.lua")
+}
+
+// BenchmarkOncePerFightIsolated isolates trials of an encounter whose hooks
+// keep module-level state (spec/hostile/files/once_per_fight.lua).
+func BenchmarkOncePerFightIsolated(b *testing.B) {
+	benchIsolated(b, "../../spec/hostile/files/once_per_fight.lua")
+}

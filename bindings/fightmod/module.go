@@ -806,17 +806,9 @@ func OutcomeTable(L *lua.LState, f *fight.Fight, out fight.Outcome, log []string
 // LoadEncounter runs an encounter file's source (named name) in the runtime
 // of g and compiles the encounter table it returns into a fight.
 func LoadEncounter(ctx context.Context, g *rulesmod.Rules, name string, src []byte) (*fight.Fight, error) {
-	out, err := g.R.DoString(ctx, name, string(src), nil)
+	t, err := encounterTable(ctx, g, name, src)
 	if err != nil {
 		return nil, err
-	}
-	var t *lua.LTable
-	if len(out) > 0 {
-		t, _ = out[0].(*lua.LTable)
-	}
-	if t == nil {
-		return nil, &errs.Error{Kind: errs.Script, Layer: "fight", File: name,
-			Msg: "an encounter file must return an encounter table (return fight.encounter{...})"}
 	}
 	return Compile(ctx, g, t)
 }

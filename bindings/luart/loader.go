@@ -86,10 +86,35 @@ func compileChunk(name string, src []byte) (p *lua.FunctionProto, err error) {
 	return lua.Compile(chunk, name)
 }
 
-// source is a loaded script's text, kept for error excerpts.
+// source is a loaded script's text, kept for error excerpts, and its
+// hash.
 type source struct {
 	root  string
 	lines []string
+	sum   [32]byte
+}
+
+// SourceDigest returns a hash of every script the runtime has loaded (its
+// name and text), except the chunk named skip: two runtimes that loaded
+// the same scripts have the same digest.
+func (r *Runtime) SourceDigest(skip string) [32]byte {
+	names := make([]string, 0, len(r.sources))
+	for n := range r.sources {
+		if n != skip {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	h := sha256.New()
+	for _, n := range names {
+		s := r.sources[n]
+		h.Write([]byte(n))
+		h.Write([]byte{0})
+		h.Write(s.sum[:])
+	}
+	var out [32]byte
+	copy(out[:], h.Sum(nil))
+	return out
 }
 
 type notFound struct{ path string }
@@ -153,7 +178,7 @@ func (r *Runtime) LoadFile(path string) (*lua.LFunction, error) {
 
 // LoadBytes compiles src named name (root names where it came from).
 func (r *Runtime) LoadBytes(name, root string, src []byte) (*lua.LFunction, error) {
-	r.sources[name] = &source{root: root, lines: strings.Split(string(src), "\n")}
+	r.sources[name] = &source{root: root, lines: strings.Split(string(src), "\n"), sum: sha256.Sum256(src)}
 	if r.Layer != "" {
 		r.chunkLayer(name, r.Layer)
 	}
@@ -282,12 +307,8 @@ func (r *Runtime) convert(err error) error {
 	} else {
 		e.Msg = msg
 	}
-	if strings.Contains(e.Msg, "context deadline exceeded") {
-		e.Kind = errs.Budget
-		e.Hint = "the script ran past its time budget: look for a loop that never ends, or raise budgets.timeout"
-	} else if strings.Contains(e.Msg, "context canceled") {
-		e.Kind = errs.Budget
-		e.Msg = "interrupted"
+	if stop := r.stopError(); stop != nil {
+		e.Kind, e.Msg, e.Hint = stop.Kind, stop.Msg, stop.Hint
 	} else if strings.Contains(e.Msg, "stack overflow") {
 		e.Kind = errs.Budget
 		e.Hint = "recursion too deep: look for a function that calls itself without end"

@@ -19,6 +19,7 @@ package luart
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -29,6 +30,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/dndsh/dndsh/runtime/errs"
+	"github.com/dndsh/dndsh/runtime/membudget"
 	"github.com/dndsh/dndsh/runtime/rng"
 )
 
@@ -264,6 +266,38 @@ func (r *Runtime) enter(ctx context.Context) func() {
 		}
 		r.ctx = nil
 	}
+}
+
+// CheckContext returns the error that stops the running call, when its
+// context is done (its deadline passed, the user pressed Ctrl-C, the
+// memory budget was exceeded), or nil. Go code that loops for long on
+// behalf of a script (a fight's rounds) calls it as it goes.
+func (r *Runtime) CheckContext() error {
+	if e := r.stopError(); e != nil {
+		return e
+	}
+	return nil
+}
+
+// stopError is the error of the running call's done context, or nil.
+func (r *Runtime) stopError() *errs.Error {
+	if r.ctx == nil || r.ctx.Err() == nil {
+		return nil
+	}
+	e := &errs.Error{Kind: errs.Budget, Layer: "lua", During: r.During}
+	cause := context.Cause(r.ctx)
+	var mem *membudget.Exceeded
+	switch {
+	case errors.As(cause, &mem):
+		e.Msg = mem.Error()
+		e.Hint = "the script holds too much data (a string doubled in a loop, a table filled without end): look at this line, or raise budgets.memory in dndsh.toml"
+	case errors.Is(cause, context.DeadlineExceeded):
+		e.Msg = fmt.Sprintf("the script ran past its time budget of %v (budgets.timeout): deadline exceeded", r.cfg.Timeout)
+		e.Hint = "look for a loop that never ends, or raise budgets.timeout in dndsh.toml"
+	default:
+		e.Kind, e.Msg = errs.Interrupted, "interrupted"
+	}
+	return e
 }
 
 // SortedKeys returns the string keys of a table in sorted order, so code

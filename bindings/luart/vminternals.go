@@ -21,11 +21,17 @@ import (
 // types once, and New refuses to start when they do not match (a
 // different gopher-lua), as TestVMInternals does at build time.
 
+// Snapshot.Restore also reaches three fields of lua.LTable: its array part
+// and the list of its keys in insertion order (with the index of each), so
+// that a table a trial added keys to gets back the exact key order it had,
+// which is the order pairs follows.
+
 // vmLayout holds the offsets of the fields dndsh reaches.
 type vmLayout struct {
 	uvcache, hasErrorFunc, reg uintptr // in lua.LState
 	regTop                     uintptr // in gopher-lua's registry
 	uvNext, uvIndex            uintptr // in lua.Upvalue
+	tArray, tKeys, tK2i        uintptr // in lua.LTable
 	ok                         bool
 }
 
@@ -62,8 +68,34 @@ func findLayout() (l vmLayout) {
 		return l
 	}
 	l.uvIndex = f.Offset
+	tt := reflect.TypeOf(lua.LTable{})
+	values := reflect.TypeOf([]lua.LValue(nil))
+	if f, ok = tt.FieldByName("array"); !ok || f.Type != values {
+		return l
+	}
+	l.tArray = f.Offset
+	if f, ok = tt.FieldByName("keys"); !ok || f.Type != values {
+		return l
+	}
+	l.tKeys = f.Offset
+	if f, ok = tt.FieldByName("k2i"); !ok || f.Type != reflect.TypeOf(map[lua.LValue]int(nil)) {
+		return l
+	}
+	l.tK2i = f.Offset
 	l.ok = true
 	return l
+}
+
+// tableArray returns the array part of t.
+func tableArray(t *lua.LTable) *[]lua.LValue {
+	return (*[]lua.LValue)(unsafe.Add(unsafe.Pointer(t), layout.tArray))
+}
+
+// tableKeys returns the keys of t's hash part in insertion order (keys set
+// to nil since stay in the list) and their indices.
+func tableKeys(t *lua.LTable) (*[]lua.LValue, map[lua.LValue]int) {
+	return (*[]lua.LValue)(unsafe.Add(unsafe.Pointer(t), layout.tKeys)),
+		*(*map[lua.LValue]int)(unsafe.Add(unsafe.Pointer(t), layout.tK2i))
 }
 
 // keepErrorHandlerFlag sets the state's "has an error handler" flag, so

@@ -106,6 +106,15 @@ func (g *Rules) module() luart.Module {
 						L.ArgError(1, fmt.Sprintf("%q is not a table", name))
 					}
 					t = L.NewTable()
+				} else if g.Playing() {
+					// During a trial, merge into a copy: the trial's end
+					// restores the definition (see Registry.Restore).
+					c := L.NewTable()
+					for k, v := t.Next(lua.LNil); k != lua.LNil; k, v = t.Next(k) {
+						c.RawSet(k, v) // in t's order, which pairs follows
+					}
+					c.Metatable = t.Metatable
+					t = c
 				}
 				for _, k := range luart.SortedKeys(fields) {
 					t.RawSetString(k, fields.RawGetString(k))
@@ -217,6 +226,7 @@ func (g *Rules) on(L *lua.LState) int {
 // errors that carry no position.
 func (g *Rules) LuaHandler(fn *lua.LFunction, file string) event.Handler {
 	r := g.R
+	g.bind(fn)
 	return func(ev *event.Event) error {
 		var t *lua.LTable
 		var pl LuaPayload
@@ -492,6 +502,7 @@ func (g *Rules) LoadMonster(ctx context.Context, system, name string) (lua.LValu
 	if err != nil {
 		return nil, err
 	}
+	g.bind(out[0])
 	return out[0], nil
 }
 

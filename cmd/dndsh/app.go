@@ -46,6 +46,9 @@ type Env struct {
 	// Ctrl-C (SIGINT) while a command runs, and the function that stops
 	// listening. Nil means no interrupts (tests).
 	Interrupt func(parent context.Context) (context.Context, context.CancelFunc)
+	// SetMemoryLimit sets the garbage collector's soft limit of the
+	// process's memory (runtime/debug.SetMemoryLimit). Nil in tests.
+	SetMemoryLimit func(bytes int64)
 }
 
 // interruptible returns a context for one command: cancelled by Ctrl-C when

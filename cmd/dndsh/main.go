@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"time"
 
 	"golang.org/x/term"
@@ -20,7 +21,13 @@ import (
 )
 
 func main() {
-	env := &Env{
+	os.Exit(run(processEnv()))
+}
+
+// processEnv is the Env of the running process: its arguments, standard
+// streams, environment, clock, files and Ctrl-C.
+func processEnv() *Env {
+	return &Env{
 		Args:   os.Args[1:],
 		Stdin:  os.Stdin,
 		Stdout: os.Stdout,
@@ -37,8 +44,8 @@ func main() {
 		Interrupt: func(parent context.Context) (context.Context, context.CancelFunc) {
 			return signal.NotifyContext(parent, os.Interrupt)
 		},
+		SetMemoryLimit: func(n int64) { debug.SetMemoryLimit(n) },
 	}
-	os.Exit(run(env))
 }
 
 // openDir opens a folder of the file system as an fs.FS.

@@ -30,11 +30,12 @@ func runRun(env *Env, o *opts) error {
 	}
 	ctx, cancel := env.interruptible(context.Background())
 	defer cancel()
-	e, f, err := s.worker(ctx, seed, trial)
+	p, err := s.worker(ctx, seed, trial)
 	if err != nil {
 		return err
 	}
-	defer e.Close()
+	defer p.close()
+	f := p.f
 	asJSON := o.has("json")
 	seq := 0
 	if asJSON {
@@ -49,9 +50,7 @@ func runRun(env *Env, o *opts) error {
 	} else {
 		f.Trace = func(format string, args ...any) { fmt.Fprintf(env.Stdout, format+"\n", args...) }
 	}
-	leave := e.R.Enter(ctx)
-	out, err := f.Run()
-	leave()
+	out, err := p.trial(ctx, seed, trial)
 	if err != nil {
 		return err
 	}

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -12,6 +14,7 @@ import (
 	"time"
 
 	"github.com/dndsh/dndsh/runtime/errs"
+	"github.com/dndsh/dndsh/runtime/membudget"
 	"github.com/dndsh/dndsh/runtime/stats"
 )
 
@@ -69,12 +72,14 @@ func runSim(env *Env, o *opts) error {
 	}
 	ctx, cancel := env.interruptible(context.Background())
 	defer cancel()
-	agg, err := simulate(ctx, env, s, seed, n, lo, hi, int(jobs))
-	if err != nil {
+	guard := membudget.New(st.MemoryBudget, 0)
+	agg, err := simulate(ctx, env, s, seed, n, lo, hi, int(jobs), guard)
+	interrupted := errors.Is(err, errStudyInterrupted)
+	if err != nil && !interrupted {
 		return err
 	}
 	agg.Shards[key] = hi - lo
-	if p := o.str("svg", ""); p != "" {
+	if p := o.str("svg", ""); p != "" && !interrupted {
 		var bars []bar
 		n := max(agg.Completed(), 1)
 		for _, h := range agg.Hist() {
@@ -85,12 +90,15 @@ func runSim(env *Env, o *opts) error {
 		}
 	}
 	var other *stats.Agg
-	if p := o.str("compare", ""); p != "" {
+	if p := o.str("compare", ""); p != "" && !interrupted {
 		s2, err := compareStudy(env, s, p)
 		if err != nil {
 			return err
 		}
-		if other, err = simulate(ctx, env, s2, seed, n, lo, hi, int(jobs)); err != nil {
+		other, err = simulate(ctx, env, s2, seed, n, lo, hi, int(jobs), guard)
+		if errors.Is(err, errStudyInterrupted) {
+			interrupted = true
+		} else if err != nil {
 			return err
 		}
 		other.Shards[key] = hi - lo
@@ -108,14 +116,30 @@ func runSim(env *Env, o *opts) error {
 			}
 			fmt.Fprintf(env.Stdout, "%s\n", b)
 		}
-		return nil
+	} else {
+		fmt.Fprint(env.Stdout, agg.Report())
+		if other != nil {
+			fmt.Fprintf(env.Stdout, "\n=== under %s\n", other.Config)
+			fmt.Fprint(env.Stdout, other.Report())
+			fmt.Fprintf(env.Stdout, "\n=== difference (%s minus %s)\n", agg.Config, other.Config)
+			fmt.Fprint(env.Stdout, stats.Compare(agg, other))
+		}
 	}
-	fmt.Fprint(env.Stdout, agg.Report())
-	if other != nil {
-		fmt.Fprintf(env.Stdout, "\n=== under %s\n", other.Config)
-		fmt.Fprint(env.Stdout, other.Report())
-		fmt.Fprintf(env.Stdout, "\n=== difference (%s minus %s)\n", agg.Config, other.Config)
-		fmt.Fprint(env.Stdout, stats.Compare(agg, other))
+	return studyStatus(agg, hi-lo, interrupted)
+}
+
+// studyStatus is the error a finished study ends with: Ctrl-C stopped it
+// (exit 130; the report printed is partial), or every trial ended in an
+// error (exit 5).
+func studyStatus(agg *stats.Agg, planned uint64, interrupted bool) error {
+	if interrupted {
+		return &errs.Error{Kind: errs.Interrupted, Layer: "cli",
+			Msg: fmt.Sprintf("interrupted: the report is partial, %d of the %d trials", agg.Trials, planned)}
+	}
+	if agg.Trials > 0 && agg.Errors == agg.Trials {
+		return &errs.Error{Kind: errs.Script, Layer: "cli",
+			Msg:  fmt.Sprintf("every trial (%d) ended in an error", agg.Trials),
+			Hint: "replay one with the command the report gives (dndsh run --seed S --trial I FILE)"}
 	}
 	return nil
 }
@@ -147,9 +171,17 @@ func compareStudy(env *Env, s *study, path string) (*study, error) {
 	return &s2, nil
 }
 
+// errStudyInterrupted is simulate's error when Ctrl-C stopped the study:
+// the aggregate it returns with it holds the trials that finished.
+var errStudyInterrupted = errors.New("the study was interrupted")
+
 // simulate plays trials [lo, hi) of a study of n with jobs workers and
-// returns their merged aggregate.
-func simulate(ctx context.Context, env *Env, s *study, seed, n, lo, hi uint64, jobs int) (*stats.Agg, error) {
+// returns their merged aggregate. A trial that fails is an errored trial
+// (with what replays it) and the study goes on; a worker whose runtime a
+// failure of the Lua VM damaged builds a new one. Ctrl-C stops the study:
+// the aggregate of the finished trials comes back, marked partial, with
+// errStudyInterrupted. The memory budget (guard) stops it with an error.
+func simulate(ctx context.Context, env *Env, s *study, seed, n, lo, hi uint64, jobs int, guard *membudget.Guard) (*stats.Agg, error) {
 	type result struct {
 		agg *stats.Agg
 		err error
@@ -161,36 +193,46 @@ func simulate(ctx context.Context, env *Env, s *study, seed, n, lo, hi uint64, j
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			e, f, err := s.worker(ctx, seed, lo)
+			wctx, unwatch := guard.Watch(ctx)
+			defer unwatch()
+			p, err := s.worker(wctx, seed, lo)
 			if err != nil {
 				results[w].err = err
 				return
 			}
-			defer e.Close()
-			agg := stats.New(s.file, s.config(), seed, n, f.Sides, nil)
-			agg.Fighters = make([]stats.FighterAgg, len(f.Fighters))
-			for i, x := range f.Fighters {
+			defer func() { p.close() }()
+			agg := stats.New(s.file, s.config(), seed, n, p.f.Sides, nil)
+			agg.Content = s.content(p.e)
+			agg.Fighters = make([]stats.FighterAgg, len(p.f.Fighters))
+			for i, x := range p.f.Fighters {
 				agg.Fighters[i] = stats.FighterAgg{ID: x.ID, Side: x.Side}
 			}
+			results[w].agg = agg
 			var t stats.Trial
-			for i := lo + uint64(w); i < hi; i += uint64(jobs) {
-				if ctx.Err() != nil {
-					results[w].err = &errs.Error{Kind: errs.Budget, Layer: "cli", Msg: "interrupted"}
+			for i := lo + uint64(w); i < hi && wctx.Err() == nil; i += uint64(jobs) {
+				out, err := p.trial(wctx, seed, i)
+				if wctx.Err() != nil {
+					// Stopped in the middle: the trial does not count.
+					if ctx.Err() == nil {
+						results[w].err = err // the memory budget
+					}
 					return
 				}
-				e.R.Src.Reset(seed, i)
-				leave := e.R.Enter(ctx)
-				out, err := f.Run()
-				leave()
 				if err != nil {
 					agg.AddError(i, err.Error())
+					if p.e.R.Broken() != nil {
+						p.close()
+						if p, err = s.worker(wctx, seed, lo); err != nil {
+							results[w].err = err
+							return
+						}
+					}
 				} else {
-					trialOf(f, out, &t)
+					trialOf(p.f, out, &t)
 					agg.Add(&t)
 				}
 				done.Add(1)
 			}
-			results[w].agg = agg
 		}(w)
 	}
 	stop := progress(env, &done, hi-lo)
@@ -198,8 +240,11 @@ func simulate(ctx context.Context, env *Env, s *study, seed, n, lo, hi uint64, j
 	stop()
 	var total *stats.Agg
 	for _, r := range results {
-		if r.err != nil {
+		if r.err != nil && ctx.Err() == nil {
 			return nil, r.err
+		}
+		if r.agg == nil {
+			continue
 		}
 		if total == nil {
 			total = r.agg
@@ -208,6 +253,13 @@ func simulate(ctx context.Context, env *Env, s *study, seed, n, lo, hi uint64, j
 		if err := total.Merge(r.agg); err != nil {
 			return nil, err
 		}
+	}
+	if ctx.Err() != nil {
+		if total == nil {
+			return nil, &errs.Error{Kind: errs.Interrupted, Layer: "cli", Msg: "interrupted before any trial was played"}
+		}
+		total.Partial = true
+		return total, errStudyInterrupted
 	}
 	return total, nil
 }
@@ -268,9 +320,11 @@ func mergeCommand() *command {
 				if err := json.Unmarshal(b, &a); err != nil || a.Format != "dndsh-sim" {
 					return &errs.Error{Kind: errs.Data, Layer: "cli", File: p, Msg: "not a dndsh sim aggregate (dndsh sim --json)"}
 				}
-				if a.Version > stats.Version {
-					return &errs.Error{Kind: errs.Data, Layer: "cli", File: p, Msg: fmt.Sprintf("aggregate version %d is newer than this dndsh (%d)", a.Version, stats.Version)}
+				if err := a.Validate(); err != nil {
+					return &errs.Error{Kind: errs.Data, Layer: "cli", File: p, Msg: err.Error(),
+						Hint: "the file is not as dndsh sim --json wrote it; write it again"}
 				}
+				a.Encounter = filepath.ToSlash(filepath.Clean(a.Encounter))
 				if total == nil {
 					total = &a
 					continue
@@ -278,6 +332,9 @@ func mergeCommand() *command {
 				if err := total.Merge(&a); err != nil {
 					return &errs.Error{Kind: errs.Data, Layer: "cli", File: p, Msg: err.Error()}
 				}
+			}
+			if err := total.Validate(); err != nil {
+				return &errs.Error{Kind: errs.Data, Layer: "cli", Msg: "the merged aggregate: " + err.Error()}
 			}
 			var covered uint64
 			for _, v := range total.Shards {

@@ -268,6 +268,10 @@ type Fight struct {
 	// Record, when set, receives a structured record per step (attack,
 	// down, dying save, round, initiative): dndsh run --json's journal.
 	Record func(kind string, fields map[string]any)
+	// Stop, when set, is asked before every turn whether the fight must
+	// stop (its deadline passed, the user pressed Ctrl-C): a non-nil error
+	// ends Run with that error.
+	Stop func() error
 
 	enc     *combat.Encounter
 	byID    map[string]*Fighter
@@ -495,6 +499,11 @@ func (f *Fight) Run() (Outcome, error) {
 			}
 		}
 		for _, id := range f.enc.Current() {
+			if f.Stop != nil {
+				if err := f.Stop(); err != nil {
+					return Outcome{}, err
+				}
+			}
 			x := f.byID[id]
 			if x == nil || x.Dead || x.Fled || !f.enc.CanAct(id) {
 				continue
@@ -529,6 +538,11 @@ func (f *Fight) Run() (Outcome, error) {
 		}
 		if _, err := f.enc.NextTurn(); err != nil {
 			return Outcome{}, err
+		}
+		if f.Stop != nil {
+			if err := f.Stop(); err != nil {
+				return Outcome{}, err
+			}
 		}
 	}
 }
