@@ -18,7 +18,7 @@ func prefixed(path string, err error) error {
 	if e, ok := err.(*errs.Error); ok {
 		c := *e
 		c.Msg = path + ": " + e.Msg
-		c.During = ""
+		c.During = nil
 		return &c
 	}
 	return bad(path, "%v", err)

@@ -20,6 +20,7 @@ import (
 	"github.com/dndsh/dndsh/bindings/logmod"
 	"github.com/dndsh/dndsh/bindings/luart"
 	"github.com/dndsh/dndsh/bindings/rulesmod"
+	"github.com/dndsh/dndsh/bindings/textmod"
 	"github.com/dndsh/dndsh/runtime/dice"
 	"github.com/dndsh/dndsh/runtime/event"
 	"github.com/dndsh/dndsh/runtime/journal"
@@ -93,6 +94,7 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	r.Register(checkmod.Module(r))
 	r.Register(combatmod.Module(r))
 	r.Register(gridmod.Module())
+	r.Register(textmod.Module())
 	e.Rules = rulesmod.Install(r, e.Bus)
 	r.Register(logmod.Module(r, func() *journal.Journal { return e.Journal }))
 	r.Register(fightmod.Module(e.Rules))

@@ -231,6 +231,14 @@ func IsIncomplete(err error) bool {
 // Convert turns a gopher-lua error into an *errs.Error (see convert).
 func (r *Runtime) Convert(err error) error { return r.convert(err) }
 
+// during is r.During as an error's frames.
+func (r *Runtime) during() []string {
+	if r.During == "" {
+		return nil
+	}
+	return []string{r.During}
+}
+
 // convert turns a gopher-lua error into an *errs.Error with file, line,
 // column when known, the layer, what was being done, a source excerpt and
 // the traceback.
@@ -247,7 +255,7 @@ func (r *Runtime) convert(err error) error {
 	if ce != nil {
 		trace = ce.trace
 	}
-	e := &errs.Error{Kind: errs.Script, Layer: "lua", During: r.During, Err: err}
+	e := &errs.Error{Kind: errs.Script, Layer: "lua", During: r.during(), Err: err}
 	var msg string
 	var ae *lua.ApiError
 	var pe *parse.Error
@@ -270,8 +278,8 @@ func (r *Runtime) convert(err error) error {
 				if inner.Trace == "" {
 					inner.Trace = cleanTrace(ae.StackTrace + trace)
 				}
-				if inner.During == "" {
-					inner.During = r.During
+				if len(inner.During) == 0 {
+					inner.During = r.during()
 				}
 				return inner
 			}

@@ -284,7 +284,7 @@ func (r *Runtime) stopError() *errs.Error {
 	if r.ctx == nil || r.ctx.Err() == nil {
 		return nil
 	}
-	e := &errs.Error{Kind: errs.Budget, Layer: "lua", During: r.During}
+	e := &errs.Error{Kind: errs.Budget, Layer: "lua", During: r.during()}
 	cause := context.Cause(r.ctx)
 	var mem *membudget.Exceeded
 	switch {

@@ -137,7 +137,7 @@ func isGoPanic(msg string) bool {
 
 // vmError is the error of a failure of the VM itself.
 func (r *Runtime) vmError(f *vmFault) *errs.Error {
-	e := &errs.Error{Kind: errs.Internal, Layer: "lua", File: f.file, Line: f.line, During: r.During,
+	e := &errs.Error{Kind: errs.Internal, Layer: "lua", File: f.file, Line: f.line, During: r.during(),
 		Msg:  "the Lua VM failed: " + f.msg,
 		Hint: "a Go panic inside gopher-lua, the Lua VM dndsh embeds: the code at this line may hit one of its known miscompilations (see spec/hostile/vm_conformance.lua); write it another way, and please report it"}
 	if e.File != "" {

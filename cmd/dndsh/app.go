@@ -36,7 +36,7 @@ type Env struct {
 	// OpenDir opens a folder as a file system (script folders, spec
 	// folders); it fails when path is not a folder.
 	OpenDir func(path string) (fs.FS, error)
-	// WriteFile writes a file atomically (charts, reports). Nil means files
+	// WriteFile writes a file atomically (charts, reports, :save). Nil means files
 	// cannot be written.
 	WriteFile func(path string, data []byte) error
 	// MkdirAll creates a folder and its parents (the REPL's history

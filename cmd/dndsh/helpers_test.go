@@ -13,7 +13,8 @@ import (
 )
 
 // testEnv is an Env for in-process runs: no terminal, no user
-// configuration, a fixed clock, and files relative to dir. Folders named
+// configuration, a fixed clock, and files read and written (atomically, as
+// main does) relative to dir. Folders named
 // in dirs are served from those file systems (fstest.MapFS script roots).
 type testEnv struct {
 	*Env
@@ -38,6 +39,9 @@ func newTestEnv(t *testing.T, dir string, dirs map[string]fs.FS, args ...string)
 		Now:    func() time.Time { return time.Unix(1700000000, 0) },
 		ReadFile: func(p string) ([]byte, error) {
 			return os.ReadFile(abs(p))
+		},
+		WriteFile: func(p string, data []byte) error {
+			return writeAtomic(osFS{}, abs(p), data)
 		},
 		OpenDir: func(p string) (fs.FS, error) {
 			if f, ok := dirs[p]; ok {

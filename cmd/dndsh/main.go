@@ -8,6 +8,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -16,8 +17,6 @@ import (
 	"time"
 
 	"golang.org/x/term"
-
-	"github.com/dndsh/dndsh/runtime/journal"
 )
 
 func main() {
@@ -38,7 +37,7 @@ func processEnv() *Env {
 			return term.IsTerminal(int(fd))
 		},
 		ReadFile:  os.ReadFile,
-		WriteFile: journal.WriteFileAtomic,
+		WriteFile: func(path string, data []byte) error { return writeAtomic(osFS{}, path, data) },
 		OpenDir:   openDir,
 		MkdirAll:  func(path string) error { return os.MkdirAll(path, 0o755) },
 		Interrupt: func(parent context.Context) (context.Context, context.CancelFunc) {
@@ -58,4 +57,35 @@ func openDir(path string) (fs.FS, error) {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("not a folder")}
 	}
 	return os.DirFS(path), nil
+}
+
+// osFS is the real file system, as writeAtomic uses it.
+type osFS struct{}
+
+func (osFS) CreateTemp(dir, pattern string) (file, error) { return os.CreateTemp(dir, pattern) }
+func (osFS) Remove(name string) error                     { return os.Remove(name) }
+func (osFS) Stat(name string) (fs.FileInfo, error)        { return os.Stat(name) }
+
+// Rename renames a file; a failure is reported as an fs.PathError on the
+// old path, like the other steps' failures.
+func (osFS) Rename(oldpath, newpath string) error {
+	err := os.Rename(oldpath, newpath)
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return &fs.PathError{Op: le.Op, Path: le.Old, Err: le.Err}
+	}
+	return err
+}
+
+// SyncDir flushes a folder's entries to disk.
+func (osFS) SyncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	if err := d.Sync(); err != nil {
+		d.Close()
+		return err
+	}
+	return d.Close()
 }

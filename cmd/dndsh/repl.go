@@ -754,7 +754,14 @@ func (r *repl) colon(line string) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		if err := journal.Save(rest, s); err != nil {
+		data, err := journal.Encode(s)
+		if err != nil {
+			return false, err
+		}
+		if r.env.WriteFile == nil {
+			return false, usageErr(":save: files cannot be written here")
+		}
+		if err := r.env.WriteFile(rest, data); err != nil {
 			return false, err
 		}
 		fmt.Fprintf(w, "saved %d command(s) to %s (rules %s, seed %d)\n", len(s.Commands), rest, r.systemName(), s.Seed)
@@ -763,7 +770,16 @@ func (r *repl) colon(line string) (bool, error) {
 		if rest == "" {
 			return false, usageErr("usage: :open FILE")
 		}
-		s, err := journal.Load(rest)
+		if r.env.ReadFile == nil {
+			return false, usageErr(":open: files are not available here")
+		}
+		data, err := r.env.ReadFile(rest)
+		if err != nil {
+			e := errs.New(errs.Data, "journal", "cannot read save file: %s", pathProblem(err))
+			e.File, e.Hint, e.Err = rest, "check the path", err
+			return false, e
+		}
+		s, err := journal.Decode(rest, data)
 		if err != nil {
 			return false, err
 		}

@@ -180,6 +180,53 @@ func TestREPLSaveAndOpen(t *testing.T) {
 	}
 }
 
+// TestREPLSaveAndOpenUseTheEnv: :save and :open reach files only through
+// Env.WriteFile and Env.ReadFile (here a map), never the disk.
+func TestREPLSaveAndOpenUseTheEnv(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string][]byte{}
+	memEnv := func(args ...string) *testEnv {
+		te := newTestEnv(t, dir, nil, args...)
+		te.ReadFile = func(p string) ([]byte, error) {
+			if b, ok := files[p]; ok {
+				return b, nil
+			}
+			return nil, &fs.PathError{Op: "open", Path: p, Err: fs.ErrNotExist}
+		}
+		te.WriteFile = func(p string, b []byte) error { files[p] = bytes.Clone(b); return nil }
+		return te
+	}
+	te := memEnv("repl", "--seed", "5")
+	if code := te.run("x = 4\n:save camp.json\n"); code != 0 {
+		t.Fatalf("exit %d: %s", code, te.errOut.String())
+	}
+	if !bytes.Contains(files["camp.json"], []byte(`"x = 4"`)) {
+		t.Fatalf("the save went elsewhere: %q", files)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Fatalf(":save wrote to the disk: %v", ents)
+	}
+	te2 := memEnv("repl", "--seed", "9")
+	if code := te2.run(":open camp.json\nx\n"); code != 0 {
+		t.Fatalf("exit %d: %s", code, te2.errOut.String())
+	}
+	if want := "opened camp.json: 1 command(s) replayed (rules base, seed 5)\n4\n"; te2.out.String() != want {
+		t.Fatalf("got %q, want %q", te2.out.String(), want)
+	}
+	te3 := memEnv("repl", "--seed", "9")
+	if code := te3.run(":open lost.json\n"); code != 6 {
+		t.Fatalf("exit %d, want 6 (bad data): %s", code, te3.errOut.String())
+	}
+	if msg := te3.errOut.String(); !strings.Contains(msg, "lost.json: cannot read save file: open: file does not exist") || !strings.Contains(msg, "check the path") {
+		t.Fatalf("missing file: %s", msg)
+	}
+	te4 := newTestEnv(t, dir, nil, "repl", "--seed", "9")
+	te4.WriteFile = nil
+	if code := te4.run(":save camp.json\n"); code != 2 {
+		t.Fatalf("exit %d, want 2 (usage) without a file writer: %s", code, te4.errOut.String())
+	}
+}
+
 func TestREPLOpenRefusesACorruptSave(t *testing.T) {
 	dir := t.TempDir()
 	save := filepath.Join(dir, "game.json")

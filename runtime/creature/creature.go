@@ -68,7 +68,7 @@ func kerr(kind errs.Kind, format string, args ...any) *errs.Error {
 	return errs.New(kind, "kernel", format, args...)
 }
 
-func (c *Creature) during() string { return "creature " + c.ID }
+func (c *Creature) during() []string { return []string{"creature " + c.ID} }
 
 func (c *Creature) err(format string, args ...any) *errs.Error {
 	e := kerr(errs.Rule, format, args...)

@@ -80,7 +80,7 @@ func (c *Creature) UnmarshalJSON(b []byte) error {
 	}
 	bad := func(format string, args ...any) error {
 		e := kerr(errs.Data, format, args...)
-		e.During = "creature " + w.ID
+		e.During = []string{"creature " + w.ID}
 		return e
 	}
 	switch {
@@ -101,18 +101,18 @@ func (c *Creature) UnmarshalJSON(b []byte) error {
 	}
 	for i := range w.Traits {
 		if err := w.Traits[i].validate(); err != nil {
-			err.Kind, err.During = errs.Data, "creature "+w.ID
+			err.Kind, err.During = errs.Data, []string{"creature " + w.ID}
 			return err
 		}
 	}
 	for i := range w.Resources {
 		if err := w.Resources[i].validate(); err != nil {
-			err.Kind, err.During = errs.Data, "creature "+w.ID
+			err.Kind, err.During = errs.Data, []string{"creature " + w.ID}
 			return err
 		}
 	}
 	if err := checkConditions(w.Conditions, w.NextCondition); err != nil {
-		err.During = "creature " + w.ID
+		err.During = []string{"creature " + w.ID}
 		return err
 	}
 	*c = Creature{

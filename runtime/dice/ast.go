@@ -1,16 +1,3 @@
-// Package dice is dndsh's dice notation: a lexer and parser that turn text
-// such as "4d6kh3" or "2d6[fire] + 1d8[cold] + 3" into an AST, an evaluator
-// that rolls the AST into a tree that keeps every die (kept, dropped,
-// rerolled, exploded, clamped, counted), and formatters for terminals and
-// JSON.
-//
-// The notation is documented, with examples and the choices made where
-// common rollers disagree, in docs/dice-notation.md.
-//
-// Parse once, roll many times: an *Expr is immutable after Parse and may be
-// rolled from several goroutines, each with its own rng.Source. Expr.Total
-// rolls without building the tree and does not allocate for terms of up to
-// 64 dice; Expr.Roll builds the full tree.
 package dice
 
 // Op is the kind of an AST node.

@@ -23,15 +23,20 @@ var fuzzBudget = dice.Budget{MaxDice: 500, MaxDepth: 20, MaxLen: 256, MaxNest: 2
 //   - Total and Roll agree for the same seed (value or error);
 //   - the canonical form parses, is its own canonical form, and rolls the
 //     same totals as the expression for the same seeds;
-//   - label subtotals add up to the total; Text and JSON do not panic.
+//   - label subtotals add up to the total; Text and JSON do not panic;
+//   - the grammar of the package doc derives every accepted expression.
 //
 // The seeds are every expression of the corpus (spec/dice/*.tsv).
 func FuzzParseRoll(f *testing.F) {
 	for _, c := range loadCorpus(f) {
 		f.Add(c.expr())
 	}
+	g := loadGrammar(f)
 	f.Fuzz(func(t *testing.T, src string) {
 		checkExpr(t, src, fuzzBudget)
+		if _, err := dice.ParseBudget(src, fuzzBudget); err == nil && !g.accepts(src) {
+			t.Fatalf("the parser accepts %q but the grammar of the package doc does not derive it", src)
+		}
 	})
 }
 

@@ -193,6 +193,7 @@ func (p *parser) enter(at int) error {
 
 const expectAtom = "expected a number, a dice term or '('"
 
+// parseExpr reads Expression = Comparison [ Advantage ] [ comment ].
 func (p *parser) parseExpr(e *Expr) error {
 	if p.peek() == 0 || p.peek() == '#' {
 		return p.errAt(p.pos, "empty expression: %s", expectAtom)
@@ -261,6 +262,7 @@ func (p *parser) describe() string {
 	return fmt.Sprintf("%q", r)
 }
 
+// parseCmp reads Comparison = Sum [ CompareOp Sum ].
 func (p *parser) parseCmp() (*Node, error) {
 	l, err := p.parseSum()
 	if err != nil {
@@ -302,6 +304,7 @@ func (p *parser) acceptCmp(totals bool) (Cmp, bool) {
 	return CmpNone, false
 }
 
+// parseSum reads Sum = Product { ( "+" | "-" ) Product }.
 func (p *parser) parseSum() (*Node, error) {
 	l, err := p.parseProduct()
 	if err != nil {
@@ -326,6 +329,7 @@ func (p *parser) parseSum() (*Node, error) {
 	}
 }
 
+// parseProduct reads Product = Unary { ( "*" | "/" | "%" ) Unary }.
 func (p *parser) parseProduct() (*Node, error) {
 	l, err := p.parseUnary()
 	if err != nil {
@@ -352,6 +356,7 @@ func (p *parser) parseProduct() (*Node, error) {
 	}
 }
 
+// parseUnary reads the signs of Unary, then the rest (parsePostfix).
 func (p *parser) parseUnary() (*Node, error) {
 	switch p.peek() {
 	case '-':
@@ -377,6 +382,7 @@ func (p *parser) parseUnary() (*Node, error) {
 	return p.parsePostfix()
 }
 
+// parsePostfix reads the term of Unary and its optional label.
 func (p *parser) parsePostfix() (*Node, error) {
 	n, err := p.parseAtom()
 	if err != nil {
@@ -417,6 +423,7 @@ func (p *parser) diceFollows() bool {
 	return isDigit(c) || c == '%' || c == '(' || c == 'f'
 }
 
+// parseAtom reads a Dice, Group, Paren, Call or int.
 func (p *parser) parseAtom() (*Node, error) {
 	c := p.peek()
 	start := p.pos
@@ -484,7 +491,7 @@ func (p *parser) parseInt() (int64, error) {
 	return v, nil
 }
 
-// parseParen parses "(…)" or "{…}". sides is true for the faces of a dice
+// parseParen reads a Paren or a Group: "(…)" or "{…}". sides is true for the faces of a dice
 // term, "d(…)": there a 'd' after the ')' is a drop modifier of the term,
 // not a dice term whose count is the parenthesis.
 func (p *parser) parseParen(sides bool) (*Node, error) {
@@ -577,6 +584,7 @@ func (p *parser) lastWasComma(open int) bool {
 	return false
 }
 
+// parseCall reads the arguments of a Call.
 func (p *parser) parseCall(fn Func, start int) (*Node, error) {
 	if p.peek() != '(' {
 		return nil, p.errAt(p.pos, "expected '(' after %s", fn)
@@ -614,7 +622,8 @@ func (p *parser) parseCall(fn Func, start int) (*Node, error) {
 	return p.alloc(Node{Op: OpCall, Fn: fn, Args: args, Pos: start, End: p.pos}), nil
 }
 
-// parseDice parses the 'd' and what follows; count is nil for "d6".
+// parseDice reads the faces and modifiers of a Dice (from its 'd'); count
+// is nil for "d6".
 func (p *parser) parseDice(count *Node, start int) (*Node, error) {
 	p.pos++ // 'd'
 	t := p.newTerm()
@@ -663,7 +672,8 @@ func (p *parser) parseDice(count *Node, start int) (*Node, error) {
 	return n, nil
 }
 
-// parseMods reads modifiers after a dice term (group=false) or a group.
+// parseMods reads the modifiers of a Dice ({ DiceMod } [ Success { DiceMod } ])
+// or, with group set, of a Group.
 func (p *parser) parseMods(m *Mods, group bool) error {
 	for {
 		p.skip()

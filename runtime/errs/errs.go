@@ -12,6 +12,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/dndsh/dndsh/runtime/text"
 )
 
 // Kind classifies an error; each kind has one exit code.
@@ -72,7 +74,10 @@ type Error struct {
 	Msg    string // what was wrong
 	Hint   string // how to fix it; may be empty
 	Source string // the source line, for an excerpt with a caret; may be empty
-	During string // what was being done: "event attack.roll", "creature goblin 2"
+	// During is what was being done, outermost first, one frame each
+	// ("replaying command 2", "event attack.roll/result, handler goblin",
+	// "creature goblin 2"). Within adds a frame; Error joins them.
+	During []string
 	Trace  string // a script traceback, when there is one
 	Err    error  // the wrapped cause, if any
 }
@@ -94,14 +99,28 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&b, "col %d: ", e.Col)
 	}
 	b.WriteString(e.Msg)
-	if e.During != "" {
-		fmt.Fprintf(&b, " (during %s)", e.During)
+	if len(e.During) > 0 {
+		fmt.Fprintf(&b, " (during %s)", strings.Join(e.During, " > "))
 	}
 	return b.String()
 }
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
+
+// Within returns err with frame added as the outermost thing being done
+// (see Error.During). An *Error is copied, keeping its kind, layer, place
+// and frames, and the copy wraps it; any other error becomes a Script error
+// of layer whose message is err's. err itself is never changed.
+func Within(err error, layer, frame string) *Error {
+	if x, ok := err.(*Error); ok {
+		c := *x
+		c.Err = x
+		c.During = append([]string{frame}, x.During...)
+		return &c
+	}
+	return &Error{Kind: Script, Layer: layer, Msg: err.Error(), During: []string{frame}, Err: err}
+}
 
 // Pretty renders the error for a terminal: the message, the layer, a source
 // excerpt with a caret under the column, the hint and the traceback.
@@ -124,15 +143,15 @@ func (e *Error) Pretty() string {
 }
 
 // caretPad returns the display width of the first col-1 characters of line,
-// counting East Asian wide characters as two cells so the caret lines up
-// under Chinese text too.
+// counting East Asian wide characters as two cells (text.Wide) so the caret
+// lines up under Chinese text too.
 func caretPad(line string, col int) int {
 	w, i := 0, 1
 	for _, r := range line {
 		if i >= col {
 			break
 		}
-		if isWide(r) {
+		if text.Wide(r) {
 			w += 2
 		} else {
 			w++
@@ -141,28 +160,6 @@ func caretPad(line string, col int) int {
 	}
 	if i < col {
 		w += col - i
-	}
-	return w
-}
-
-// isWide reports whether r takes two terminal cells (CJK ideographs, kana,
-// Hangul, full-width forms).
-func isWide(r rune) bool {
-	return (r >= 0x1100 && r <= 0x115F) || (r >= 0x2E80 && r <= 0xA4CF) ||
-		(r >= 0xAC00 && r <= 0xD7A3) || (r >= 0xF900 && r <= 0xFAFF) ||
-		(r >= 0xFE30 && r <= 0xFE4F) || (r >= 0xFF00 && r <= 0xFF60) ||
-		(r >= 0xFFE0 && r <= 0xFFE6) || (r >= 0x20000 && r <= 0x3FFFD)
-}
-
-// DisplayWidth returns the number of terminal cells s takes.
-func DisplayWidth(s string) int {
-	w := 0
-	for _, r := range s {
-		if isWide(r) {
-			w += 2
-		} else {
-			w++
-		}
 	}
 	return w
 }

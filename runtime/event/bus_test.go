@@ -245,20 +245,20 @@ func TestCancel(t *testing.T) {
 func TestHandlerErrors(t *testing.T) {
 	plain := errors.New("boom")
 	scriptErr := &errs.Error{Kind: errs.Script, Layer: "monsters", File: "dragon.lua", Line: 12, Msg: "attempt to index nil"}
-	located := &errs.Error{Kind: errs.Rule, Layer: "system", Msg: "no such condition", During: "creature goblin 2"}
+	located := &errs.Error{Kind: errs.Rule, Layer: "system", Msg: "no such condition", During: []string{"creature goblin 2"}}
 	tests := []struct {
 		name       string
 		err        error
 		opt        Options
 		wantKind   errs.Kind
 		wantLayer  string
-		wantDuring string
+		wantDuring []string
 		wantText   string
 	}{
-		{"plain error", plain, Options{Layer: Variants}, errs.Script, "variants", "event attack.roll/roll", "boom (during event attack.roll/roll)"},
-		{"label named", plain, Options{Label: "reach.go"}, errs.Script, "base", "event attack.roll/roll, handler reach.go", "boom"},
-		{"errs.Error keeps kind and place", scriptErr, Options{Layer: Monsters}, errs.Script, "monsters", "event attack.roll/roll", "dragon.lua:12: attempt to index nil (during event attack.roll/roll)"},
-		{"existing During kept", located, Options{}, errs.Rule, "system", "event attack.roll/roll, creature goblin 2", "no such condition"},
+		{"plain error", plain, Options{Layer: Variants}, errs.Script, "variants", []string{"event attack.roll/roll"}, "boom (during event attack.roll/roll)"},
+		{"label named", plain, Options{Label: "reach.go"}, errs.Script, "base", []string{"event attack.roll/roll, handler reach.go"}, "boom"},
+		{"errs.Error keeps kind and place", scriptErr, Options{Layer: Monsters}, errs.Script, "monsters", []string{"event attack.roll/roll"}, "dragon.lua:12: attempt to index nil (during event attack.roll/roll)"},
+		{"existing During kept", located, Options{}, errs.Rule, "system", []string{"event attack.roll/roll", "creature goblin 2"}, "no such condition (during event attack.roll/roll > creature goblin 2)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -274,7 +274,7 @@ func TestHandlerErrors(t *testing.T) {
 			if ran {
 				t.Fatal("error did not stop the dispatch")
 			}
-			if e.Kind != tt.wantKind || e.Layer != tt.wantLayer || e.During != tt.wantDuring {
+			if e.Kind != tt.wantKind || e.Layer != tt.wantLayer || !slices.Equal(e.During, tt.wantDuring) {
 				t.Fatalf("got kind %s layer %q during %q", e.Kind, e.Layer, e.During)
 			}
 			if !strings.Contains(err.Error(), tt.wantText) {
@@ -283,7 +283,7 @@ func TestHandlerErrors(t *testing.T) {
 			if !errors.Is(err, tt.err) {
 				t.Fatal("the handler's error is not reachable with errors.Is")
 			}
-			if tt.err == scriptErr && scriptErr.During != "" {
+			if tt.err == scriptErr && scriptErr.During != nil || tt.err == located && len(located.During) != 1 {
 				t.Fatal("the handler's error was modified")
 			}
 		})

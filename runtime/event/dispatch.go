@@ -1,8 +1,6 @@
 package event
 
 import (
-	"strings"
-
 	"github.com/dndsh/dndsh/runtime/errs"
 )
 
@@ -81,12 +79,13 @@ func (b *Bus) during(ev *Event, ph Phase) string {
 
 func (b *Bus) depthError(ev *Event, ph Phase) error {
 	e := errs.New(errs.Budget, "event", "events nested more than %d deep", b.max)
-	e.During = b.during(ev, ph)
+	e.During = []string{b.during(ev, ph)}
 	e.Hint = "a handler emits an event whose handlers emit it again; guard the loop or stop emitting from the handler"
 	return e
 }
 
-// wrap names the event and phase in the error a handler returned. An
+// wrap names the event and phase (and the handler's label) as the
+// outermost frame of the error a handler returned (errs.Within): an
 // *errs.Error keeps its kind, layer and location and becomes the cause of a
 // copy; any other error becomes an errs.Script error of the handler's layer.
 func (b *Bus) wrap(err error, ev *Event, ph Phase, h *entry) error {
@@ -94,18 +93,5 @@ func (b *Bus) wrap(err error, ev *Event, ph Phase, h *entry) error {
 	if h.label != "" {
 		during += ", handler " + h.label
 	}
-	if x, ok := err.(*errs.Error); ok {
-		c := *x
-		c.Err = x
-		switch {
-		case c.During == "":
-			c.During = during
-		case strings.HasPrefix(c.During, "event "):
-			c.During = during + " > " + c.During
-		default:
-			c.During = during + ", " + c.During
-		}
-		return &c
-	}
-	return &errs.Error{Kind: errs.Script, Layer: h.layer.String(), Msg: err.Error(), During: during, Err: err}
+	return errs.Within(err, h.layer.String(), during)
 }

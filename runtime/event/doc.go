@@ -41,10 +41,11 @@
 // # Errors
 //
 // A handler returns an error to stop dispatch. The Bus returns it as an
-// *errs.Error whose During field names the event and phase ("event
-// attack.roll/roll"); when nested dispatches fail, the events are chained
-// ("event attack.roll/result > event damage.apply/declare"). The original
-// error stays reachable with errors.Is and errors.As.
+// *errs.Error whose During frames begin with the event and phase ("event
+// attack.roll/roll", added by errs.Within); when nested dispatches fail,
+// each adds its frame, outermost first ("event attack.roll/result", "event
+// damage.apply/declare"). The original error stays reachable with errors.Is
+// and errors.As.
 //
 // # Re-entrancy
 //

@@ -168,7 +168,7 @@ func TestNestedErrorChain(t *testing.T) {
 	if !errors.As(err, &e) {
 		t.Fatalf("got %v", err)
 	}
-	if e.During != "event attack.roll/result > event damage.apply/declare" || e.Layer != "monsters" {
+	if !slices.Equal(e.During, []string{"event attack.roll/result", "event damage.apply/declare"}) || e.Layer != "monsters" {
 		t.Fatalf("During %q layer %q", e.During, e.Layer)
 	}
 	if !errors.Is(err, cause) {
@@ -218,8 +218,8 @@ func TestDepthCap(t *testing.T) {
 				if !errors.As(err, &e) || e.Kind != errs.Budget || !strings.Contains(e.Msg, "nested more than") || e.Hint == "" {
 					t.Fatalf("got %v, want a budget error", err)
 				}
-				if !strings.HasPrefix(e.During, "event reaction/declare > event reaction/declare") {
-					t.Fatalf("During %q", e.During[:60])
+				if len(e.During) < 2 || e.During[0] != "event reaction/declare" || e.During[1] != "event reaction/declare" {
+					t.Fatalf("During %q", e.During[:min(len(e.During), 3)])
 				}
 			}
 			if b.depth != 0 {

@@ -27,14 +27,16 @@
 //
 // # Save files
 //
-// Save writes a session as a versioned JSON envelope
+// Encode writes a session as a versioned JSON envelope
 // ({"format":"dndsh-save","version":1,"seed":...,"config":...,
-// "initial":...,"commands":[...],"snapshot":...}) atomically: a temporary
-// file in the same folder, fsync, rename, fsync of the folder. A failed save
-// leaves the previous file as it was. Load reports a bad, truncated or
-// foreign file, or one written by a newer version, as an errs.Data error of
-// layer "journal" that names the file and the problem, and never changes
-// the file.
+// "initial":...,"commands":[...],"snapshot":...}), the same bytes for the
+// same session. Decode reports a bad, truncated or foreign file, or one
+// written by a newer version, as an errs.Data error of layer "journal" that
+// names the file and the problem. The package touches no file: the REPL
+// reads and writes save files through its environment (cmd/dndsh), which
+// writes them atomically (a temporary file in the same folder, fsync,
+// rename, fsync of the folder), so a failed save leaves the previous file as
+// it was and opening a file never changes it.
 //
 // Nothing here is safe for concurrent use.
 package journal

@@ -85,20 +85,9 @@ func apply(rep Replayer, cmd json.RawMessage, src *rng.Source, log *Journal) err
 	return rep.Apply(cmd, src, log)
 }
 
-// during names what was being done in err, keeping an *errs.Error's kind.
-func during(err error, what string) error {
-	if x, ok := err.(*errs.Error); ok {
-		c := *x
-		c.Err = x
-		if c.During == "" {
-			c.During = what
-		} else {
-			c.During = what + ", " + c.During
-		}
-		return &c
-	}
-	return &errs.Error{Kind: errs.Script, Layer: "journal", Msg: err.Error(), During: what, Err: err}
-}
+// during names what was being done in err (errs.Within), keeping an
+// *errs.Error's kind.
+func during(err error, what string) error { return errs.Within(err, "journal", what) }
 
 // rebuild makes cmds the session's commands and replays them.
 func (r *Runner) rebuild(cmds []json.RawMessage) error {

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
-	"os"
 	"strconv"
 
 	"github.com/dndsh/dndsh/runtime/errs"
@@ -29,8 +27,8 @@ type Session struct {
 	Initial  json.RawMessage   // the state before the first command
 	Commands []json.RawMessage // the user's commands, oldest first
 	// Snapshot is the state after the last command, for readers that do not
-	// replay (and to check a replay against). It is informative: Load does
-	// not need it.
+	// replay (and to check a replay against). It is informative: Decode
+	// does not need it.
 	Snapshot json.RawMessage
 }
 
@@ -225,41 +223,4 @@ func lineCol(data []byte, off int) (int, int) {
 	line := 1 + bytes.Count(data[:off], []byte("\n"))
 	col := off - bytes.LastIndexByte(data[:off], '\n')
 	return line, col
-}
-
-// Load reads the save file at path. It never changes the file.
-func Load(path string) (*Session, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		e := loadError(path, "check the path", "cannot read save file: %s", pathProblem(err))
-		e.Err = err
-		return nil, e
-	}
-	return Decode(path, data)
-}
-
-// Save writes s to path atomically; see WriteFileAtomic. On error the
-// previous file at path, if any, is unchanged.
-func Save(path string, s *Session) error {
-	data, err := Encode(s)
-	if err != nil {
-		return err
-	}
-	return WriteFileAtomic(path, data)
-}
-
-// pathProblem words a file-system error without repeating the path.
-func pathProblem(err error) string {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Op + ": " + pe.Err.Error()
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Op + ": " + le.Err.Error()
-	}
-	if errors.Is(err, io.ErrShortWrite) {
-		return "short write"
-	}
-	return err.Error()
 }

@@ -1,15 +1,15 @@
-package journal
+package main
 
 import (
 	"errors"
+	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/dndsh/dndsh/runtime/errs"
 )
 
-// file is the part of *os.File that WriteFileAtomic uses.
+// file is the part of an open file that writeAtomic uses (*os.File has it).
 type file interface {
 	Write(p []byte) (int, error)
 	Sync() error
@@ -18,8 +18,8 @@ type file interface {
 	Name() string
 }
 
-// fileSystem is the part of the os package that WriteFileAtomic uses; tests
-// replace it to make each step fail.
+// fileSystem is what writeAtomic needs of the file system: main gives it
+// the real one (osFS); tests make each step fail.
 type fileSystem interface {
 	CreateTemp(dir, pattern string) (file, error)
 	Rename(oldpath, newpath string) error
@@ -28,35 +28,13 @@ type fileSystem interface {
 	SyncDir(dir string) error
 }
 
-// osFS is the real file system.
-type osFS struct{}
-
-func (osFS) CreateTemp(dir, pattern string) (file, error) { return os.CreateTemp(dir, pattern) }
-func (osFS) Rename(oldpath, newpath string) error         { return os.Rename(oldpath, newpath) }
-func (osFS) Remove(name string) error                     { return os.Remove(name) }
-func (osFS) Stat(name string) (fs.FileInfo, error)        { return os.Stat(name) }
-func (osFS) SyncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	if err := d.Sync(); err != nil {
-		d.Close()
-		return err
-	}
-	return d.Close()
-}
-
-// WriteFileAtomic replaces the file at path with data so that a crash or an
-// error leaves either the old file or the new one, never a mix: it writes a
-// temporary file in the same folder, syncs it, renames it over path and
-// syncs the folder. A new file gets mode 0644; a replaced one keeps its
-// mode. On error the temporary file is removed and the previous file is
-// untouched; the error is an errs.Data error naming path.
-func WriteFileAtomic(path string, data []byte) error {
-	return writeAtomic(osFS{}, path, data)
-}
-
+// writeAtomic replaces the file at path with data through fsys so that a
+// crash or an error leaves either the old file or the new one, never a mix:
+// it writes a temporary file in the same folder, syncs it, renames it over
+// path and syncs the folder. A new file gets mode 0644; a replaced one keeps
+// its mode. On error the temporary file is removed and the previous file is
+// untouched; the error is an errs.Data error naming path. It is Env.WriteFile
+// (main passes the real file system).
 func writeAtomic(fsys fileSystem, path string, data []byte) error {
 	fail := func(step string, err error) error {
 		e := errs.New(errs.Data, "journal", "cannot save: %s: %s", step, pathProblem(err))
@@ -108,4 +86,16 @@ func writeAtomic(fsys fileSystem, path string, data []byte) error {
 		return fail("sync the folder (the new file is in place but may not survive a crash)", err)
 	}
 	return nil
+}
+
+// pathProblem words a file-system error without repeating the path.
+func pathProblem(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Op + ": " + pe.Err.Error()
+	}
+	if errors.Is(err, io.ErrShortWrite) {
+		return "short write"
+	}
+	return err.Error()
 }

@@ -1,0 +1,363 @@
+package fightmod
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/dndsh/dndsh/bindings/creaturemod"
+	"github.com/dndsh/dndsh/bindings/luart"
+	"github.com/dndsh/dndsh/bindings/rulesmod"
+	"github.com/dndsh/dndsh/runtime/creature"
+	"github.com/dndsh/dndsh/runtime/errs"
+	"github.com/dndsh/dndsh/runtime/event"
+	"github.com/dndsh/dndsh/runtime/fight"
+)
+
+// Compile builds a fight from an encounter table in the runtime of g: the
+// rule system's combat definition, the sides and their fighters (inline
+// stat blocks or monster files), and the fighters' scoped hooks. The fight
+// draws from the runtime's source and raises events on its bus.
+func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.Fight, error) {
+	r := g.R
+	def, ok := g.Value("combat").(*lua.LTable)
+	if !ok {
+		return nil, &errs.Error{Kind: errs.Rule, Layer: "fight", Msg: fmt.Sprintf("the rule system %q defines no combat table (rules.define(\"combat\", {...}))", g.System)}
+	}
+	rules, err := CompileRules(def)
+	if err != nil {
+		return nil, err
+	}
+	if rules.Conditions, err = CompileConditions(g); err != nil {
+		return nil, err
+	}
+	if fn, ok := def.RawGetString("attack").(*lua.LTable); ok {
+		if needed, ok := fn.RawGetString("needed").(*lua.LFunction); ok {
+			rules.Attack.Needed = luaNeeded(r, needed)
+		}
+	}
+	root := rec(spec, "encounter")
+	if mr := root.Int("max_rounds", 0); mr > 0 {
+		rules.MaxRounds = mr
+	}
+	sidesT := root.Sub("sides")
+	if sidesT.T == nil || sidesT.T.Len() == 0 {
+		return nil, specErr("encounter", "sides must be a list of {name = ..., members = {...}}")
+	}
+	var sides []string
+	var fighters []*fight.Fighter
+	type hook struct {
+		f  *fight.Fighter
+		on *lua.LTable
+	}
+	var hooks []hook
+	for si := 1; si <= sidesT.T.Len(); si++ {
+		st, ok := sidesT.T.RawGetInt(si).(*lua.LTable)
+		if !ok {
+			return nil, specErr(fmt.Sprintf("encounter.sides[%d]", si), "must be a table")
+		}
+		side := rec(st, fmt.Sprintf("encounter.sides[%d]", si))
+		name := side.Str("name", fmt.Sprintf("side%d", si))
+		sides = append(sides, name)
+		tactic, err := tacticOf(r, side, fmt.Sprintf("side %s", name), fighters)
+		if err != nil {
+			return nil, err
+		}
+		members := side.Sub("members")
+		if side.Err != nil {
+			return nil, side.Err
+		}
+		if members.T == nil {
+			return nil, specErr(side.Where, "members must be a list")
+		}
+		for mi := 1; mi <= members.T.Len(); mi++ {
+			mt, ok := members.T.RawGetInt(mi).(*lua.LTable)
+			if !ok {
+				return nil, specErr(fmt.Sprintf("%s.members[%d]", side.Where, mi), "must be a table")
+			}
+			m := rec(mt, fmt.Sprintf("%s.members[%d]", side.Where, mi))
+			stat, err := statBlock(ctx, g, m)
+			if err != nil {
+				return nil, err
+			}
+			count := m.Int("count", 1)
+			base := m.Str("id", lua.LVAsString(stat.RawGetString("id")))
+			if base == "" {
+				base = fmt.Sprintf("%s%d", name, mi)
+			}
+			for k := 1; k <= count; k++ {
+				id := base
+				if count > 1 {
+					id = fmt.Sprintf("%s%d", base, k)
+				}
+				x, err := buildFighter(r, stat, id, name, len(sides)-1, rec(stat, m.Where))
+				if err != nil {
+					return nil, err
+				}
+				x.Player = m.Bool("player", lua.LVAsBool(stat.RawGetString("player")))
+				x.Surprised = m.Bool("surprised", false)
+				x.Unaware = m.Bool("unaware", false)
+				if m.Bool("group", false) {
+					x.Group = name + "/" + base // one roll for the member's creatures
+				}
+				if x.Tactic == nil {
+					x.Tactic = tactic
+				}
+				fighters = append(fighters, x)
+				if on, ok := stat.RawGetString("on").(*lua.LTable); ok {
+					hooks = append(hooks, hook{x, on})
+				}
+			}
+			if m.Err != nil {
+				return nil, m.Err
+			}
+		}
+	}
+	// A new fight in the same runtime: the previous fight's creatures'
+	// hooks go (its owner numbers are about to be reused).
+	if prev := Current(r); prev != nil {
+		for _, x := range prev.Fighters {
+			g.Bus.OffOwner(x.Owner)
+		}
+	}
+	f, err := fight.New(rules, g.Bus, r.Src, fighters, sides)
+	if err != nil {
+		return nil, err
+	}
+	// The default tactic: the rule system's (or a later layer's)
+	// "tactics.default" definition, a built-in name or a function.
+	if v := g.Value("tactics.default"); v != lua.LNil {
+		tac, err := tacticOf(r, rec(wrapValue(L(r), "tactics", v), "rules tactics.default"), "the default tactics", nil)
+		if err != nil {
+			return nil, err
+		}
+		if tac != nil {
+			f.Default = tac
+		}
+	}
+	byCreature := map[*creature.Creature]*fight.Fighter{}
+	for _, x := range f.Fighters {
+		byCreature[x.C] = x
+	}
+	r.Set("fight.byCreature", byCreature)
+	r.Set(currentKey, f)
+	g.Adapt = adapter(r, f)
+	for _, h := range hooks {
+		if err := registerHooks(g, h.f, h.on); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// statBlock returns the member's stat block: the inline `stat` table, or
+// the monster file's table, with the member's other keys laid over it.
+func statBlock(ctx context.Context, g *rulesmod.Rules, m *tbl) (*lua.LTable, error) {
+	L := g.R.L
+	var base *lua.LTable
+	switch {
+	case m.Get("stat") != lua.LNil:
+		st, ok := m.Get("stat").(*lua.LTable)
+		if !ok {
+			return nil, specErr(m.Where, "stat must be a stat-block table")
+		}
+		base = st
+	case m.Get("monster") != lua.LNil:
+		id := m.Str("monster", "")
+		v, err := g.LoadMonster(ctx, g.System, id)
+		if err != nil {
+			return nil, err
+		}
+		st, ok := v.(*lua.LTable)
+		if !ok {
+			return nil, specErr(m.Where, "monster %q: its file must return a stat-block table", id)
+		}
+		base = st
+	default:
+		return nil, specErr(m.Where, "a member needs stat = {...} or monster = \"id\"")
+	}
+	out := L.NewTable()
+	base.ForEach(func(k, v lua.LValue) { out.RawSet(k, v) })
+	for _, k := range []string{"hp", "max_hp", "ac", "init", "name", "attacks", "multiattack", "level", "tactics", "player"} {
+		if v := m.Get(k); v != lua.LNil {
+			out.RawSetString(k, v)
+			if k == "hp" && m.Get("max_hp") == lua.LNil {
+				out.RawSetString("max_hp", v)
+			}
+		}
+	}
+	return out, nil
+}
+
+func buildFighter(r *luart.Runtime, stat *lua.LTable, id, side string, sideIdx int, t *tbl) (*fight.Fighter, error) {
+	c, err := creaturemod.FromTable(stat)
+	if err != nil {
+		return nil, specErr(t.Where, "%s", strings.TrimPrefix(err.Error(), "dndsh: "))
+	}
+	c.ID, c.Side = id, side
+	if c.Name == "" {
+		c.Name = id
+	}
+	attacks, multi := compileAttacks(t)
+	if t.Err != nil {
+		return nil, t.Err
+	}
+	x := &fight.Fighter{ID: id, Side: sideIdx, Base: c, Init: t.Int("init", 0), Attacks: attacks, Multi: multi, Level: t.Int("level", 0)}
+	if t.Err != nil {
+		return nil, t.Err
+	}
+	tac, err := tacticOf(r, t, "fighter "+id, nil)
+	if err != nil {
+		return nil, err
+	}
+	x.Tactic = tac
+	return x, nil
+}
+
+// tacticOf reads a `tactics` field: a built-in name or a Lua function
+// (self, enemies) -> target.
+func tacticOf(r *luart.Runtime, t *tbl, who string, _ []*fight.Fighter) (fight.Tactic, error) {
+	switch v := t.Get("tactics").(type) {
+	case *lua.LNilType:
+		return nil, nil
+	case lua.LString:
+		tac, ok := fight.Tactics(string(v))
+		if !ok {
+			return nil, specErr(t.Where, "%s: unknown tactics %q (lowest_hp, first, random, or a function)", who, string(v))
+		}
+		return tac, nil
+	case *lua.LFunction:
+		return luaTactic(r, v), nil
+	default:
+		return nil, specErr(t.Where, "%s: tactics must be a name or a function", who)
+	}
+}
+
+func luaTactic(r *luart.Runtime, fn *lua.LFunction) fight.Tactic {
+	return func(f *fight.Fight, self *fight.Fighter, enemies []*fight.Fighter) *fight.Fighter {
+		L := r.L
+		list := L.CreateTable(len(enemies), 0)
+		for _, e := range enemies {
+			list.Append(creaturemod.Push(L, e.C))
+		}
+		if err := r.PCall(fn, 1, creaturemod.Push(L, self.C), list); err != nil {
+			f.Fail(r.Convert(err))
+			return nil
+		}
+		v := L.Get(-1)
+		L.Pop(1)
+		if v == lua.LNil {
+			return nil
+		}
+		ud, ok := v.(*lua.LUserData)
+		if ok {
+			if c, ok := ud.Value.(*creature.Creature); ok {
+				for _, e := range enemies {
+					if e.C == c {
+						return e
+					}
+				}
+			}
+		}
+		f.Fail(&errs.Error{Kind: errs.Script, Layer: "fight", Msg: fmt.Sprintf("the tactics of %s returned %s, not one of the enemies", self.ID, luart.Repr(v, false))})
+		return nil
+	}
+}
+
+// luaNeeded wraps a Lua function (attacker, target) -> number giving the
+// total an attack needs to hit (attack matrices, descending armour class).
+func luaNeeded(r *luart.Runtime, fn *lua.LFunction) func(a, t *fight.Fighter) int {
+	return func(a, t *fight.Fighter) int {
+		L := r.L
+		f := Current(r)
+		if err := r.PCall(fn, 1, creaturemod.Push(L, a.C), creaturemod.Push(L, t.C)); err != nil {
+			if f != nil {
+				f.Fail(r.Convert(err))
+			}
+			return 1 << 20
+		}
+		v := L.Get(-1)
+		L.Pop(1)
+		n, ok := v.(lua.LNumber)
+		if !ok {
+			if f != nil {
+				f.Fail(&errs.Error{Kind: errs.Script, Layer: "fight", Msg: fmt.Sprintf("combat.attack.needed returned %s, not a number", luart.Repr(v, false))})
+			}
+			return 1 << 20
+		}
+		return int(n)
+	}
+}
+
+// defaultPhase is the phase a hook runs in when it names none.
+func defaultPhase(name string) event.Phase {
+	switch name {
+	case "attack.roll", "damage.apply":
+		return event.Modify
+	case "damage.roll":
+		return event.Result
+	}
+	return event.Declare
+}
+
+// registerHooks registers a stat block's `on` table for fighter x: each
+// key is an event, each value a function or {fn, phase, priority, only}.
+// Hooks on attack.declare/attack.roll/damage.roll and turn events fire when
+// x acts; damage.apply and creature.down when x is hit; "either" is
+// available.
+func registerHooks(g *rulesmod.Rules, x *fight.Fighter, on *lua.LTable) error {
+	for _, name := range luart.SortedKeys(on) {
+		v := on.RawGetString(name)
+		var fn *lua.LFunction
+		phase := defaultPhase(name)
+		prio := 0
+		only := event.OwnerIsActor
+		if name == "damage.apply" || name == "creature.down" {
+			only = event.OwnerIsSubject
+		}
+		switch h := v.(type) {
+		case *lua.LFunction:
+			fn = h
+		case *lua.LTable:
+			fn, _ = h.RawGetString("fn").(*lua.LFunction)
+			if s, ok := h.RawGetString("phase").(lua.LString); ok {
+				p, ok := rulesmod.Phase(string(s))
+				if !ok {
+					return specErr("on."+name, "unknown phase %q", string(s))
+				}
+				phase = p
+			}
+			if n, ok := h.RawGetString("priority").(lua.LNumber); ok {
+				prio = int(n)
+			}
+			switch lua.LVAsString(h.RawGetString("only")) {
+			case "actor":
+				only = event.OwnerIsActor
+			case "subject":
+				only = event.OwnerIsSubject
+			case "either":
+				only = event.OwnerIsEither
+			}
+		}
+		if fn == nil {
+			return specErr("on."+name, "a hook must be a function or {fn = function ... end}")
+		}
+		if _, err := g.Bus.On(name, phase, event.Options{Layer: event.Monsters, Priority: prio, Owner: x.Owner, Only: only, Label: x.ID + " " + name},
+			g.LuaHandler(fn, x.ID)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// LoadEncounter runs an encounter file's source (named name) in the runtime
+// of g and compiles the encounter table it returns into a fight.
+func LoadEncounter(ctx context.Context, g *rulesmod.Rules, name string, src []byte) (*fight.Fight, error) {
+	t, err := encounterTable(ctx, g, name, src)
+	if err != nil {
+		return nil, err
+	}
+	return Compile(ctx, g, t)
+}

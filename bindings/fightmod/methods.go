@@ -1,0 +1,483 @@
+package fightmod
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/dndsh/dndsh/bindings/creaturemod"
+	"github.com/dndsh/dndsh/bindings/luart"
+	"github.com/dndsh/dndsh/runtime/creature"
+	"github.com/dndsh/dndsh/runtime/fight"
+)
+
+// funcs returns the functions of the "fight" module, with their signatures
+// and doc lines for the API reference, in the order the reference lists them.
+func (fm *module) funcs() []luart.Func {
+	return []luart.Func{
+		{Name: "encounter", Args: "(spec)", Doc: "checks an encounter table {name, sides = {{name, tactics, members = {{monster = id | stat = {...}, count, player, group (one initiative roll for the member's creatures), surprised, unaware, hp, ...}}}}, max_rounds} and returns it", Fn: fm.encounter},
+		{Name: "run", Args: "(spec [, opts])", Doc: "plays the encounter once in this runtime; opts.trace = true collects the log; returns {winner, rounds, fighters = {{id, side, hp, max_hp, dealt, taken, out, dead}}, log}", Fn: fm.run},
+		{Name: "table", Args: "()", Doc: "starts a fight played by hand (the REPL's table) under the rule system's combat rules and makes it current; returns nothing", Fn: fm.table},
+		{Name: "add", Args: "(stat_or_monster_id [, opts])", Doc: "adds creatures to the table fight: a stat block or a monster id; opts: id, side (default \"foes\"), count, player, and stat-block fields to override (hp, ac, ...); returns the list of their handles", Fn: fm.add},
+		{Name: "begin", Args: "()", Doc: "rolls initiative for the table fight and starts the first turn; returns the order as {{id, count}...}", Fn: fm.begin},
+		{Name: "next", Args: "()", Doc: "ends the current turn of the table fight and starts the next (expiring what ends); returns the handles of the creatures whose turn it is", Fn: fm.next},
+		{Name: "order", Args: "()", Doc: "returns the initiative order of the current fight as {{id, count, side, hp, max_hp, out, dead, conditions}...}, empty before initiative", Fn: fm.order},
+		{Name: "turn", Args: "()", Doc: "returns the handles of the creatures whose turn it is", Fn: fm.turn},
+		{Name: "get", Args: "(id)", Doc: "returns the handle of the creature called id in the current fight, or nil", Fn: fm.get},
+		{Name: "attacks", Args: "(c)", Doc: "returns the names of creature c's attacks, in stat-block order", Fn: fm.attacks},
+		{Name: "enemies", Args: "(c)", Doc: "returns the living enemies of creature c in the current fight", Fn: fm.enemies},
+		{Name: "allies", Args: "(c)", Doc: "returns the living allies of creature c (itself included) in the current fight", Fn: fm.allies},
+		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline; opts.adv is an extra advantage level; returns {hit, crit, natural, total, damage}", Fn: fm.strike},
+		{Name: "damage", Args: "(target, amount, type [, source])", Doc: "deals damage to target through damage.apply and creature.down (a breath weapon, a fall); returns the hit points lost", Fn: fm.damage},
+		{Name: "down", Args: "(c)", Doc: "takes creature c out of the fight now (dead or dying by the rules)", Fn: fm.down},
+		{Name: "kill", Args: "(c)", Doc: "kills creature c: it is out of the fight and dead", Fn: fm.kill},
+		{Name: "stabilize", Args: "(c [, stable])", Doc: "marks a downed creature stable (no more dying.turn events) or, with false, dying again", Fn: fm.stabilize},
+		{Name: "is", Args: "(c, state)", Doc: "returns whether creature c is in a state: player, out, dead, fled, stable (cheaper than fight.info)", Fn: fm.is},
+		{Name: "flee", Args: "(c)", Doc: "creature c leaves the fight alive (fled, surrendered): out, not dead", Fn: fm.flee},
+		{Name: "revive", Args: "(c)", Doc: "brings a downed creature back into the fight (it was stabilised and healed)", Fn: fm.revive},
+		{Name: "spend", Args: "(c, slot)", Doc: "spends one use of creature c's action slot (action, bonus, reaction... as the rule system declares them); returns false when none is left or initiative is not rolled", Fn: fm.spend},
+		{Name: "remaining", Args: "(c, slot)", Doc: "returns the uses of creature c's action slot left (0 before initiative; math.huge when unlimited)", Fn: fm.remaining},
+		{Name: "round", Args: "()", Doc: "returns the current round of the fight", Fn: fm.round},
+		{Name: "segment", Args: "()", Doc: "returns the current segment of the round (from 1; 0 when rounds have no segments)", Fn: fm.segment},
+		{Name: "initiative", Args: "()", Doc: "returns this round's initiative result of every side that rolled one under side initiative, as {side = result} (empty in a surprise phase)", Fn: fm.initiative},
+		{Name: "surprise", Args: "(c, segments)", Doc: "sets the surprise segments creature c loses under lost-segment surprise (in an encounter.start hook, before the first round)", Fn: fm.surprise},
+		{Name: "all", Args: "()", Doc: "returns every creature of the current fight, in or out of it, in fight order", Fn: fm.all},
+		{Name: "note", Args: "(text)", Doc: "writes a line to the fight's log (the output of dndsh run) when the fight is traced", Fn: fm.note},
+		{Name: "info", Args: "(c)", Doc: "returns {id, side, player, out, dead, dealt, taken} of creature c in the fight", Fn: fm.info},
+	}
+}
+
+// encounter is fight.encounter.
+func (fm *module) encounter(L *lua.LState) int {
+	t := L.CheckTable(1)
+	if _, ok := t.RawGetString("sides").(*lua.LTable); !ok {
+		L.ArgError(1, "encounter table with a sides list expected")
+	}
+	t.RawSetString("kind", lua.LString("encounter"))
+	L.Push(t)
+	return 1
+}
+
+// run is fight.run.
+func (fm *module) run(L *lua.LState) int {
+	spec := L.CheckTable(1)
+	opts := L.OptTable(2, L.NewTable())
+	f, err := Compile(context.Background(), fm.g, spec)
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	var log []string
+	if lua.LVAsBool(opts.RawGetString("trace")) {
+		f.Trace = func(format string, args ...any) { log = append(log, fmt.Sprintf(format, args...)) }
+	}
+	prev := fm.r.Get(currentKey)
+	fm.r.Set(currentKey, f)
+	out, err := f.Run()
+	fm.r.Set(currentKey, prev)
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	L.Push(OutcomeTable(L, f, out, log))
+	return 1
+}
+
+// table is fight.table.
+func (fm *module) table(L *lua.LState) int {
+	def, ok := fm.g.Value("combat").(*lua.LTable)
+	if !ok {
+		L.RaiseError("the rule system %q defines no combat table", fm.g.System)
+	}
+	rules, err := CompileRules(def)
+	if err == nil {
+		rules.Conditions, err = CompileConditions(fm.g)
+	}
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	if prev := Current(fm.r); prev != nil {
+		for _, x := range prev.Fighters {
+			fm.g.Bus.OffOwner(x.Owner)
+		}
+	}
+	f, err := fight.NewTable(rules, fm.g.Bus, fm.r.Src)
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	fm.r.Set(currentKey, f)
+	fm.r.Set("fight.byCreature", map[*creature.Creature]*fight.Fighter{})
+	fm.g.Adapt = adapter(fm.r, f)
+	return 0
+}
+
+// add is fight.add.
+func (fm *module) add(L *lua.LState) int {
+	f := fm.current(L)
+	if !f.IsTable() {
+		L.RaiseError("fight.add works on a table fight (fight.table())")
+	}
+	opts := L.OptTable(2, L.NewTable())
+	m := L.NewTable()
+	switch v := L.Get(1).(type) {
+	case lua.LString:
+		m.RawSetString("monster", v)
+	case *lua.LTable:
+		m.RawSetString("stat", v)
+	default:
+		L.ArgError(1, "stat block or monster id expected, got "+v.Type().String())
+	}
+	opts.ForEach(func(k, v lua.LValue) { m.RawSet(k, v) })
+	mt := rec(m, "fight.add")
+	stat, err := statBlock(context.Background(), fm.g, mt)
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	side := mt.Str("side", "foes")
+	count := mt.Int("count", 1)
+	base := mt.Str("id", lua.LVAsString(stat.RawGetString("id")))
+	if mt.Err != nil {
+		luart.Raise(L, mt.Err)
+	}
+	byC, _ := fm.r.Get("fight.byCreature").(map[*creature.Creature]*fight.Fighter)
+	out := L.NewTable()
+	for k := 1; k <= count; k++ {
+		id := base
+		if count > 1 || f.Fighter(id) != nil {
+			for n := k; ; n++ {
+				id = fmt.Sprintf("%s%d", base, n)
+				if f.Fighter(id) == nil {
+					break
+				}
+			}
+		}
+		x, err := buildFighter(fm.r, stat, id, side, 0, rec(stat, "fight.add"))
+		if err != nil {
+			luart.Raise(L, err)
+		}
+		x.Player = mt.Bool("player", lua.LVAsBool(stat.RawGetString("player")))
+		if err := f.Add(x, side); err != nil {
+			luart.Raise(L, err)
+		}
+		byC[x.C] = x
+		if on, ok := stat.RawGetString("on").(*lua.LTable); ok {
+			if err := registerHooks(fm.g, x, on); err != nil {
+				luart.Raise(L, err)
+			}
+		}
+		out.Append(creaturemod.Push(L, x.C))
+	}
+	L.Push(out)
+	return 1
+}
+
+// begin is fight.begin.
+func (fm *module) begin(L *lua.LState) int {
+	f := fm.current(L)
+	if err := f.Begin(); err != nil {
+		luart.Raise(L, err)
+	}
+	L.Push(orderTable(L, f))
+	return 1
+}
+
+// next is fight.next.
+func (fm *module) next(L *lua.LState) int {
+	f := fm.current(L)
+	cur, err := f.Next()
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	t := L.NewTable()
+	for _, x := range cur {
+		t.Append(creaturemod.Push(L, x.C))
+	}
+	L.Push(t)
+	return 1
+}
+
+// order is fight.order.
+func (fm *module) order(L *lua.LState) int {
+	L.Push(orderTable(L, fm.current(L)))
+	return 1
+}
+
+// turn is fight.turn.
+func (fm *module) turn(L *lua.LState) int {
+	f := fm.current(L)
+	t := L.NewTable()
+	for _, x := range f.Current() {
+		t.Append(creaturemod.Push(L, x.C))
+	}
+	L.Push(t)
+	return 1
+}
+
+// get is fight.get.
+func (fm *module) get(L *lua.LState) int {
+	f := fm.current(L)
+	if x := f.Fighter(L.CheckString(1)); x != nil {
+		L.Push(creaturemod.Push(L, x.C))
+	} else {
+		L.Push(lua.LNil)
+	}
+	return 1
+}
+
+// attacks is fight.attacks.
+func (fm *module) attacks(L *lua.LState) int {
+	fm.current(L)
+	x := fm.fighterOf(L, 1)
+	t := L.CreateTable(len(x.Attacks), 0)
+	for _, a := range x.Attacks {
+		t.Append(lua.LString(a.Name))
+	}
+	L.Push(t)
+	return 1
+}
+
+// enemies is fight.enemies.
+func (fm *module) enemies(L *lua.LState) int {
+	f := fm.current(L)
+	x := fm.fighterOf(L, 1)
+	t := L.NewTable()
+	for _, e := range f.Enemies(x) {
+		t.Append(creaturemod.Push(L, e.C))
+	}
+	L.Push(t)
+	return 1
+}
+
+// allies is fight.allies.
+func (fm *module) allies(L *lua.LState) int {
+	f := fm.current(L)
+	x := fm.fighterOf(L, 1)
+	t := L.NewTable()
+	for _, y := range f.Fighters {
+		if !y.Out && y.Side == x.Side {
+			t.Append(creaturemod.Push(L, y.C))
+		}
+	}
+	L.Push(t)
+	return 1
+}
+
+// strike is fight.strike.
+func (fm *module) strike(L *lua.LState) int {
+	f := fm.current(L)
+	x, t := fm.fighterOf(L, 1), fm.fighterOf(L, 2)
+	name := L.CheckString(3)
+	opts := L.OptTable(4, L.NewTable())
+	var a *fight.Attack
+	for i := range x.Attacks {
+		if strings.EqualFold(x.Attacks[i].Name, name) {
+			a = &x.Attacks[i]
+		}
+	}
+	if a == nil {
+		L.ArgError(3, fmt.Sprintf("%s has no attack %q", x.ID, name))
+	}
+	e, err := f.Strike(x, t, a, int(lua.LVAsNumber(opts.RawGetString("adv"))))
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	res := L.CreateTable(0, 5)
+	res.RawSetString("hit", lua.LBool(e.Hit))
+	res.RawSetString("crit", lua.LBool(e.Crit))
+	res.RawSetString("natural", lua.LNumber(e.Roll.Natural))
+	res.RawSetString("total", lua.LNumber(e.Roll.Total))
+	res.RawSetString("damage", lua.LNumber(e.Damage))
+	L.Push(res)
+	return 1
+}
+
+// damage is fight.damage.
+func (fm *module) damage(L *lua.LState) int {
+	f := fm.current(L)
+	t := fm.fighterOf(L, 1)
+	n := L.CheckInt(2)
+	typ := L.OptString(3, "")
+	src := t
+	if L.GetTop() >= 4 {
+		src = fm.fighterOf(L, 4)
+	}
+	lost, err := f.Deal(src, t, n, typ)
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	L.Push(lua.LNumber(lost))
+	return 1
+}
+
+// down is fight.down.
+func (fm *module) down(L *lua.LState) int {
+	f := fm.current(L)
+	if err := f.Down(fm.fighterOf(L, 1), nil); err != nil {
+		luart.Raise(L, err)
+	}
+	return 0
+}
+
+// kill is fight.kill.
+func (fm *module) kill(L *lua.LState) int {
+	fm.current(L)
+	x := fm.fighterOf(L, 1)
+	x.Out, x.Dead = true, true
+	return 0
+}
+
+// stabilize is fight.stabilize.
+func (fm *module) stabilize(L *lua.LState) int {
+	fm.current(L)
+	x := fm.fighterOf(L, 1)
+	x.Stable = L.OptBool(2, true)
+	return 0
+}
+
+// is is fight.is.
+func (fm *module) is(L *lua.LState) int {
+	fm.current(L)
+	x := fm.fighterOf(L, 1)
+	var v bool
+	switch s := L.CheckString(2); s {
+	case "player":
+		v = x.Player
+	case "out":
+		v = x.Out
+	case "dead":
+		v = x.Dead
+	case "fled":
+		v = x.Fled
+	case "stable":
+		v = x.Stable
+	default:
+		L.ArgError(2, fmt.Sprintf("unknown state %q (player, out, dead, fled, stable)", s))
+	}
+	L.Push(lua.LBool(v))
+	return 1
+}
+
+// flee is fight.flee.
+func (fm *module) flee(L *lua.LState) int {
+	fm.current(L)
+	x := fm.fighterOf(L, 1)
+	x.Out, x.Dead, x.Fled = true, false, true
+	return 0
+}
+
+// revive is fight.revive.
+func (fm *module) revive(L *lua.LState) int {
+	f := fm.current(L)
+	x := fm.fighterOf(L, 1)
+	f.Revive(x)
+	x.Fled = false
+	return 0
+}
+
+// spend is fight.spend.
+func (fm *module) spend(L *lua.LState) int {
+	f := fm.current(L)
+	x := fm.fighterOf(L, 1)
+	slot := L.CheckString(2)
+	enc := f.Encounter()
+	ok := enc != nil && enc.Spend(x.ID, slot) == nil
+	L.Push(lua.LBool(ok))
+	return 1
+}
+
+// remaining is fight.remaining.
+func (fm *module) remaining(L *lua.LState) int {
+	f := fm.current(L)
+	x := fm.fighterOf(L, 1)
+	slot := L.CheckString(2)
+	n := 0
+	if enc := f.Encounter(); enc != nil {
+		var err error
+		if n, err = enc.Remaining(x.ID, slot); err != nil {
+			luart.Raise(L, err)
+		}
+	}
+	if n < 0 {
+		L.Push(lua.LNumber(math.MaxFloat64))
+	} else {
+		L.Push(luart.Int(n))
+	}
+	return 1
+}
+
+// round is fight.round.
+func (fm *module) round(L *lua.LState) int {
+	L.Push(lua.LNumber(fm.current(L).Round()))
+	return 1
+}
+
+// segment is fight.segment.
+func (fm *module) segment(L *lua.LState) int {
+	f := fm.current(L)
+	seg := 0
+	if enc := f.Encounter(); enc != nil {
+		seg = enc.Segment()
+	}
+	L.Push(lua.LNumber(seg))
+	return 1
+}
+
+// initiative is fight.initiative.
+func (fm *module) initiative(L *lua.LState) int {
+	f := fm.current(L)
+	t := L.CreateTable(0, len(f.Sides))
+	if enc := f.Encounter(); enc != nil {
+		for _, s := range f.Sides {
+			if n, ok := enc.SideResult(s); ok {
+				t.RawSetString(s, lua.LNumber(n))
+			}
+		}
+	}
+	L.Push(t)
+	return 1
+}
+
+// surprise is fight.surprise.
+func (fm *module) surprise(L *lua.LState) int {
+	f := fm.current(L)
+	x := fm.fighterOf(L, 1)
+	n := L.CheckInt(2)
+	enc := f.Encounter()
+	if enc == nil {
+		L.RaiseError("fight.surprise: the fight has no encounter yet")
+	}
+	if err := enc.SetLostSegments(x.ID, n); err != nil {
+		luart.Raise(L, err)
+	}
+	return 0
+}
+
+// all is fight.all.
+func (fm *module) all(L *lua.LState) int {
+	f := fm.current(L)
+	t := L.CreateTable(len(f.Fighters), 0)
+	for _, x := range f.Fighters {
+		t.Append(creaturemod.Push(L, x.C))
+	}
+	L.Push(t)
+	return 1
+}
+
+// note is fight.note.
+func (fm *module) note(L *lua.LState) int {
+	f := fm.current(L)
+	text := L.CheckString(1)
+	if f.Trace != nil {
+		f.Trace("%s", text)
+	}
+	return 0
+}
+
+// info is fight.info.
+func (fm *module) info(L *lua.LState) int {
+	fm.current(L)
+	x := fm.fighterOf(L, 1)
+	L.Push(fighterTable(L, x, ""))
+	return 1
+}

@@ -1,0 +1,98 @@
+package fight
+
+import (
+	"github.com/dndsh/dndsh/runtime/creature"
+	"github.com/dndsh/dndsh/runtime/event"
+)
+
+// Deal applies n damage of type typ from src to t outside an attack (a
+// breath weapon, a trap), through damage.apply and creature.down, and
+// returns the hit points t lost.
+func (f *Fight) Deal(src, t *Fighter, n int, typ string) (int, error) {
+	fr := f.push()
+	defer f.pop()
+	e := &fr.atk
+	*e = AttackEvent{Attacker: src, Target: t, Damage: n, Hit: true, Roll: e.Roll, Parts: append(e.Parts[:0], creature.Damage{Type: typ, Amount: n})}
+	if err := f.Apply(e); err != nil {
+		return 0, err
+	}
+	return e.Applied.HPLost, nil
+}
+
+func addPart(parts []creature.Damage, typ string, n int) []creature.Damage {
+	for i := range parts {
+		if parts[i].Type == typ {
+			parts[i].Amount += n
+			return parts
+		}
+	}
+	return append(parts, creature.Damage{Type: typ, Amount: n})
+}
+
+// Apply applies e's damage to its target through damage.apply and
+// creature.down.
+func (f *Fight) Apply(e *AttackEvent) error {
+	fr := f.push()
+	defer f.pop()
+	fr.ev.Reset(f.ids.dmgApply)
+	if err := f.dispatch(&fr.ev, e, f.ids.dmgApply, event.Modify); err != nil {
+		return err
+	}
+	if fr.ev.Cancelled() {
+		return nil
+	}
+	t := e.Target
+	scaleParts(e.Parts, e.Damage) // a handler may have changed the total
+	rec := &f.rec
+	if err := t.C.ApplyDamageInto(rec, e.Parts, &f.dopts); err != nil {
+		return err
+	}
+	e.Applied = rec.Outcome
+	dealt := rec.Outcome.HPLost + rec.Outcome.TempAbsorbed
+	e.Attacker.DamageDealt += dealt
+	t.DamageTaken += dealt
+	if err := f.dispatch(&fr.ev, e, f.ids.dmgApply, event.After); err != nil {
+		return err
+	}
+	if t.C.HP() <= t.C.Floor() && !t.Out {
+		return f.Down(t, e)
+	}
+	if t.Out && !t.Dead && f.Rules.Dying != nil && dealt+rec.Outcome.PastZero > 0 {
+		// Damage while dying: failures, or death outright when massive.
+		d := f.Rules.Dying
+		n := d.DamageFailures
+		if e.Crit {
+			n = d.CritFailures
+		}
+		t.Stable = false
+		if d.Massive && rec.Outcome.PastZero >= t.C.MaxHP() {
+			n = d.Failures
+		}
+		f.addFailures(t, n)
+	}
+	return nil
+}
+
+// scaleParts makes the damage parts add up to total: a handler that
+// changed an attack's total (halved it, added to it) changes every damage
+// type in proportion, rounding down, with what rounding leaves going to the
+// first part.
+func scaleParts(parts []creature.Damage, total int) {
+	sum := 0
+	for _, p := range parts {
+		sum += p.Amount
+	}
+	if sum == total || len(parts) == 0 {
+		return
+	}
+	if sum <= 0 {
+		parts[0].Amount = total
+		return
+	}
+	left := total
+	for i := range parts {
+		parts[i].Amount = parts[i].Amount * total / sum
+		left -= parts[i].Amount
+	}
+	parts[0].Amount += left
+}
