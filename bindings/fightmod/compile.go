@@ -154,7 +154,7 @@ func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 			return nil, ds.Err
 		}
 	}
-	rules.MaxRounds = root.Int("max_rounds", 100)
+	rules.MaxRounds = root.IntIn("max_rounds", 100, 1, MaxRounds)
 	if root.Err != nil {
 		return nil, root.Err
 	}

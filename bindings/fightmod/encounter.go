@@ -39,7 +39,7 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 		}
 	}
 	root := rec(spec, "encounter")
-	if mr := root.Int("max_rounds", 0); mr > 0 {
+	if mr := root.IntIn("max_rounds", 0, 1, MaxRounds); mr > 0 {
 		rules.MaxRounds = mr
 	}
 	sidesT := root.Sub("sides")
@@ -82,7 +82,7 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 			if err != nil {
 				return nil, err
 			}
-			count := m.Int("count", 1)
+			count := m.IntIn("count", 1, 1, MaxCount)
 			base := m.Str("id", lua.LVAsString(stat.RawGetString("id")))
 			if base == "" {
 				base = fmt.Sprintf("%s%d", name, mi)

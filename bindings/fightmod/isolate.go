@@ -11,6 +11,14 @@ import (
 	"github.com/dndsh/dndsh/runtime/fight"
 )
 
+// The bounds of an encounter's sizes: creatures a member adds (count) and
+// rounds a fight may last (max_rounds; a fight also stops at its
+// deadline).
+const (
+	MaxCount  = 1000
+	MaxRounds = 1_000_000_000
+)
+
 // encounterTable runs an encounter file's source and returns the
 // encounter table it returns.
 func encounterTable(ctx context.Context, g *rulesmod.Rules, name string, src []byte) (*lua.LTable, error) {

@@ -135,7 +135,7 @@ func (fm *module) add(L *lua.LState) int {
 		luart.Raise(L, err)
 	}
 	side := mt.Str("side", "foes")
-	count := mt.Int("count", 1)
+	count := mt.IntIn("count", 1, 1, MaxCount)
 	base := mt.Str("id", lua.LVAsString(stat.RawGetString("id")))
 	if mt.Err != nil {
 		luart.Raise(L, mt.Err)

@@ -1,11 +1,15 @@
 package fightmod
 
 import (
+	"errors"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/dndsh/dndsh/bindings/creaturemod"
 	"github.com/dndsh/dndsh/bindings/luart"
+	"github.com/dndsh/dndsh/bindings/luaval"
 	"github.com/dndsh/dndsh/bindings/rulesmod"
+	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/fight"
 )
 
@@ -80,13 +84,24 @@ func (v *attackView) str(s string) lua.LValue {
 
 func (v *attackView) FromLua(_ *lua.LState, t *lua.LTable) error {
 	e := v.e
-	e.Adv = int(lua.LVAsNumber(t.RawGetString("adv")))
-	e.Dis = int(lua.LVAsNumber(t.RawGetString("dis")))
-	e.Bonus = int(lua.LVAsNumber(t.RawGetString("bonus")))
-	e.Hit = lua.LVAsBool(t.RawGetString("hit"))
-	e.Crit = lua.LVAsBool(t.RawGetString("crit"))
-	e.Damage = int(lua.LVAsNumber(t.RawGetString("damage")))
-	return nil
+	rec := &luaval.Record{T: t, Where: "the event table", Layer: "fight"}
+	e.Adv = rec.IntIn("adv", 0, -luaval.MaxInt, luaval.MaxInt)
+	e.Dis = rec.IntIn("dis", 0, -luaval.MaxInt, luaval.MaxInt)
+	e.Bonus = rec.Int("bonus", 0)
+	e.Hit = rec.Bool("hit", false)
+	e.Crit = rec.Bool("crit", false)
+	e.Damage = rec.Int("damage", 0)
+	return hookErr(rec.Err)
+}
+
+// hookErr explains a bad value a hook left in its event table.
+func hookErr(err error) error {
+	var e *errs.Error
+	if errors.As(err, &e) {
+		e.Msg = "a hook left a bad value in " + e.Msg
+		e.Hint = "set the field to what it holds: a whole number (e.damage = e.damage + 2; roll dice with dice.total(\"2d6\")) or true/false"
+	}
+	return err
 }
 
 // turnView is the Lua view of a fight.TurnEvent: fighter (a creature
@@ -115,9 +130,10 @@ func (v *turnView) ToLua(L *lua.LState) *lua.LTable {
 }
 
 func (v *turnView) FromLua(_ *lua.LState, t *lua.LTable) error {
-	v.e.Acted = lua.LVAsBool(t.RawGetString("acted"))
-	v.e.Skip = lua.LVAsBool(t.RawGetString("skip"))
-	return nil
+	rec := &luaval.Record{T: t, Where: "the event table", Layer: "fight"}
+	v.e.Acted = rec.Bool("acted", false)
+	v.e.Skip = rec.Bool("skip", false)
+	return hookErr(rec.Err)
 }
 
 // adapter returns the payload adapter of a fight's events.

@@ -51,6 +51,28 @@ type Env struct {
 	SetMemoryLimit func(bytes int64)
 }
 
+// maxFileSize bounds every file dndsh reads (configuration, scripts,
+// encounters, saves, :load, aggregates): a bigger one, or an endless one
+// such as /dev/zero, is an error, not a heap exhausted.
+const maxFileSize = 64 << 20
+
+// readCapped reads a file opened with open, refusing one over maxFileSize.
+func readCapped[F io.ReadCloser](open func(string) (F, error), path string) ([]byte, error) {
+	f, err := open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxFileSize {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("the file is larger than %d MiB, the most dndsh reads", maxFileSize>>20)}
+	}
+	return b, nil
+}
+
 // interruptible returns a context for one command: cancelled by Ctrl-C when
 // env.Interrupt is set.
 func (e *Env) interruptible(parent context.Context) (context.Context, context.CancelFunc) {

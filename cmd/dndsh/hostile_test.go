@@ -45,6 +45,7 @@ type hostileCase struct {
 	sigintOn    *regexp.Regexp
 	timeout     time.Duration
 	env         []string
+	tty         bool // run on a terminal (util-linux script(1), 80 columns)
 }
 
 // crash is what no output of dndsh may contain.
@@ -115,6 +116,8 @@ func parseHostile(t *testing.T, path string) []*hostileCase {
 			c.timeout = dur()
 		case "env":
 			c.env = append(c.env, val)
+		case "tty":
+			c.tty = true
 		default:
 			t.Fatalf("%s: unknown directive %q", where, key)
 		}
@@ -185,6 +188,9 @@ func unescape(s string) string {
 	return b.String()
 }
 
+// shellQuote quotes s for sh.
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
 // lockedBuffer is an output buffer the test reads while the child writes.
 type lockedBuffer struct {
 	mu  sync.Mutex
@@ -220,6 +226,17 @@ func TestHostile(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			cmd := exec.Command(bin, c.args...)
+			if c.tty {
+				script, err := exec.LookPath("script")
+				if err != nil {
+					t.Skip("no script(1) to run dndsh on a terminal")
+				}
+				line := "stty cols 80 rows 24; exec " + shellQuote(bin)
+				for _, a := range c.args {
+					line += " " + shellQuote(a)
+				}
+				cmd = exec.Command(script, "-qec", line, "/dev/null")
+			}
 			cmd.Dir = dir
 			cmd.Env = append([]string{"HOME=" + home, "XDG_CONFIG_HOME=" + home, "PATH=" + os.Getenv("PATH"), childEnv}, c.env...)
 			cmd.Stdin = strings.NewReader(c.stdin.String())

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/signal"
@@ -36,7 +37,7 @@ func processEnv() *Env {
 		IsTerminal: func(fd uintptr) bool {
 			return term.IsTerminal(int(fd))
 		},
-		ReadFile:  os.ReadFile,
+		ReadFile:  func(path string) ([]byte, error) { return readCapped(os.Open, path) },
 		WriteFile: func(path string, data []byte) error { return writeAtomic(osFS{}, path, data) },
 		OpenDir:   openDir,
 		MkdirAll:  func(path string) error { return os.MkdirAll(path, 0o755) },
@@ -56,7 +57,16 @@ func openDir(path string) (fs.FS, error) {
 	if !fi.IsDir() {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("not a folder")}
 	}
-	return os.DirFS(path), nil
+	return cappedFS{os.DirFS(path)}, nil
+}
+
+// cappedFS is a folder whose files are read with readCapped (script
+// folders).
+type cappedFS struct{ fs.FS }
+
+// ReadFile implements fs.ReadFileFS.
+func (c cappedFS) ReadFile(name string) ([]byte, error) {
+	return readCapped(func(n string) (io.ReadCloser, error) { return c.Open(n) }, name)
 }
 
 // osFS is the real file system, as writeAtomic uses it.

@@ -15,7 +15,6 @@ import (
 	"github.com/dndsh/dndsh/runtime/dice"
 	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/journal"
-	"github.com/dndsh/dndsh/runtime/prob"
 	"github.com/dndsh/dndsh/runtime/rng"
 )
 
@@ -153,6 +152,18 @@ func (r *repl) loop(in lineReader) (failed, firstLine int, first error) {
 		line, err := in.readLine(prompt)
 		if errors.Is(err, errInterrupted) {
 			buf = nil
+			continue
+		}
+		var long *lineTooLong
+		if errors.As(err, &long) {
+			lineNo++
+			buf = nil
+			e := errs.New(errs.Usage, "repl", "%v", err)
+			r.report(e)
+			failed++
+			if first == nil {
+				first, firstLine = e, lineNo
+			}
 			continue
 		}
 		eof := err != nil
@@ -825,7 +836,7 @@ func (r *repl) colon(line string) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		d, err := prob.Of(e, 200000, r.seed)
+		d, err := distOf(r.cmdCtx, r.st, e, 200000, r.seed)
 		if err != nil {
 			return false, err
 		}
