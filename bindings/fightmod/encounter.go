@@ -42,6 +42,9 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 	if mr := root.IntIn("max_rounds", 0, 1, MaxRounds); mr > 0 {
 		rules.MaxRounds = mr
 	}
+	if root.Err != nil {
+		return nil, root.Err
+	}
 	sidesT := root.Sub("sides")
 	if sidesT.T == nil || sidesT.T.Len() == 0 {
 		return nil, specErr("encounter", "sides must be a list of {name = ..., members = {...}}")
@@ -126,6 +129,7 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 	if err != nil {
 		return nil, err
 	}
+	f.Stop = r.CheckContext // the deadline and Ctrl-C of the running call
 	// The default tactic: the rule system's (or a later layer's)
 	// "tactics.default" definition, a built-in name or a function.
 	if v := g.Value("tactics.default"); v != lua.LNil {

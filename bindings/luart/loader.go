@@ -317,6 +317,9 @@ func (r *Runtime) convert(err error) error {
 	}
 	if stop := r.stopError(); stop != nil {
 		e.Kind, e.Msg, e.Hint = stop.Kind, stop.Msg, stop.Hint
+	} else if strings.Contains(e.Msg, "over the string budget") || strings.Contains(e.Msg, "string slice too long") || strings.Contains(e.Msg, "values is over the budget") {
+		e.Kind = errs.Budget
+		e.Hint = fmt.Sprintf("a string may hold up to %d MiB and a call return up to %d values: build less at once", r.cfg.MaxString>>20, maxResults)
 	} else if strings.Contains(e.Msg, "stack overflow") {
 		e.Kind = errs.Budget
 		e.Hint = "recursion too deep: look for a function that calls itself without end"

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -239,11 +240,41 @@ func TestHostile(t *testing.T) {
 			}
 			cmd.Dir = dir
 			cmd.Env = append([]string{"HOME=" + home, "XDG_CONFIG_HOME=" + home, "PATH=" + os.Getenv("PATH"), childEnv}, c.env...)
-			cmd.Stdin = strings.NewReader(c.stdin.String())
 			var stdout, stderr lockedBuffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			var stdin io.WriteCloser
+			if c.tty {
+				// The terminal takes input once line editing is on (the
+				// prompt is out); before, it would be cooked and cut at 4096.
+				var err error
+				if stdin, err = cmd.StdinPipe(); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				cmd.Stdin = strings.NewReader(c.stdin.String())
+			}
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
+			}
+			if stdin != nil {
+				go func() {
+					// Each line goes once the output has been still for a
+					// moment (dndsh waits at its prompt): input typed while
+					// line editing is off may be dropped by the terminal.
+					defer stdin.Close()
+					for _, line := range strings.SplitAfter(c.stdin.String(), "\n") {
+						last, still := "", 0
+						for i := 0; i < 500 && still < 15; i++ {
+							time.Sleep(20 * time.Millisecond)
+							if now := stdout.String(); now == last && strings.Contains(now, "> ") {
+								still++
+							} else {
+								last, still = now, 0
+							}
+						}
+						_, _ = io.WriteString(stdin, line)
+					}
+				}()
 			}
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()

@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"time"
 
@@ -75,6 +76,7 @@ type osFS struct{}
 func (osFS) CreateTemp(dir, pattern string) (file, error) { return os.CreateTemp(dir, pattern) }
 func (osFS) Remove(name string) error                     { return os.Remove(name) }
 func (osFS) Stat(name string) (fs.FileInfo, error)        { return os.Stat(name) }
+func (osFS) Glob(pattern string) ([]string, error)        { return filepath.Glob(pattern) }
 
 // Rename renames a file; a failure is reported as an fs.PathError on the
 // old path, like the other steps' failures.

@@ -120,8 +120,8 @@ func newTermReader(env *Env, st *settings, comp readline.AutoCompleter) (*termRe
 		HistorySearchFold:      true,
 		AutoComplete:           comp,
 		Stdin:                  readline.NewCancelableStdin(stdin),
-		Stdout:                 env.Stdout,
-		Stderr:                 env.Stderr,
+		Stdout:                 orRaw(env.rawStdout, env.Stdout),
+		Stderr:                 orRaw(env.rawStderr, env.Stderr),
 		FuncIsTerminal:         func() bool { return true },
 	})
 	if err != nil {
@@ -202,6 +202,14 @@ func (t *termReader) addHistory(entry string) {
 }
 
 func (t *termReader) close() error { return t.rl.Close() }
+
+// orRaw returns raw, or w when raw is nil.
+func orRaw(raw, w io.Writer) io.Writer {
+	if raw != nil {
+		return raw
+	}
+	return w
+}
 
 // completer completes the REPL's input on Tab: :commands and their
 // arguments (help topics, rule systems, variant ids), module functions

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/dndsh/dndsh/runtime/fight"
+	"github.com/dndsh/dndsh/runtime/membudget"
 )
 
 func runCommand() *command {
@@ -30,6 +31,8 @@ func runRun(env *Env, o *opts) error {
 	}
 	ctx, cancel := env.interruptible(context.Background())
 	defer cancel()
+	ctx, unwatch := membudget.New(st.MemoryBudget, 0).Watch(ctx)
+	defer unwatch()
 	p, err := s.worker(ctx, seed, trial)
 	if err != nil {
 		return err

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -267,8 +266,8 @@ func simulate(ctx context.Context, env *Env, s *study, seed, n, lo, hi uint64, j
 // progress draws a progress bar with an ETA on standard error when it is a
 // terminal, until the returned function is called.
 func progress(env *Env, done *atomic.Uint64, total uint64) func() {
-	f, ok := env.Stderr.(*os.File)
-	if !ok || env.IsTerminal == nil || !env.IsTerminal(f.Fd()) || total == 0 || env.Now == nil {
+	f := env.terminal(env.Stderr)
+	if f == nil || total == 0 || env.Now == nil {
 		return func() {}
 	}
 	start := env.Now()
@@ -282,7 +281,7 @@ func progress(env *Env, done *atomic.Uint64, total uint64) func() {
 		for {
 			select {
 			case <-quit:
-				fmt.Fprintf(env.Stderr, "\r%s\r", strings.Repeat(" ", 70))
+				fmt.Fprintf(f, "\r%s\r", strings.Repeat(" ", 70))
 				return
 			case <-tick.C:
 				d := done.Load()
@@ -293,7 +292,7 @@ func progress(env *Env, done *atomic.Uint64, total uint64) func() {
 					eta = (time.Duration(float64(el)/frac) - el).Round(time.Second).String()
 				}
 				bar := strings.Repeat("█", int(30*frac)) + strings.Repeat("░", 30-int(30*frac))
-				fmt.Fprintf(env.Stderr, "\r%s %5.1f%% %d/%d ETA %s   ", bar, 100*frac, d, total, eta)
+				fmt.Fprintf(f, "\r%s %5.1f%% %d/%d ETA %s   ", bar, 100*frac, d, total, eta)
 			}
 		}
 	}()
