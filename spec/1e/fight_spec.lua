@@ -172,12 +172,12 @@ test("thieves backstab surprised victims; assassins may kill outright", function
   -- a 5th-level thief: +4 to hit, x3 damage in a surprise segment
   dice.force{ 10, 2 }
   local r = run({ { id = "thief", class = "thief", level = 5, weapon = "Short sword", hp = 20 } },
-    { { monster = "orc", hp = 20 } }, { distance = 0, roll_hp = false, sides = { foes = { surprised = 1 } } }, 0)
+    { { monster = "orc", hp = 20 } }, { distance = 0, roll_hp = false, sides = { foes = { surprised = 1 } } }, 100)
   matches(r.log[3], "thief hits orc with Short sword: 14 vs 13, 6 damage")
   -- an assassin's roll: 1d100 40 <= 70 (level 5 against a 1 HD orc)
   dice.force{ 40, 10, 2 }
   r = run({ { id = "killer", class = "assassin", level = 5, weapon = "Short sword", hp = 20 } },
-    { { monster = "orc", hp = 20 } }, { distance = 0, roll_hp = false, sides = { foes = { surprised = 1 } } }, 0)
+    { { monster = "orc", hp = 20 } }, { distance = 0, roll_hp = false, sides = { foes = { surprised = 1 } } }, 100)
   matches(r.log[3], "killer hits orc with Short sword: 14 vs 13, 6 damage")
   matches(r.log[4], "killer assassinates orc (d% 40 <= 70)")
   eq(r.winner, "party")
