@@ -31,3 +31,25 @@ func BenchmarkStartup5eSharedCache(b *testing.B) {
 		e.Close()
 	}
 }
+
+// BenchmarkStartup1e is start-up to every embedded 1e script loaded.
+func BenchmarkStartup1e(b *testing.B) {
+	for b.Loop() {
+		e, err := New(context.Background(), Options{Ruleset: "1e"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		e.Close()
+	}
+}
+
+// BenchmarkStartupBase is start-up to the base layer only (no rule system).
+func BenchmarkStartupBase(b *testing.B) {
+	for b.Loop() {
+		e, err := New(context.Background(), Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		e.Close()
+	}
+}

@@ -92,3 +92,54 @@ end, { phase = "modify" })`)
 		}
 	}
 }
+
+// TestNestedEventsHaveTheirOwnTables: a hook that strikes from inside an
+// attack-level event sees the inner attack in a table of its own; when the
+// strike returns, the hook's table still describes its own attack, and what
+// it changes then (bonus -100) changes its own attack, not the inner one.
+func TestNestedEventsHaveTheirOwnTables(t *testing.T) {
+	e, f := r1(t, `
+local rules, fight = require("rules"), require("fight")
+local busy, inner = false, 0
+rules.on("attack.roll", function(e)
+  if busy then
+    inner = inner + 1
+    if e.attack ~= "Scimitar" then error("inner event sees " .. tostring(e.attack)) end
+    return
+  end
+  if e.attack ~= "Longsword" or e.target:get("hp") <= 0 then return end
+  local attacker, target = e.attacker, e.target
+  busy = true
+  fight.strike(target, attacker, "Scimitar")
+  busy = false
+  if e.attack ~= "Longsword" or e.attacker ~= attacker or e.target ~= target then
+    error("the outer table was overwritten: " .. tostring(e.attack))
+  end
+  e.bonus = e.bonus - 100
+end, { phase = "modify" })
+rules.on("attack.roll", function(e)
+  if not busy and e.attack == "Longsword" and e.bonus > -50 then error("outer bonus lost: " .. e.bonus) end
+end, { phase = "modify", priority = 10 })`)
+	defer e.Close()
+	for i := uint64(0); i < 20; i++ {
+		e.R.Src.Reset(1, i)
+		if _, err := f.Run(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	goblinHits, fighterAttacks, fighterHits := 0, 0, 0
+	for _, x := range f.Fighters {
+		if x.Side == 0 {
+			fighterAttacks += x.Attacks0
+			fighterHits += x.Hits
+		} else {
+			goblinHits += x.Hits
+		}
+	}
+	if fighterAttacks == 0 || fighterHits > fighterAttacks/5 {
+		t.Fatalf("the fighters hit %d of %d at -100: the bonus went elsewhere", fighterHits, fighterAttacks)
+	}
+	if goblinHits == 0 {
+		t.Fatalf("the goblins' strikes back never hit: the inner attack got the outer -100")
+	}
+}

@@ -9,8 +9,8 @@ import (
 	"github.com/dndsh/dndsh/runtime/fight"
 )
 
-// attackView is the Lua view of a fight.AttackEvent: one table reused from
-// event to event. Handlers read attacker, target, attack, natural, total,
+// attackView is the Lua view of a fight.AttackEvent: one table per nesting
+// depth of the fight (see adapter), reused from event to event. Handlers read attacker, target, attack, natural, total,
 // needed, hit, crit, damage, damage_type (the first part's type), parts
 // (every damage part of the hit, {type, amount before the target's traits,
 // taken after them once applied}), hp_lost; they may change adv and bonus
@@ -169,13 +169,22 @@ func (v *turnView) FromLua(_ *lua.LState, t *lua.LTable) error {
 	return nil
 }
 
-// adapter returns the payload adapter of a fight's events.
-func adapter(r *luart.Runtime, _ *fight.Fight) func(any) rulesmod.LuaPayload {
-	av := &attackView{r: r}
+// adapter returns the payload adapter of a fight's events. An attack-level
+// event gets the view of its nesting depth (fight.Depth): a hook that
+// strikes from inside an attack sees the inner attack in a table of its
+// own, and finds its own table and event as they were when the strike
+// returns. Views are made once per depth and reused.
+func adapter(r *luart.Runtime, f *fight.Fight) func(any) rulesmod.LuaPayload {
+	var views []*attackView
 	tv := &turnView{}
 	return func(d any) rulesmod.LuaPayload {
 		switch x := d.(type) {
 		case *fight.AttackEvent:
+			i := max(f.Depth(), 1) - 1
+			for len(views) <= i {
+				views = append(views, &attackView{r: r})
+			}
+			av := views[i]
 			av.e = x
 			return av
 		case *fight.TurnEvent:

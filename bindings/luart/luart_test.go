@@ -220,3 +220,38 @@ func TestCacheShared(t *testing.T) {
 		t.Fatalf("cache hits %d misses %d, want 2 and 1", h, m)
 	}
 }
+
+// TestPrecompileCompilesEachScriptOnce: scripts precompiled in the
+// background and then loaded in order are compiled once each, whoever gets
+// there first; a script with a syntax error still fails when loaded, with
+// its file and line; a missing path is skipped.
+func TestPrecompileCompilesEachScriptOnce(t *testing.T) {
+	fsys := fstest.MapFS{}
+	var paths []string
+	for _, n := range []string{"a", "b", "c", "d", "e", "f"} {
+		fsys[n+".lua"] = &fstest.MapFile{Data: []byte(`local t = {} for i = 1, 10 do t[i] = i end return "` + n + `"`)}
+		paths = append(paths, n+".lua")
+	}
+	fsys["bad.lua"] = &fstest.MapFile{Data: []byte("return 1 +\n")}
+	c := NewCache()
+	r, err := New(Config{Roots: []Root{{"t", fsys}}, Cache: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	r.Precompile(append(paths, "bad.lua", "missing.lua"))
+	for _, p := range paths {
+		v, err := r.DoFile(context.Background(), p)
+		if err != nil || v.String() != strings.TrimSuffix(p, ".lua") {
+			t.Fatalf("%s: %v %v", p, v, err)
+		}
+	}
+	_, err = r.DoFile(context.Background(), "bad.lua")
+	var e *errs.Error
+	if !errors.As(err, &e) || e.Kind != errs.Syntax || e.File != "bad.lua" || e.Line != 2 {
+		t.Fatalf("bad.lua: want a syntax error at bad.lua:2, got %#v", err)
+	}
+	if _, m := c.Stats(); m != len(paths)+1 {
+		t.Fatalf("%d compilations for %d scripts", m, len(paths)+1)
+	}
+}

@@ -704,6 +704,11 @@ func (f *Fight) push() *frame {
 
 func (f *Fight) pop() { f.depth-- }
 
+// Depth is how many attack-level steps are in progress (nested frames): 1
+// while an attack's events are dispatched, 2 when a hook of it strikes,
+// and so on. Bindings give each depth its own view of the event.
+func (f *Fight) Depth() int { return f.depth }
+
 // String describes the fight's fighters.
 func (f *Fight) String() string {
 	s := ""
