@@ -143,3 +143,48 @@ end, { phase = "modify", priority = 10 })`)
 		t.Fatalf("the goblins' strikes back never hit: the inner attack got the outer -100")
 	}
 }
+
+// benchExample plays trials of an example encounter the way dndsh sim does
+// (one runtime, trial i from stream (1, i)) and reports attacks per trial.
+func benchExample(b *testing.B, ruleset, file string) {
+	src, err := os.ReadFile("../../examples/" + file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := engine.New(context.Background(), engine.Options{Ruleset: ruleset, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	f, err := fightmod.LoadEncounter(context.Background(), e.Rules, file, src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	i := uint64(0)
+	for b.Loop() {
+		e.R.Src.Reset(1, i)
+		i++
+		leave := e.R.Enter(context.Background())
+		_, err := f.Run()
+		leave()
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkExample5eTroll is one trial of examples/5e/party_vs_troll.lua:
+// class features, monster abilities and tactics in Lua.
+func BenchmarkExample5eTroll(b *testing.B) { benchExample(b, "5e", "5e/party_vs_troll.lua") }
+
+// BenchmarkExample1eAmbush is one trial of examples/1e/ambush.lua.
+func BenchmarkExample1eAmbush(b *testing.B) { benchExample(b, "1e", "1e/ambush.lua") }
+
+// BenchmarkExample1eTurnUndead is one trial of examples/1e/cleric_turns_undead.lua.
+func BenchmarkExample1eTurnUndead(b *testing.B) {
+	benchExample(b, "1e", "1e/cleric_turns_undead.lua")
+}
+
+// BenchmarkExample1eOrcs is one trial of examples/1e/party_vs_orcs.lua.
+func BenchmarkExample1eOrcs(b *testing.B) { benchExample(b, "1e", "1e/party_vs_orcs.lua") }
