@@ -233,7 +233,7 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 	list := st.Sub("attacks")
 	var out []fight.Attack
 	if list.T == nil {
-		st.Fail("attacks: a fighter needs at least one attack")
+		st.Fail("attacks: a fighter needs a list of attacks (attacks = {} for none)")
 		return nil, nil
 	}
 	for i := 1; i <= list.T.Len(); i++ {

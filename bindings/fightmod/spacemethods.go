@@ -233,9 +233,7 @@ func (fm *module) goalOf(L *lua.LState, f *fight.Fight, x *fight.Fighter, n int,
 	if !f.Map().Inside(p) {
 		L.ArgError(n, fmt.Sprintf("square %v is off the %d by %d map", p, f.Map().W, f.Map().H))
 	}
-	g := f.Rules.Space.Grid
-	return fight.Goal{Done: func(q grid.Pos) bool { return q == p },
-		Estimate: func(q grid.Pos) int { return g.Distance(q, p) }}
+	return f.SquareGoal(p)
 }
 
 func pathTable(L *lua.LState, path []grid.Pos) *lua.LTable {

@@ -19,8 +19,8 @@ type trialClock struct {
 	ctx     *trialCtx
 	stop    func() bool // stops the parent's cancellation hook
 	timer   *time.Timer
+	gen     int // the timer's generation: a late call of a replaced timer does nothing
 	armed   bool
-	until   time.Time
 	leaveFn func()
 }
 
@@ -30,14 +30,11 @@ type trialCtx struct {
 	mu     sync.Mutex
 	done   chan struct{}
 	err    error
-	until  time.Time
 }
 
-func (c *trialCtx) Deadline() (time.Time, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.until, true
-}
+// Deadline reports no fixed deadline: the time budget restarts at every
+// entry.
+func (c *trialCtx) Deadline() (time.Time, bool) { return time.Time{}, false }
 func (c *trialCtx) Done() <-chan struct{} { return c.done }
 func (c *trialCtx) Value(key any) any     { return c.parent.Value(key) }
 func (c *trialCtx) Err() error {
@@ -63,8 +60,7 @@ func (r *Runtime) enterTrial(parent context.Context) func() {
 	if k == nil {
 		k = &trialClock{r: r}
 		k.leaveFn = k.leave
-		k.timer = time.AfterFunc(time.Hour, k.fire)
-		k.timer.Stop()
+		k.newTimer()
 		r.clock = k
 	}
 	k.mu.Lock()
@@ -79,10 +75,6 @@ func (r *Runtime) enterTrial(parent context.Context) func() {
 			c.end(context.Cause(parent))
 		}
 	}
-	k.until = time.Now().Add(r.cfg.Timeout)
-	k.ctx.mu.Lock()
-	k.ctx.until = k.until
-	k.ctx.mu.Unlock()
 	k.armed = true
 	ctx := k.ctx
 	k.mu.Unlock()
@@ -92,22 +84,33 @@ func (r *Runtime) enterTrial(parent context.Context) func() {
 	return k.leaveFn
 }
 
-// leave disarms the deadline and takes the context off the state.
-func (k *trialClock) leave() {
+// newTimer makes a stopped timer of a new generation.
+func (k *trialClock) newTimer() {
+	k.gen++
+	g := k.gen
+	k.timer = time.AfterFunc(time.Hour, func() { k.fire(g) })
 	k.timer.Stop()
+}
+
+// leave disarms the deadline and takes the context off the state. When
+// the timer could not be stopped (it fired, or is firing), it is replaced,
+// so that its call cannot reach a later entry.
+func (k *trialClock) leave() {
 	k.mu.Lock()
 	k.armed = false
+	if !k.timer.Stop() {
+		k.newTimer()
+	}
 	k.mu.Unlock()
 	k.r.L.RemoveContext()
 	k.r.ctx = nil
 }
 
-// fire ends the armed context when its deadline has passed (a late timer
-// of an earlier entry does nothing).
-func (k *trialClock) fire() {
+// fire ends the armed context of the entry that armed timer generation g.
+func (k *trialClock) fire(g int) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if k.armed && !time.Now().Before(k.until) {
+	if k.armed && g == k.gen {
 		k.ctx.end(context.DeadlineExceeded)
 	}
 }

@@ -195,6 +195,9 @@ func (c *Creature) Condition(id int) (Condition, bool) {
 // Conditions appends every instance, oldest first, to dst.
 func (c *Creature) Conditions(dst []Condition) []Condition { return append(dst, c.conds...) }
 
+// ConditionCount returns how many condition instances c has.
+func (c *Creature) ConditionCount() int { return len(c.conds) }
+
 // ConditionsNamed appends the instances of one condition, oldest first, to
 // dst.
 func (c *Creature) ConditionsNamed(name string, dst []Condition) []Condition {

@@ -281,6 +281,9 @@ func (c *Creature) RemoveTag(tag string) bool {
 // HasTag reports whether the creature has tag.
 func (c *Creature) HasTag(tag string) bool { return slices.Contains(c.tags, tag) }
 
+// TagCount returns how many tags c has.
+func (c *Creature) TagCount() int { return len(c.tags) }
+
 // Tags appends the tags, in the order they were added, to dst.
 func (c *Creature) Tags(dst []string) []string { return append(dst, c.tags...) }
 

@@ -446,11 +446,15 @@ func (f *Fight) speedOf(x *Fighter) int {
 	if fl.speedZero {
 		return 0
 	}
-	s := x.C.Speed("walk")
-	if s == 0 && !hasSpeeds(x.C) {
-		s = f.Rules.Space.DefaultSpeed
+	if !x.walkRead {
+		// read once a turn (a creature's speed is looked up by name)
+		x.walkRead = true
+		x.walk = x.C.Speed("walk")
+		if x.walk == 0 && !hasSpeeds(x.C) {
+			x.walk = f.Rules.Space.DefaultSpeed
+		}
 	}
-	return max(s+fl.speedMod, 0)
+	return max(x.walk+fl.speedMod, 0)
 }
 
 func hasSpeeds(c *creature.Creature) bool {

@@ -8,6 +8,9 @@ import (
 // attackDice rolls the dice the attacker's conditions add to its attack
 // roll (AttackDie), in condition order, before the d20.
 func (f *Fight) attackDice(e *AttackEvent) error {
+	if e.Attacker.C.ConditionCount() == 0 {
+		return nil
+	}
 	f.effM = f.effects(e.Attacker, f.effM)
 	for i, in := range f.effM {
 		if in.ef.AttackDie == nil || lapsed(f.effM, i) {
@@ -24,7 +27,7 @@ func (f *Fight) attackDice(e *AttackEvent) error {
 
 // turnStarts ends x's conditions that end as its turn starts.
 func (f *Fight) turnStarts(x *Fighter) {
-	if len(f.Rules.Conditions) == 0 {
+	if len(f.Rules.Conditions) == 0 || x.C.ConditionCount() == 0 {
 		return
 	}
 	f.conds = x.C.Conditions(f.conds[:0])
@@ -50,8 +53,15 @@ func (f *Fight) canAct(x *Fighter) bool {
 // advantage level) through the whole pipeline and returns its event
 // record (reused by the next Strike).
 func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) {
+	// no defer: Strike has too many exits for an open-coded one, and a
+	// panic (a VM bug) is recovered far above, where the frames are reset
 	fr := f.push()
-	defer f.pop()
+	e, err := f.strike(fr, x, t, a, adv)
+	f.pop()
+	return e, err
+}
+
+func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) {
 	e := &fr.atk
 	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0], Taken: e.Taken[:0]}
 	if adv > 0 {
@@ -59,11 +69,18 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	} else {
 		e.Dis = -adv
 	}
-	// Where the attack is made and what the rules make of it.
+	// Where the attack is made and what the rules make of it. With no map
+	// and no condition on either side nothing of it applies (a melee or
+	// ranged attack at its nominal distance, both in sight, no cover): the
+	// batch study's common case skips the work.
 	var sit Situation
 	var as Assessment
-	f.situation(x, t, a, &sit)
-	f.assess(e, &sit, &as, f.Explain)
+	f.effA = f.effects(x, f.effA)
+	f.effT = f.effects(t, f.effT)
+	if f.Space != nil || len(f.effA) > 0 || len(f.effT) > 0 || f.Explain {
+		f.situation(x, t, a, &sit)
+		f.assess(e, &sit, &as, f.Explain)
+	}
 	e.Distance, e.Cover = sit.Distance, sit.Cover
 	if as.Refused != "" {
 		e.Refused = as.Refused

@@ -205,7 +205,8 @@ type Fighter struct {
 	Surprised, Unaware bool
 	Attacks            []Attack
 	// Multi is how many attacks make up one Attack action; each is an index
-	// into Attacks (empty: one attack with Attacks[0]).
+	// into Attacks (empty: one attack with Attacks[0]). A fighter with no
+	// Attacks makes no attack (a creature whose stat block has none).
 	Multi []int
 	Level int // for needed-roll rules
 	// Tactic picks a target; nil uses the fight's default.
@@ -232,6 +233,8 @@ type Fighter struct {
 
 	diagonals       int  // diagonal steps this turn (alternating diagonals)
 	dashed          bool // moved twice its speed this turn
+	walk            int  // its walking speed this turn, once walkRead
+	walkRead        bool
 	reach, reachMin int  // the band of distances it threatens
 	onMapNow        bool // counted in the space's occupancy
 }
@@ -374,6 +377,7 @@ type Fight struct {
 	senses                 []grid.Sense
 	moveEv                 MoveEvent
 	hostiles               []*Fighter
+	moveNear               []*Fighter
 }
 
 // Fail records an error met where none can be returned (inside a tactic);
@@ -405,9 +409,6 @@ func build(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, s
 		}
 		if x.Side < 0 || x.Side >= len(sides) {
 			return nil, errs.New(errs.Rule, "kernel", "fighter %q has no side %d", x.ID, x.Side)
-		}
-		if len(x.Attacks) == 0 {
-			return nil, errs.New(errs.Rule, "kernel", "fighter %q has no attack", x.ID)
 		}
 		x.Owner = event.Owner(i + 1)
 		f.byID[x.ID] = x
@@ -460,14 +461,14 @@ func (f *Fight) Reset() error {
 		x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false
 		x.SaveSuccesses, x.SaveFailures = 0, 0
 		x.DamageDealt, x.DamageTaken, x.Attacks0, x.Hits = 0, 0, 0, 0
-		x.Moved, x.diagonals, x.dashed = 0, 0, false
+		x.Moved, x.diagonals, x.dashed, x.walkRead = 0, 0, false, false
 		x.Path = x.Path[:0]
 		x.onMapNow = f.Space != nil
 	}
 	if f.Space != nil {
 		f.Space.reset(f.Fighters)
 	}
-	f.round = 0
+	f.round, f.depth = 0, 0 // a trial cut short by an error leaves no frame behind
 	if f.enc != nil {
 		f.enc.Restart()
 		return nil
@@ -639,7 +640,7 @@ func (f *Fight) winner() (int, bool) {
 }
 
 func (f *Fight) takeTurn(x *Fighter) error {
-	x.Moved, x.diagonals, x.dashed = 0, 0, false
+	x.Moved, x.diagonals, x.dashed, x.walkRead = 0, 0, false, false
 	f.turnStarts(x)
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	if err := f.emitTurn(f.ids.turnStart, x); err != nil {
@@ -659,7 +660,9 @@ func (f *Fight) takeTurn(x *Fighter) error {
 	}
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	err := f.emitTurn(f.ids.turnEnd, x)
-	f.endTurnTags(x)
+	if x.C.TagCount() > 0 {
+		f.endTurnTags(x)
+	}
 	return err
 }
 

@@ -14,6 +14,12 @@ type pathScratch struct {
 	parent []int32
 	heap   []node
 	out    []grid.Pos
+	// per square of the map, worked out once a search: whether the mover
+	// may enter it, whether it is difficult, whether it may stop there
+	sqStamp []uint32
+	sqEntry []entry
+	sqDiff  []bool
+	sqFree  []uint8 // 0: not worked out, 1: free, 2: taken
 }
 
 type node struct {
@@ -21,17 +27,47 @@ type node struct {
 	state int32
 }
 
-func (s *pathScratch) ensure(n int) {
+func (s *pathScratch) ensure(n, squares int) {
 	if len(s.stamp) < n {
 		s.stamp = make([]uint32, n)
 		s.cost = make([]int32, n)
 		s.parent = make([]int32, n)
 	}
+	if len(s.sqStamp) < squares {
+		s.sqStamp = make([]uint32, squares)
+		s.sqEntry = make([]entry, squares)
+		s.sqDiff = make([]bool, squares)
+		s.sqFree = make([]uint8, squares)
+	}
 	s.gen++
 	if s.gen == 0 { // wrapped: forget every old search
 		clear(s.stamp)
+		clear(s.sqStamp)
 		s.gen = 1
 	}
+}
+
+// square returns what x meets at q (worked out once a search).
+func (f *Fight) square(s *pathScratch, x *Fighter, q grid.Pos) (entry, bool) {
+	i := q.Y*f.Space.Map.W + q.X
+	if s.sqStamp[i] != s.gen {
+		w, _, d := f.enter(x, q)
+		s.sqStamp[i], s.sqEntry[i], s.sqDiff[i], s.sqFree[i] = s.gen, w, d, 0
+	}
+	return s.sqEntry[i], s.sqDiff[i]
+}
+
+// free reports whether x may end its move at q (worked out once a search,
+// after square).
+func (f *Fight) free(s *pathScratch, x *Fighter, q grid.Pos) bool {
+	i := q.Y*f.Space.Map.W + q.X
+	if s.sqFree[i] == 0 {
+		s.sqFree[i] = 2
+		if f.endsFree(x, q) {
+			s.sqFree[i] = 1
+		}
+	}
+	return s.sqFree[i] == 1
 }
 
 func (s *pathScratch) push(n node) {
@@ -88,12 +124,113 @@ func less(a, b node) bool {
 // neighbours in a fixed order: the four sides, then the four corners.
 var neighbours = [8][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}, {1, -1}, {1, 1}, {-1, 1}, {-1, -1}}
 
-// Goal is what a path finder looks for: Done says a square is a place to
-// stop, Estimate is a lower bound of the feet left from a square (0 where
-// Done).
+// Goal is what a path finder looks for: a square to stand on (Reach: where
+// an attack reaches a body; Square: one square; Away: as far as possible
+// from the mover's enemies). Done says a square is a place to stop,
+// Estimate is a lower bound of the feet left from a square (0 where Done).
+// A Goal is a plain value: making one allocates nothing.
 type Goal struct {
-	Done     func(p grid.Pos) bool
-	Estimate func(p grid.Pos) int
+	kind            goalKind
+	f               *Fight
+	mover           grid.Body
+	target          grid.Body
+	square          grid.Pos
+	reach, reachMin int
+	sight           bool // a ranged attack: the line of sight must be clear
+	side            int  // Away: the mover's side
+	// chebyshev: distances are max(dx, dy) squares (every diagonal one
+	// square, one level): Done and Estimate count them directly
+	chebyshev bool
+	unit      int
+}
+
+// gapTo is the offset in squares between the mover at p and the target,
+// along each axis (0 where they overlap).
+func (g *Goal) gapTo(p grid.Pos) (int, int) {
+	w, h := g.mover.Space.Dims()
+	tw, th := g.target.Space.Dims()
+	t := g.target.Pos
+	dx := 0
+	if d := t.X - (p.X + w - 1); d > 0 {
+		dx = d
+	} else if d := p.X - (t.X + tw - 1); d > 0 {
+		dx = d
+	}
+	dy := 0
+	if d := t.Y - (p.Y + h - 1); d > 0 {
+		dy = d
+	} else if d := p.Y - (t.Y + th - 1); d > 0 {
+		dy = d
+	}
+	return dx, dy
+}
+
+// between is the distance in feet from the mover at p to the target.
+func (g *Goal) between(p grid.Pos) int {
+	if g.chebyshev {
+		dx, dy := g.gapTo(p)
+		return max(dx, dy) * g.unit
+	}
+	b := g.mover
+	b.Pos = p
+	return g.f.Rules.Space.Grid.Between(b, g.target)
+}
+
+type goalKind uint8
+
+const (
+	goalReach goalKind = iota
+	goalSquare
+	goalAway
+)
+
+// SquareGoal is the goal of standing on square p.
+func (f *Fight) SquareGoal(p grid.Pos) Goal { return Goal{kind: goalSquare, f: f, square: p} }
+
+// Done reports whether p is a place to stop.
+func (g *Goal) Done(p grid.Pos) bool {
+	switch g.kind {
+	case goalSquare:
+		return p == g.square
+	case goalAway:
+		return false
+	}
+	d := g.between(p)
+	if d > g.reach || d < g.reachMin {
+		return false
+	}
+	if g.sight {
+		b := g.mover
+		b.Pos = p
+		return g.f.Space.Map.Walls.LineOfSight(b, g.target)
+	}
+	return true
+}
+
+// Estimate is a lower bound of the feet from p to a place to stop.
+func (g *Goal) Estimate(p grid.Pos) int {
+	gr := g.f.Rules.Space.Grid
+	switch g.kind {
+	case goalSquare:
+		return gr.Distance(p, g.square)
+	case goalAway:
+		b := g.mover
+		b.Pos = p
+		near := 1 << 20
+		for _, y := range g.f.Fighters {
+			if y.Out || y.Side == g.side {
+				continue
+			}
+			if d := gr.Between(b, y.body()); d < near {
+				near = d
+			}
+		}
+		return max(0, 1<<20-near)
+	}
+	if d := g.between(p) - g.reach; d > 0 {
+		return d
+	}
+	return 0
 }
 
 // PathTo finds x's cheapest path, as Move prices it, to a square where the
@@ -114,7 +251,7 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 		states *= 2
 	}
 	s := &sp.path
-	s.ensure(states)
+	s.ensure(states, m.W*m.H)
 	s.heap = s.heap[:0]
 	fl := f.flagsOf(x)
 	enc := func(p grid.Pos, diag int) int32 {
@@ -133,14 +270,27 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 		return grid.Pos{X: int(st) % m.W, Y: int(st) / m.W}, d
 	}
 	start := x.C.Pos
+	if goal.Done(start) {
+		return s.out[:0], 0, true
+	}
+	if out, cost, ok, sure := f.greedy(x, goal, budget, &fl, s.out[:0]); sure {
+		s.out = out
+		return out, cost, ok
+	}
+	if goal.kind == goalReach {
+		// the straight way's last square is taken: try the straight way to
+		// each free square as near as the estimate says, nearest first; one
+		// that costs no more than the estimate is a cheapest way
+		if out, cost, ok := f.slide(x, &goal, budget, &fl, s.out[:0]); ok {
+			s.out = out
+			return out, cost, true
+		}
+	}
 	s0 := enc(start, x.diagonals)
 	s.stamp[s0], s.cost[s0], s.parent[s0] = s.gen, 0, -1
 	h0 := goal.Estimate(start)
 	s.push(node{f: int32(h0), g: 0, state: s0})
 	best, bestH, bestG := int32(-1), h0, int32(0)
-	if goal.Done(start) {
-		return s.out[:0], 0, true
-	}
 	found := int32(-1)
 	for len(s.heap) > 0 {
 		n := s.pop()
@@ -148,7 +298,7 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 			continue // a stale entry
 		}
 		p, diag := dec(n.state)
-		if n.state != s0 && f.endsFree(x, p) {
+		if n.state != s0 && f.free(s, x, p) {
 			if goal.Done(p) {
 				found = n.state
 				break
@@ -162,8 +312,12 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 			if !m.Fits(q, x.C.Space) {
 				continue
 			}
-			c, nd, ok := f.stepCost(x, p, q, diag, &fl)
-			if !ok {
+			w, dif := f.square(s, x, q)
+			if w != canEnter {
+				continue
+			}
+			c, nd, cw := f.priceStep(x, p, q, diag, &fl, dif)
+			if cw != canEnter {
 				continue
 			}
 			g := n.g + int32(c)
@@ -198,74 +352,198 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 }
 
 // ReachGoal is the goal of standing where attack a of x reaches t (any
-// square, when a is nil, from which x's best melee attack reaches).
+// square, when a is nil, from which x's melee reach does).
 func (f *Fight) ReachGoal(x, t *Fighter, a *Attack) Goal {
 	sr := &f.Rules.Space
-	g := sr.Grid
-	reach, reachMin := 0, 0
+	g := Goal{kind: goalReach, f: f, mover: x.body(), target: t.body(), reach: x.reach, reachMin: x.reachMin,
+		chebyshev: sr.Grid.Diagonal == grid.DiagonalOne && x.C.Pos.Z == t.C.Pos.Z, unit: sr.unit()}
 	if a != nil {
 		if a.Ranged {
-			if len(a.Range) > 0 && !sr.Range.Increments {
-				reach = a.Range[0]
-			} else if len(a.Range) > 0 {
-				reach = a.Range[0] // the first increment
-			} else {
-				reach = 1 << 20
+			g.reachMin = 0
+			g.reach = 1 << 20
+			if len(a.Range) > 0 {
+				g.reach = a.Range[0] // the normal range, or the first increment
 			}
+			g.sight = f.Space.Map.Walls.Len() > 0
 		} else {
-			reach, reachMin = a.Reach, a.ReachMin
-			if reach <= 0 {
-				reach = sr.unit()
+			g.reach, g.reachMin = a.Reach, a.ReachMin
+			if g.reach <= 0 {
+				g.reach = sr.unit()
 			}
 		}
-	} else {
-		reach, reachMin = x.reach, x.reachMin
 	}
-	tb := t.body()
-	body := x.body()
-	return Goal{
-		Done: func(p grid.Pos) bool {
-			body.Pos = p
-			d := g.Between(body, tb)
-			if d > reach || d < reachMin {
-				return false
-			}
-			if a != nil && a.Ranged && f.Space.Map.Walls.Len() > 0 {
-				return f.Space.Map.Walls.LineOfSight(body, tb)
-			}
-			return true
-		},
-		Estimate: func(p grid.Pos) int {
-			body.Pos = p
-			d := g.Between(body, tb) - reach
-			if d < 0 {
-				return 0
-			}
-			return d
-		},
-	}
+	return g
 }
 
 // AwayGoal is the goal of getting as far as possible from the enemies of
 // x: it is never done, and the estimate falls as the nearest enemy gets
 // farther (PathTo then returns the farthest square it can afford).
 func (f *Fight) AwayGoal(x *Fighter) Goal {
-	g := f.Rules.Space.Grid
-	body := x.body()
-	return Goal{
-		Done: func(grid.Pos) bool { return false },
-		Estimate: func(p grid.Pos) int {
-			body.Pos = p
-			near := 1 << 20
-			for _, y := range f.Fighters {
-				if y.Out || y.Side == x.Side {
-					continue
-				}
-				if d := g.Between(body, y.body()); d < near {
-					near = d
-				}
-			}
-			return max(0, 1<<20-near)
-		},
+	return Goal{kind: goalAway, f: f, mover: x.body(), side: x.Side}
+}
+
+// HasRoom reports whether some square from which x's melee reach (or
+// attack a's) touches t is free for x to stand on (or is where x stands):
+// when none is, no path can get x there and searching is wasted.
+func (f *Fight) HasRoom(x, t *Fighter, a *Attack) bool {
+	if f.Space == nil {
+		return true
 	}
+	reach := x.reach
+	if a != nil && !a.Ranged {
+		reach = a.Reach
+		if reach <= 0 {
+			reach = f.Rules.Space.unit()
+		}
+	} else if a != nil {
+		return true // a ranged attack has room enough
+	}
+	goal := f.ReachGoal(x, t, a)
+	u := f.Rules.Space.unit()
+	n := reach/u + 1
+	tw, th := t.C.Space.Dims()
+	xw, xh := x.C.Space.Dims()
+	m := f.Space.Map
+	for y := t.C.Pos.Y - n - xh + 1; y <= t.C.Pos.Y+th+n-1; y++ {
+		for xx := t.C.Pos.X - n - xw + 1; xx <= t.C.Pos.X+tw+n-1; xx++ {
+			p := grid.Pos{X: xx, Y: y, Z: x.C.Pos.Z}
+			if p == x.C.Pos && goal.Done(p) {
+				return true
+			}
+			if !m.Fits(p, x.C.Space) || !goal.Done(p) {
+				continue
+			}
+			if f.standable(x, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// standable reports whether x could end a move at p: on the map, no wall,
+// nobody else there.
+func (f *Fight) standable(x *Fighter, p grid.Pos) bool {
+	m := f.Space.Map
+	w, h := x.C.Space.Dims()
+	for y := p.Y; y < p.Y+h; y++ {
+		for xx := p.X; xx < p.X+w; xx++ {
+			if m.Walls.Terrain(grid.Pos{X: xx, Y: y}) == grid.Full {
+				return false
+			}
+		}
+	}
+	return f.endsFree(x, p)
+}
+
+// greedy tries the straight way first: from x's square, each step to the
+// neighbour (in fixed order) that brings the estimate down by exactly the
+// step's cost, at plain cost (no difficult terrain, no creature passed).
+// When every step does so, no path can be cheaper (the estimate is a lower
+// bound), so the answer is sure: the path to a free goal square, or, when
+// the budget runs out first, the farthest free square along it. Anything
+// else (a wall, a creature, rough ground, a goal square taken) leaves the
+// answer to the search (sure is false).
+func (f *Fight) greedy(x *Fighter, goal Goal, budget int, fl *flags, out []grid.Pos) ([]grid.Pos, int, bool, bool) {
+	m := f.Space.Map
+	p := x.C.Pos
+	h := goal.Estimate(p)
+	diag := x.diagonals
+	cost := 0
+	for steps := 0; steps < m.W+m.H; steps++ {
+		// the first neighbour that brings the estimate down by a plain
+		// step; on the last step, the first such that is a free place to
+		// stop
+		pick := -1
+		for i, d := range neighbours {
+			q := grid.Pos{X: p.X + d[0], Y: p.Y + d[1], Z: p.Z}
+			if !m.Fits(q, x.C.Space) {
+				continue
+			}
+			hq := goal.Estimate(q)
+			c, _, ok := f.stepCost(x, p, q, diag, fl)
+			if !ok || h-hq != c || c != f.plainStep(d) {
+				continue
+			}
+			if pick < 0 {
+				pick = i
+			}
+			if hq != 0 {
+				break
+			}
+			if goal.Done(q) && f.endsFree(x, q) {
+				pick = i
+				break
+			}
+		}
+		if pick < 0 {
+			return out, cost, false, false
+		}
+		d := neighbours[pick]
+		q := grid.Pos{X: p.X + d[0], Y: p.Y + d[1], Z: p.Z}
+		c, nd, _ := f.stepCost(x, p, q, diag, fl)
+		if budget >= 0 && cost+c > budget {
+			// out of movement: no way gets farther than this one
+			if len(out) == 0 || f.endsFree(x, p) {
+				return out, cost, false, true
+			}
+			return out, cost, false, false
+		}
+		cost += c
+		diag = nd
+		p, h = q, goal.Estimate(q)
+		out = append(out, q)
+		if goal.Done(p) {
+			if f.endsFree(x, p) {
+				return out, cost, true, true
+			}
+			return out, cost, false, false
+		}
+	}
+	return out, cost, false, false
+}
+
+// plainStep is the cost of a step in direction d on open ground with no
+// diagonal counted before it (the grid's rule).
+func (f *Fight) plainStep(d [2]int) int {
+	sr := &f.Rules.Space
+	u := sr.unit()
+	if d[0] != 0 && d[1] != 0 && sr.Grid.Diagonal == grid.DiagonalEuclid {
+		return sr.Grid.Span(1, 1, 0)
+	}
+	return u
+}
+
+// slide looks for a cheapest way to a reach goal when the straight way ends
+// on a taken square: the free goal squares at the estimate's distance from
+// x, in row order, each tried the straight way (at most a few).
+func (f *Fight) slide(x *Fighter, goal *Goal, budget int, fl *flags, out []grid.Pos) ([]grid.Pos, int, bool) {
+	h0 := goal.Estimate(x.C.Pos)
+	if budget >= 0 && h0 > budget {
+		return out, 0, false
+	}
+	u := f.Rules.Space.unit()
+	n := goal.reach/u + 1
+	tw, th := goal.target.Space.Dims()
+	xw, xh := x.C.Space.Dims()
+	t := goal.target.Pos
+	m := f.Space.Map
+	g := f.Rules.Space.Grid
+	tries := 0
+	for y := t.Y - n - xh + 1; y <= t.Y+th+n-1 && tries < 4; y++ {
+		for xx := t.X - n - xw + 1; xx <= t.X+tw+n-1 && tries < 4; xx++ {
+			q := grid.Pos{X: xx, Y: y, Z: x.C.Pos.Z}
+			if q == x.C.Pos || !m.Fits(q, x.C.Space) || g.Distance(x.C.Pos, q) != h0 || !goal.Done(q) || !f.standable(x, q) {
+				continue
+			}
+			tries++
+			sq := f.SquareGoal(q)
+			p, cost, ok, sure := f.greedy(x, sq, budget, fl, out[:0])
+			if ok && sure && cost == h0 {
+				return p, cost, true
+			}
+			out = p[:0]
+		}
+	}
+	return out, 0, false
 }

@@ -76,11 +76,12 @@ func (f *Fight) candidates(x *Fighter) []*Fighter {
 		g := f.Rules.Space.Grid
 		xb := x.body()
 		for _, y := range all {
-			if g.Between(xb, y.body())-x.reach <= left {
+			if g.Between(xb, y.body())-x.reach <= left && f.HasRoom(x, y, nil) {
 				out = append(out, y)
 			}
 		}
 	}
+
 	if len(out) == 0 {
 		out = append(out, all...)
 	}
@@ -134,6 +135,9 @@ func (f *Fight) Dash(x *Fighter) bool {
 // FullAttackMove makes only its first attack, and one that cannot reach
 // any target this turn moves twice its speed instead when the rules allow.
 func (f *Fight) attackAction(x *Fighter) error {
+	if len(x.Attacks) == 0 {
+		return nil
+	}
 	n := len(x.Multi)
 	if n == 0 {
 		n = 1
@@ -190,9 +194,21 @@ func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, e
 		return a, true, nil
 	}
 	left := f.movementLeft(x)
-	goal := f.ReachGoal(x, t, a)
-	path, _, ok := f.PathTo(x, goal, left)
-	if ok && len(path) > 0 {
+	dash := first && f.Rules.Space.Turn.DoubleMove && !x.dashed && f.canAct(x)
+	budget := left
+	if dash {
+		budget = left + f.speedOf(x)
+	}
+	// One search within the most x could move (twice its speed when it may
+	// Dash): a path within its movement is walked and the attack made; one
+	// only a Dash affords is walked instead of attacking, as is the way to
+	// get as near as it can.
+	var path []grid.Pos
+	cost, ok := 0, false
+	if f.HasRoom(x, t, a) {
+		path, cost, ok = f.PathTo(x, f.ReachGoal(x, t, a), budget)
+	}
+	if ok && cost <= left && len(path) > 0 {
 		if _, err := f.Move(x, path, MoveOpts{Budget: left}); err != nil {
 			return nil, false, err
 		}
@@ -207,9 +223,9 @@ func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, e
 			return b, true, nil
 		}
 	}
-	if first && f.Rules.Space.Turn.DoubleMove && f.canAct(x) && f.Dash(x) {
+	if dash && len(path) > 0 && cost > left {
+		f.Dash(x)
 		left = f.movementLeft(x)
-		path, _, _ = f.PathTo(x, goal, left)
 	}
 	if len(path) > 0 {
 		if _, err := f.Move(x, path, MoveOpts{Budget: left}); err != nil {
