@@ -35,8 +35,8 @@ type trialCtx struct {
 // Deadline reports no fixed deadline: the time budget restarts at every
 // entry.
 func (c *trialCtx) Deadline() (time.Time, bool) { return time.Time{}, false }
-func (c *trialCtx) Done() <-chan struct{} { return c.done }
-func (c *trialCtx) Value(key any) any     { return c.parent.Value(key) }
+func (c *trialCtx) Done() <-chan struct{}       { return c.done }
+func (c *trialCtx) Value(key any) any           { return c.parent.Value(key) }
 func (c *trialCtx) Err() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
