@@ -162,7 +162,7 @@ end, { phase = "modify", priority = 10 })`)
 // benchExample plays trials of an example encounter the way dndsh sim does
 // (one runtime, trial i from stream (1, i)) and reports attacks per trial.
 func benchExample(b *testing.B, ruleset, file string) {
-	src, err := os.ReadFile("../../examples/" + file)
+	src, err := os.ReadFile("../../" + file)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -189,17 +189,27 @@ func benchExample(b *testing.B, ruleset, file string) {
 	}
 }
 
+// BenchmarkR1x10Trial is one trial of bench/encounters/r1_x10.lua: R1
+// with ten times the creatures (forty fighters against eighty goblins).
+func BenchmarkR1x10Trial(b *testing.B) { benchExample(b, "5e", "bench/encounters/r1_x10.lua") }
+
+// BenchmarkR1SimTrial is one trial of R1 as dndsh sim plays it (loaded
+// from the file, entered per trial), to compare with BenchmarkR1x10Trial.
+func BenchmarkR1SimTrial(b *testing.B) {
+	benchExample(b, "5e", "examples/5e/r1_fighters_vs_goblins.lua")
+}
+
 // BenchmarkExample5eTroll is one trial of examples/5e/party_vs_troll.lua:
 // class features, monster abilities and tactics in Lua.
-func BenchmarkExample5eTroll(b *testing.B) { benchExample(b, "5e", "5e/party_vs_troll.lua") }
+func BenchmarkExample5eTroll(b *testing.B) { benchExample(b, "5e", "examples/5e/party_vs_troll.lua") }
 
 // BenchmarkExample1eAmbush is one trial of examples/1e/ambush.lua.
-func BenchmarkExample1eAmbush(b *testing.B) { benchExample(b, "1e", "1e/ambush.lua") }
+func BenchmarkExample1eAmbush(b *testing.B) { benchExample(b, "1e", "examples/1e/ambush.lua") }
 
 // BenchmarkExample1eTurnUndead is one trial of examples/1e/cleric_turns_undead.lua.
 func BenchmarkExample1eTurnUndead(b *testing.B) {
-	benchExample(b, "1e", "1e/cleric_turns_undead.lua")
+	benchExample(b, "1e", "examples/1e/cleric_turns_undead.lua")
 }
 
 // BenchmarkExample1eOrcs is one trial of examples/1e/party_vs_orcs.lua.
-func BenchmarkExample1eOrcs(b *testing.B) { benchExample(b, "1e", "1e/party_vs_orcs.lua") }
+func BenchmarkExample1eOrcs(b *testing.B) { benchExample(b, "1e", "examples/1e/party_vs_orcs.lua") }
