@@ -33,20 +33,16 @@ func BenchmarkStartup5eSharedCache(b *testing.B) {
 }
 
 // BenchmarkStartup1e is start-up to every embedded 1e script loaded.
-func BenchmarkStartup1e(b *testing.B) {
-	for b.Loop() {
-		e, err := New(context.Background(), Options{Ruleset: "1e"})
-		if err != nil {
-			b.Fatal(err)
-		}
-		e.Close()
-	}
-}
+func BenchmarkStartup1e(b *testing.B) { benchStartup(b, Options{Ruleset: "1e"}) }
 
 // BenchmarkStartupBase is start-up to the base layer only (no rule system).
-func BenchmarkStartupBase(b *testing.B) {
+func BenchmarkStartupBase(b *testing.B) { benchStartup(b, Options{}) }
+
+// benchStartup builds and closes engines with opts, a fresh compiled-script
+// cache each time (a process start).
+func benchStartup(b *testing.B, opts Options) {
 	for b.Loop() {
-		e, err := New(context.Background(), Options{})
+		e, err := New(context.Background(), opts)
 		if err != nil {
 			b.Fatal(err)
 		}
