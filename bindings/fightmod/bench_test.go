@@ -20,12 +20,18 @@ func r1(tb testing.TB, extra string) (*engine.Engine, *fight.Fight) {
 
 // example compiles an example encounter in a fresh 5e runtime.
 func example(tb testing.TB, file, extra string) (*engine.Engine, *fight.Fight) {
+	return exampleIn(tb, "5e", file, extra)
+}
+
+// exampleIn compiles an example encounter in a fresh runtime of a rule
+// system.
+func exampleIn(tb testing.TB, ruleset, file, extra string) (*engine.Engine, *fight.Fight) {
 	tb.Helper()
 	src, err := os.ReadFile(file)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	e, err := engine.New(context.Background(), engine.Options{Ruleset: "5e", Seed: 1})
+	e, err := engine.New(context.Background(), engine.Options{Ruleset: ruleset, Seed: 1})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -104,6 +110,37 @@ end, { phase = "modify" })`)
 		}
 		if x.Side == 1 && x.Attacks0 == 0 {
 			continue
+		}
+	}
+}
+
+// BenchmarkR1Trial3e is one trial of the 3.0 R1 on its battle map
+// (examples/3e/r1_fighters_vs_goblins.lua) under the full 3e scripts.
+func BenchmarkR1Trial3e(b *testing.B) {
+	src, err := os.ReadFile("../../examples/3e/r1_fighters_vs_goblins.lua")
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := engine.New(context.Background(), engine.Options{Ruleset: "3e", Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	out, err := e.R.DoString(context.Background(), "r1.lua", string(src), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f, err := fightmod.Compile(context.Background(), e.Rules, out[0].(*lua.LTable))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	i := uint64(0)
+	for b.Loop() {
+		e.R.Src.Reset(1, i)
+		i++
+		if _, err := f.Run(); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

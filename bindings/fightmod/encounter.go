@@ -122,7 +122,7 @@ func compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable, loc *loca
 				if count > 1 {
 					id = fmt.Sprintf("%s%d", base, k)
 				}
-				x, err := buildFighter(r, stat, id, name, len(sides)-1, rec(stat, m.Where))
+				x, err := buildFighter(r, rules, stat, id, name, len(sides)-1, rec(stat, m.Where))
 				if err != nil {
 					return nil, err
 				}
@@ -223,7 +223,8 @@ func statBlock(ctx context.Context, g *rulesmod.Rules, m *tbl) (*lua.LTable, err
 	}
 	out := L.NewTable()
 	base.ForEach(func(k, v lua.LValue) { out.RawSet(k, v) })
-	for _, k := range []string{"hp", "max_hp", "ac", "init", "name", "attacks", "multiattack", "level", "tactics", "player"} {
+	for _, k := range []string{"hp", "max_hp", "ac", "init", "name", "attacks", "multiattack", "level", "tactics", "player",
+		"ac_types", "init_score", "slots"} {
 		if v := m.Get(k); v != lua.LNil {
 			out.RawSetString(k, v)
 			if k == "hp" && m.Get("max_hp") == lua.LNil {
@@ -234,7 +235,7 @@ func statBlock(ctx context.Context, g *rulesmod.Rules, m *tbl) (*lua.LTable, err
 	return out, nil
 }
 
-func buildFighter(r *luart.Runtime, stat *lua.LTable, id, side string, sideIdx int, t *tbl) (*fight.Fighter, error) {
+func buildFighter(r *luart.Runtime, rules *fight.Rules, stat *lua.LTable, id, side string, sideIdx int, t *tbl) (*fight.Fighter, error) {
 	c, err := creaturemod.FromTable(stat)
 	if err != nil {
 		return nil, specErr(t.Where, "%s", strings.TrimPrefix(err.Error(), "dndsh: "))
@@ -250,6 +251,9 @@ func buildFighter(r *luart.Runtime, stat *lua.LTable, id, side string, sideIdx i
 	x := &fight.Fighter{ID: id, Side: sideIdx, Base: c, Init: t.Int("init", 0), Attacks: attacks, Multi: multi, Level: t.Int("level", 0)}
 	if t.Err != nil {
 		return nil, t.Err
+	}
+	if err := readFighterExtras(t, rules, x); err != nil {
+		return nil, err
 	}
 	tac, err := tacticOf(r, t, "fighter "+id, nil)
 	if err != nil {
@@ -309,13 +313,15 @@ func luaTactic(r *luart.Runtime, fn *lua.LFunction) fight.Tactic {
 	}
 }
 
-// luaNeeded wraps a Lua function (attacker, target) -> number giving the
-// total an attack needs to hit (attack matrices, descending armour class).
-func luaNeeded(r *luart.Runtime, fn *lua.LFunction) func(a, t *fight.Fighter) int {
-	return func(a, t *fight.Fighter) int {
+// luaNeeded wraps a Lua function (attacker, target, ac_mod) -> number
+// giving the total an attack needs to hit (attack matrices, descending
+// armour class); ac_mod is the change the rules of space and the
+// conditions make to the target's armour class (cover's "ac").
+func luaNeeded(r *luart.Runtime, fn *lua.LFunction) func(a, t *fight.Fighter, acMod int) int {
+	return func(a, t *fight.Fighter, acMod int) int {
 		L := r.L
 		f := Current(r)
-		if err := L.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}, creaturemod.Push(L, a.C), creaturemod.Push(L, t.C)); err != nil {
+		if err := L.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}, creaturemod.Push(L, a.C), creaturemod.Push(L, t.C), lua.LNumber(acMod)); err != nil {
 			if f != nil {
 				f.Fail(r.Convert(err))
 			}

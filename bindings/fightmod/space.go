@@ -21,19 +21,24 @@ import (
 //	  default_size = "medium",
 //	  difficult = { extra = 1 } | { multiply = 2 },   -- extra feet per foot, or a multiplier
 //	  corner_cutting = true,
-//	  pass = { size_diff = 2, unable = true, tiny = "tiny", difficult = true },
+//	  pass = { size_diff = 2, unable = true, tiny = "tiny", difficult = true,
+//	           ally_difficult = false, end_size_diff = 0, tiny_ends = true, never = "fills_space" },
 //	  cover = { creatures = true, by_full = { "none", "half", "half", "three-quarters", "total" },
 //	            partial = "half",
 //	            half = { ac = 2, save = 2 }, ["three-quarters"] = { ac = 5, save = 5 },
 //	            total = { untargetable = true } },
-//	  range = { bands = { { adv = -1 } } } | { increments = true, per_increment = -2, max = 10 },
-//	  ranged_in_melee = { within = 5, adv = -1, mod = 0, sight = true, able = true },
-//	  sight = { target_unseen = -1, attacker_unseen = 1,
+//	  range = { bands = { { adv = -1 } } } | { increments = true, per_increment = -2, max = 10, full = true },
+//	  ranged_in_melee = { within = 5, adv = -1, mod = 0, sight = true, able = true,
+//	                      target = true, unless = "precise_shot" },  -- the target engaged with an ally
+//	  sight = { target_unseen = -1, attacker_unseen = 1, target_unseen_miss = 50,
+//	            target_obscured = 0, attacker_obscured = 0, bonus_needs_clear = false,
 //	            senses = { blindsight = { blinded = true, invisible = true }, ... } },
 //	  flank = { adv = 0, mod = 2 },
 //	  opportunity = { on = "leave_reach"|"exit_threatened", slot = "reaction", sight = true,
-//	                  unless = "disengaged", max_cover = "total" },
-//	  turn = { full_attack_move = -1, double_move = true, double_move_tag = "dashed" },
+//	                  unless = "disengaged", max_cover = "total", engaged = false },
+//	  turn = { full_attack_move = -1, double_move = true, double_move_tag = "dashed",
+//	           free_step = 5, move_only_safe = true, surprise_partial = true,
+//	           charge = { min = 10, mul = 2, partial_mul = 1, attack_mod = 2, condition = "charging", prefer = true } },
 //	  nomap_ranged = 30, default_speed = 30,
 //	}
 var spaceKeys = []string{"square", "unit", "diagonal", "sizes", "default_size", "difficult", "corner_cutting", "pass", "cover",
@@ -114,11 +119,15 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 	}
 	sr.NoCornerCutting = !s.Bool("corner_cutting", true)
 	p := s.Sub("pass")
-	checkKeys(p, "size_diff", "unable", "tiny", "difficult")
+	checkKeys(p, "size_diff", "unable", "tiny", "difficult", "ally_difficult", "end_size_diff", "tiny_ends", "never")
 	sr.PassSizeDiff = p.Int("size_diff", 0)
 	sr.PassUnable = p.Bool("unable", false)
 	sr.PassTiny = p.Str("tiny", "")
+	sr.TinyEnds = p.Bool("tiny_ends", false)
+	sr.NoPassTag = p.Str("never", "")
 	sr.AllyDifficult = p.Bool("difficult", false)
+	sr.AllySpaceDifficult = p.Bool("ally_difficult", false)
+	sr.EndSizeDiff = p.Int("end_size_diff", 0)
 	c := s.Sub("cover")
 	checkKeys(c, "creatures", "by_full", "partial", "half", "three-quarters", "total")
 	sr.CreatureCover = c.Bool("creatures", false)
@@ -144,7 +153,7 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 		}
 	}
 	rg := s.Sub("range")
-	checkKeys(rg, "bands", "increments", "per_increment", "max")
+	checkKeys(rg, "bands", "increments", "per_increment", "max", "full")
 	if bl := rg.Sub("bands"); bl.T != nil {
 		for i := 1; i <= bl.T.Len(); i++ {
 			bt, ok := bl.T.RawGetInt(i).(*lua.LTable)
@@ -166,14 +175,21 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 	sr.Range.Increments = rg.Bool("increments", false)
 	sr.Range.PerIncrement = rg.Int("per_increment", 0)
 	sr.Range.MaxIncrements = rg.Int("max", 0)
+	sr.Range.Full = rg.Bool("full", false)
 	rm := s.Sub("ranged_in_melee")
-	checkKeys(rm, "within", "adv", "mod", "sight", "able")
+	checkKeys(rm, "within", "adv", "mod", "sight", "able", "target", "unless")
 	sr.RangedInMelee = fight.InMeleeRule{Within: rm.Int("within", 0), Effect: advMod(rm),
-		NeedsSight: rm.Bool("sight", false), NeedsAble: rm.Bool("able", false)}
+		NeedsSight: rm.Bool("sight", false), NeedsAble: rm.Bool("able", false),
+		Target: rm.Bool("target", false), UnlessTag: rm.Str("unless", "")}
 	si := s.Sub("sight")
-	checkKeys(si, "target_unseen", "attacker_unseen", "senses")
+	checkKeys(si, "target_unseen", "attacker_unseen", "target_obscured", "attacker_obscured", "bonus_needs_clear", "senses",
+		"target_unseen_miss")
 	sr.Sight.TargetUnseen = si.Int("target_unseen", 0)
+	sr.Sight.TargetUnseenMiss = si.Int("target_unseen_miss", 0)
 	sr.Sight.AttackerUnseen = si.Int("attacker_unseen", 0)
+	sr.Sight.TargetObscured = si.Int("target_obscured", 0)
+	sr.Sight.AttackerObscured = si.Int("attacker_obscured", 0)
+	sr.Sight.BonusNeedsClear = si.Bool("bonus_needs_clear", false)
 	if ss := si.Sub("senses"); ss.T != nil {
 		for _, name := range sortedKeys(ss.T) {
 			e := ss.Sub(name)
@@ -195,9 +211,10 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 		}
 	}
 	if op := s.Sub("opportunity"); op.T != nil {
-		checkKeys(op, "on", "slot", "sight", "unless", "max_cover")
+		checkKeys(op, "on", "slot", "sight", "unless", "max_cover", "engaged")
 		o := &fight.OpportunityRule{Slot: op.Str("slot", ""), NeedsSight: op.Bool("sight", false),
-			UnlessTag: op.Str("unless", ""), MaxCover: grade(op, "max_cover", grid.CoverThreeQuarters)}
+			UnlessTag: op.Str("unless", ""), MaxCover: grade(op, "max_cover", grid.CoverThreeQuarters),
+			Engaged: op.Bool("engaged", false)}
 		switch on := op.Str("on", "leave_reach"); on {
 		case "leave_reach":
 			o.Trigger = grid.LeaveReach
@@ -212,9 +229,19 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 		}
 	}
 	t := s.Sub("turn")
-	checkKeys(t, "full_attack_move", "double_move", "double_move_tag")
+	checkKeys(t, "full_attack_move", "double_move", "double_move_tag", "free_step", "move_only_safe", "charge",
+		"surprise_partial")
 	sr.Turn = fight.TurnRule{FullAttackMove: t.Int("full_attack_move", -1), DoubleMove: t.Bool("double_move", false),
-		DoubleMoveTag: t.Str("double_move_tag", "")}
+		DoubleMoveTag: t.Str("double_move_tag", ""), FreeStep: t.Int("free_step", 0),
+		MoveOnlySafe: t.Bool("move_only_safe", false), SurprisePartial: t.Bool("surprise_partial", false)}
+	if ch := t.Sub("charge"); ch.T != nil {
+		checkKeys(ch, "min", "mul", "partial_mul", "attack_mod", "condition", "prefer")
+		sr.Turn.Charge = &fight.ChargeRule{Min: ch.Int("min", 0), Mul: ch.Int("mul", 2), PartialMul: ch.Int("partial_mul", 1),
+			AttackMod: ch.Int("attack_mod", 0), Condition: ch.Str("condition", ""), Prefer: ch.Bool("prefer", false)}
+		if ch.Err != nil {
+			return sr, ch.Err
+		}
+	}
 	sr.NoMapRanged = s.Int("nomap_ranged", 30)
 	sr.DefaultSpeed = s.Int("default_speed", 0)
 	for _, x := range []*tbl{s, d, p, c, rg, rm, si, t} {

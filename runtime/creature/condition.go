@@ -228,9 +228,17 @@ func (c *Creature) removeWhere(dst []Condition, f func(*Condition) bool) []Condi
 // RemoveCondition removes every instance of a condition and returns how
 // many there were.
 func (c *Creature) RemoveCondition(name string) int {
-	n := len(c.conds)
-	c.removeWhere(nil, func(in *Condition) bool { return in.Name == name })
-	return n - len(c.conds)
+	k := 0
+	for i := range c.conds {
+		if c.conds[i].Name != name {
+			c.conds[k] = c.conds[i]
+			k++
+		}
+	}
+	n := len(c.conds) - k
+	clear(c.conds[k:])
+	c.conds = c.conds[:k]
+	return n
 }
 
 // RemoveConditionID removes one instance and reports whether it existed.

@@ -301,7 +301,18 @@ func setNamed[T any](s []T, v T, key func(*T) string) []T {
 }
 
 func findNamed[T any](s []T, k string, key func(*T) string) (int, bool) {
-	return slices.BinarySearchFunc(s, k, func(e T, k string) int { return strings.Compare(key(&e), k) })
+	// a plain binary search: a closure over key would allocate on every
+	// lookup, and fights look speeds up at every step
+	lo, hi := 0, len(s)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if key(&s[m]) < k {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, lo < len(s) && key(&s[lo]) == k
 }
 
 func scoreKey(s *Score) string      { return s.Name }

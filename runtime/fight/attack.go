@@ -2,6 +2,7 @@ package fight
 
 import (
 	"github.com/dndsh/dndsh/runtime/check"
+	"github.com/dndsh/dndsh/runtime/dice"
 	"github.com/dndsh/dndsh/runtime/event"
 )
 
@@ -25,14 +26,16 @@ func (f *Fight) attackDice(e *AttackEvent) error {
 	return nil
 }
 
-// turnStarts ends x's conditions that end as its turn starts.
+// turnStarts ends x's conditions that end as its turn starts (those that
+// end when it acts, only if it can act).
 func (f *Fight) turnStarts(x *Fighter) {
 	if len(f.Rules.Conditions) == 0 || x.C.ConditionCount() == 0 {
 		return
 	}
+	able := f.canAct(x)
 	f.conds = x.C.Conditions(f.conds[:0])
 	for _, c := range f.conds {
-		if ef := f.Rules.Conditions[c.Name]; ef != nil && ef.EndsAtTurnStart {
+		if ef := f.Rules.Conditions[c.Name]; ef != nil && (ef.EndsAtTurnStart || ef.EndsWhenActs && able) {
 			x.C.RemoveConditionID(c.ID)
 		}
 	}
@@ -53,17 +56,33 @@ func (f *Fight) canAct(x *Fighter) bool {
 // advantage level) through the whole pipeline and returns its event
 // record (reused by the next Strike).
 func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) {
+	return f.StrikeWith(x, t, a, StrikeOpts{Adv: adv})
+}
+
+// StrikeOpts are the extras of one attack beyond the attacker's, the
+// target's and the map's: an advantage level, a to-hit bonus (a charge's),
+// a damage multiplier (AttackEvent.Mul; 0 for none), and Sure: the attack
+// hits without a roll and is a critical hit (a coup de grace).
+type StrikeOpts struct {
+	Adv, Bonus, Mul int
+	Sure            bool
+}
+
+// StrikeWith is Strike with extras.
+func (f *Fight) StrikeWith(x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent, error) {
 	// no defer: Strike has too many exits for an open-coded one, and a
 	// panic (a VM bug) is recovered far above, where the frames are reset
 	fr := f.push()
-	e, err := f.strike(fr, x, t, a, adv)
+	e, err := f.strike(fr, x, t, a, o)
 	f.pop()
 	return e, err
 }
 
-func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) {
+func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent, error) {
+	adv, bonus, mul, sure := o.Adv, o.Bonus, o.Mul, o.Sure
 	e := &fr.atk
-	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0], Taken: e.Taken[:0]}
+	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0], Taken: e.Taken[:0],
+		Bonus: bonus, Mul: mul}
 	if adv > 0 {
 		e.Adv = adv
 	} else {
@@ -74,7 +93,7 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, adv int) (*AttackEve
 	// ranged attack at its nominal distance, both in sight, no cover): the
 	// batch study's common case skips the work.
 	var sit Situation
-	var as Assessment
+	as := Assessment{acSetType: -1}
 	f.effA = f.effects(x, f.effA)
 	f.effT = f.effects(t, f.effT)
 	if f.Space != nil || len(f.effA) > 0 || len(f.effT) > 0 || f.Explain {
@@ -92,7 +111,7 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, adv int) (*AttackEve
 	e.Adv += as.Adv
 	e.Dis += as.Dis
 	e.Bonus += as.Bonus
-	autoCrit, acMod := as.AutoCrit, as.ACMod
+	autoCrit := as.AutoCrit
 	if err := f.attackDice(e); err != nil {
 		return nil, err
 	}
@@ -124,7 +143,9 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, adv int) (*AttackEve
 		tt.Adv = append(tt.Adv, check.AdvSource{Level: -e.Dis, Source: "disadvantage"})
 	}
 	if rule.Needed != nil {
-		tt.Target = rule.Needed(x, t)
+		// the rules' change to the target's armour class (cover), for a
+		// needed-roll rule to apply on its own scale
+		tt.Target = rule.Needed(x, t, f.acOf(t, &as)-t.C.AC.Value)
 		if f.failed != nil && f.table {
 			// A table fight has no Run to report the script's error.
 			err := f.failed
@@ -132,18 +153,40 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, adv int) (*AttackEve
 			return nil, err
 		}
 	} else {
-		tt.Target = t.C.AC.Value + acMod
+		tt.Target = f.acOf(t, &as)
 	}
 	if !a.Threat.Empty() {
 		tt.Naturals.Threat = a.Threat
 	} else {
 		tt.Naturals.Threat = rule.Test.Naturals.Threat
 	}
-	if err := tt.RollInto(f.Src, &e.Roll); err != nil {
-		return nil, err
+	if sure {
+		e.Roll = check.Result{Target: tt.Target}
+		e.Hit, autoCrit = true, true
+	} else {
+		if err := tt.RollInto(f.Src, &e.Roll); err != nil {
+			return nil, err
+		}
+		e.Hit = e.Roll.Success
 	}
-	e.Hit = e.Roll.Success
 	e.Crit = e.Hit && (e.Roll.Crit || autoCrit)
+	if e.Crit && rule.CritImmuneTag != "" && t.C.HasTag(rule.CritImmuneTag) {
+		e.Crit = false
+	}
+	if e.Hit && as.MissChance > 0 {
+		// concealment: a d% within the miss chance turns the hit into a miss
+		face, err := f.Src.Roll(1, 100)
+		if err != nil {
+			return nil, err
+		}
+		e.MissRoll = face
+		if face <= as.MissChance {
+			e.Hit, e.Crit = false, false
+			if f.Trace != nil {
+				f.trace("%s's hit on %s misses: %d within the %d%% miss chance", x.ID, t.ID, face, as.MissChance)
+			}
+		}
+	}
 	x.Attacks0++
 	if err := f.dispatch(&fr.ev, e, f.ids.atkRoll, event.Roll); err != nil {
 		return nil, err
@@ -257,30 +300,26 @@ func (f *Fight) rollDamage(e *AttackEvent) error {
 			}
 		}
 	}
+	if e.Mul > 1 {
+		// multipliers add what each adds beyond one: x2 and x3 make x4
+		times += e.Mul - 1
+	}
 	e.Parts = e.Parts[:0]
 	total := 0
 	for i := 0; i < times; i++ {
-		if expr.HasLabels() {
-			r, err := expr.Roll(f.Src)
-			if err != nil {
-				return err
-			}
-			for _, l := range r.Labels {
-				typ := l.Label
-				if typ == "" {
-					typ = a.Type
-				}
-				e.Parts = addPart(e.Parts, typ, int(l.Total))
-			}
-			total += int(r.Total)
-			continue
-		}
-		v, err := expr.Total(f.Src)
+		v, err := f.rollInto(expr, a.Type, e)
 		if err != nil {
 			return err
 		}
-		total += int(v)
-		e.Parts = addPart(e.Parts, a.Type, int(v))
+		total += v
+	}
+	if a.Extra != nil {
+		// extra dice: rolled once, never multiplied
+		t, err := f.rollInto(a.Extra, a.Type, e)
+		if err != nil {
+			return err
+		}
+		total += t
 	}
 	if min := f.Rules.Attack.MinDamage; total < min && len(e.Parts) > 0 {
 		e.Parts[0].Amount += min - total
@@ -288,4 +327,29 @@ func (f *Fight) rollDamage(e *AttackEvent) error {
 	}
 	e.Damage = total
 	return nil
+}
+
+// rollInto rolls expr once into e's damage parts (labelled terms give their
+// own types, the rest is of type typ) and returns its total.
+func (f *Fight) rollInto(expr *dice.Expr, typ string, e *AttackEvent) (int, error) {
+	if expr.HasLabels() {
+		r, err := expr.Roll(f.Src)
+		if err != nil {
+			return 0, err
+		}
+		for _, l := range r.Labels {
+			t := l.Label
+			if t == "" {
+				t = typ
+			}
+			e.Parts = addPart(e.Parts, t, int(l.Total))
+		}
+		return int(r.Total), nil
+	}
+	v, err := expr.Total(f.Src)
+	if err != nil {
+		return 0, err
+	}
+	e.Parts = addPart(e.Parts, typ, int(v))
+	return int(v), nil
 }

@@ -53,8 +53,10 @@ type AttackRule struct {
 	Test check.Test
 	// Needed, when set, gives the natural-plus-modifiers total needed to hit
 	// instead of the target's armour class (attack matrices). It gets the
-	// attacker and target.
-	Needed func(attacker, target *Fighter) int
+	// attacker, the target and the change the rules make to the target's
+	// armour class for this attack (cover, conditions: the Assessment's
+	// ACMod), which the rule system applies on its own scale.
+	Needed func(attacker, target *Fighter, acMod int) int
 	// Crit is what a confirmed critical does to damage; CritMul is the
 	// default multiplier of CritMultiply.
 	Crit    CritRule
@@ -62,6 +64,9 @@ type AttackRule struct {
 	// MinDamage is the least damage a hit does (after modifiers, before
 	// the target's traits).
 	MinDamage int
+	// CritImmuneTag: a target with this tag takes no critical hits (its
+	// threats are ordinary hits); "" for none.
+	CritImmuneTag string
 }
 
 // Rules are a rule system's parameters for fights.
@@ -90,6 +95,15 @@ type Rules struct {
 	// Space are the rules of space (the map, movement, reach, cover,
 	// sight); they apply with and without a map.
 	Space SpaceRules
+	// AC types the parts of armour classes (see ACRule).
+	AC ACRule
+	// StartConditions are given to every fighter when a trial starts (a
+	// creature flat-footed until it first acts).
+	StartConditions []string
+	// HP are the rules of hit points beyond the floor: where a creature
+	// drops, bleeding, massive damage, states by hit points and by
+	// nonlethal damage (see HPRule).
+	HP HPRule
 }
 
 // DyingSave is a track of saves a dying creature rolls at the start of its
@@ -164,6 +178,74 @@ type CondEffect struct {
 	// AttackDie, when set, is rolled before each of the bearer's attack
 	// rolls and added to it (5e's Bless: 1d4).
 	AttackDie *dice.Expr
+
+	// AttackAdvUnlessTag is on the bearer's attack rolls except its melee
+	// attacks that carry one of UnlessTags (an attack's Tags: a hold that
+	// hampers every attack but those with a light weapon or bare hands).
+	AttackAdvUnlessTag int
+	UnlessTags         []string
+	// SpeedHalvings halves the bearer's speed that many times; halvings
+	// of different effects multiply (two of them quarter it), and the
+	// result is rounded down to whole squares.
+	SpeedHalvings int
+	// AllDifficult: every square is difficult terrain for the bearer.
+	AllDifficult bool
+	// UnseenBySource: the condition's source (a creature's id) does not
+	// perceive the bearer (hidden from one observer); others still do.
+	UnseenBySource bool
+	// Obscured is how obscured the bearer is to every viewer (1 lightly:
+	// seen, but the rules' Sight.TargetObscured applies; 2 heavily: not
+	// seen); ObscuresView is how obscured everything is to the bearer (it
+	// stands in fog). A viewer's sense that ignores light (see
+	// grid.SenseRule) ignores both.
+	Obscured, ObscuresView int
+	// To-hit modifiers of attacks against the bearer (all, melee, ranged)
+	// and of the bearer's own melee and ranged attacks.
+	DefenseMod, DefenseModMelee, DefenseModRanged int
+	AttackModMelee, AttackModRanged               int
+	// ACType is 1 + the index of ACMod's bonus type (0: untyped; see
+	// ACRule).
+	ACType int
+	// ACLose is the mask of the bonus types the bearer loses from its
+	// armour class; FoeACLose those its targets lose against it while they
+	// cannot perceive it. ACSetType, when not 0, is 1 + the index of a type
+	// whose part is replaced by ACSetValue (Dex treated as 0).
+	ACLose, FoeACLose     uint32
+	ACSetType, ACSetValue int
+	// NoOpportunity: the bearer makes no opportunity attacks. Partial: it
+	// takes only a partial action on its turn (one attack or one move).
+	// Strenuous is the damage it takes after a turn in which it attacked.
+	NoOpportunity, Partial bool
+	Strenuous              int
+	// MissChance is the percent chance that a hit on the bearer misses
+	// (concealment; the highest of the bearer's counts).
+	MissChance int
+	// EndsWhenActs: the condition ends as its bearer's turn starts if the
+	// bearer can act then (a creature that cannot act stays flat-footed).
+	EndsWhenActs bool
+	// NoRangedUnless: the bearer makes no ranged attack but with attacks of
+	// this group ("" for none allowed) when NoRanged is set.
+	NoRanged       bool
+	NoRangedUnless string
+	// ACVsSource: ACMod counts only against attacks by the condition's
+	// source (a Dodge feat's one designated opponent).
+	ACVsSource bool
+	// ACLoseUnless names a tag whose bearer keeps the types ACLose would
+	// take (uncanny dodge keeps the Dex bonus while flat-footed).
+	ACLoseUnless string
+	// ACLoseExceptSource: the bearer keeps them against the condition's
+	// source (a grappler keeps its Dex bonus against the one it grapples).
+	ACLoseExceptSource bool
+	// Levels are effects that join this one while the condition's level
+	// is at least their Min (a condition whose levels add their own
+	// effects), in the order given.
+	Levels []LevelEffect
+}
+
+// LevelEffect is an effect a condition adds from a level on.
+type LevelEffect struct {
+	Min    int
+	Effect *CondEffect
 }
 
 // Attack is one attack a fighter can make.
@@ -183,6 +265,20 @@ type Attack struct {
 	// Range lists a ranged attack's band limits in feet (normal, long), or
 	// its range increment (see RangeRule).
 	Range []int
+	// Tags are what conditions may ask of the attack ("light", "unarmed").
+	Tags []string
+	// NoReach: a melee attack that reaches only creatures sharing the
+	// attacker's space (reach 0 ft: a tiny creature's).
+	NoReach bool
+	// Touch: the attack ignores the armour-class types of the rules'
+	// ACRule.TouchIgnores. Nonlethal: its damage goes to the nonlethal
+	// track. Group is the weapon group conditions may name (a prone
+	// attacker may still shoot a crossbow).
+	Touch, Nonlethal bool
+	Group            string
+	// Extra is damage rolled once on a hit and never multiplied (sneak
+	// attack dice, a flaming weapon's fire); nil for none.
+	Extra *dice.Expr
 
 	critExpr *dice.Expr // Damage with its dice doubled, made on first use
 	// Data is free for the binding layer (its Lua name, for instance).
@@ -198,6 +294,13 @@ type Fighter struct {
 	C      *creature.Creature // the state now
 	Base   *creature.Creature // the state at the start of every trial
 	Init   int                // initiative modifier
+	// Score breaks initiative ties (the rules' "score" tie rule).
+	Score int
+	// ACParts are the typed parts of its armour class (see ACRule).
+	ACParts []ACPart
+	// Slots override the rules' refill counts of action slots for this
+	// fighter (more attacks of opportunity a round).
+	Slots []combat.SlotCount
 	// Group shares one initiative roll among fighters with the same
 	// non-empty value; Surprised and Unaware feed the rules' surprise
 	// policy (see combat.Spec).
@@ -233,6 +336,8 @@ type Fighter struct {
 
 	diagonals       int  // diagonal steps this turn (alternating diagonals)
 	dashed          bool // moved twice its speed this turn
+	stepped         bool // took the rules' free step this turn
+	charged         bool // charged this turn
 	walk            int  // its walking speed this turn, once walkRead
 	walkRead        bool
 	reach, reachMin int  // the band of distances it threatens
@@ -298,7 +403,16 @@ type AttackEvent struct {
 	Bonus     int // extra to-hit modifier
 	Roll      check.Result
 	Hit, Crit bool
-	Damage    int               // total damage to apply
+	// Mul multiplies the damage like a critical hit (a weapon set against
+	// a charge); several multipliers combine by adding what each adds
+	// beyond one (x2 and x2 make x3). 0 or 1: none.
+	Mul    int
+	Damage int // total damage to apply
+	// MissRoll is the d% rolled against the target's miss chance (0: none).
+	MissRoll int
+	// Nonlethal sends the damage to the nonlethal track (the attack's own
+	// Nonlethal does too).
+	Nonlethal bool
 	Parts     []creature.Damage // per type, before the target's traits
 	Applied   creature.Outcome
 	// Refused says why the attack could not be made (out of reach, total
@@ -331,7 +445,7 @@ type ids struct {
 	encStart, encEnd, roundStart, turnStart, turnAct, turnEnd event.ID
 	atkDeclare, atkRoll, dmgRoll, dmgApply, down, dying       event.ID
 	dyingStart, roundEnd                                      event.ID
-	moveStep, moveReach                                       event.ID
+	moveStep, moveReach, massive                              event.ID
 }
 
 // Fight is an encounter that plays itself; reuse it across trials.
@@ -383,11 +497,13 @@ type Fight struct {
 	RecordPaths bool
 	areaBuf     []*Fighter
 	// condition effects in force, one buffer per caller that may nest
-	effA, effT, effF, effM []inForce
-	senses                 []grid.Sense
-	moveEv                 MoveEvent
-	hostiles               []*Fighter
-	moveNear               []*Fighter
+	effA, effT, effF, effM, effH []inForce
+	senses                       []grid.Sense
+	moveEv                       MoveEvent
+	hostiles                     []*Fighter
+	lineBuf, chargeBuf           []grid.Pos // ChargePath's scratch
+	moveNear                     []*Fighter
+	roomBuf                      []grid.Pos
 }
 
 // Fail records an error met where none can be returned (inside a tactic);
@@ -438,7 +554,7 @@ func build(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, s
 	f.ids = ids{intern("encounter.start"), intern("encounter.end"), intern("round.start"), intern("turn.start"),
 		intern("turn.act"), intern("turn.end"), intern("attack.declare"), intern("attack.roll"), intern("damage.roll"),
 		intern("damage.apply"), intern("creature.down"), intern("dying.turn"), intern("creature.dying"), intern("round.end"),
-		intern("move.step"), intern("move.reach")}
+		intern("move.step"), intern("move.reach"), intern("damage.massive")}
 	if err != nil {
 		return nil, err
 	}
@@ -472,9 +588,12 @@ func (f *Fight) Reset() error {
 		x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false
 		x.SaveSuccesses, x.SaveFailures = 0, 0
 		x.DamageDealt, x.DamageTaken, x.Attacks0, x.Hits = 0, 0, 0, 0
-		x.Moved, x.diagonals, x.dashed, x.walkRead = 0, 0, false, false
+		x.newTurn()
 		x.Path = x.Path[:0]
 		x.onMapNow = f.Space != nil
+		if err := f.startConditions(x); err != nil {
+			return err
+		}
 	}
 	if f.Space != nil {
 		f.Space.reset(f.Fighters)
@@ -611,9 +730,15 @@ func (f *Fight) Run() (Outcome, error) {
 		if more {
 			continue
 		}
-		// The round's order is done. round.end: its last step (rules that
-		// act "last in the round"); it may end the fight. Only then does
-		// the next round open, with its initiative.
+		// The round's order is done: the dying bleed (the rules' Bleed).
+		// round.end: its last step (rules that act "last in the round"); it
+		// may end the fight. Only then does the next round open, with its
+		// initiative.
+		if f.Rules.HP.Bleed != nil {
+			if err := f.bleed(); err != nil {
+				return Outcome{}, err
+			}
+		}
 		if f.Bus.Has(f.ids.roundEnd) {
 			f.turn = TurnEvent{Round: r}
 			if err := f.emitTurn(f.ids.roundEnd, nil); err != nil {
@@ -659,7 +784,7 @@ func (f *Fight) winner() (int, bool) {
 }
 
 func (f *Fight) takeTurn(x *Fighter) error {
-	x.Moved, x.diagonals, x.dashed, x.walkRead = 0, 0, false, false
+	x.newTurn()
 	f.turnStarts(x)
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	if err := f.emitTurn(f.ids.turnStart, x); err != nil {
@@ -742,6 +867,6 @@ func (f *Fight) String() string {
 
 // spec is x's initiative entry.
 func (x *Fighter) spec(side string) combat.Spec {
-	return combat.Spec{ID: x.ID, Side: side, Group: x.Group, Modifier: x.Init, Score: x.Init,
-		Aware: !x.Unaware, Surprised: x.Surprised}
+	return combat.Spec{ID: x.ID, Side: side, Group: x.Group, Modifier: x.Init, Score: x.Score,
+		Aware: !x.Unaware, Surprised: x.Surprised, Slots: x.Slots}
 }

@@ -153,6 +153,7 @@ func (f *Fight) enter(x *Fighter, b grid.Pos) (entry, *Fighter, bool) {
 func (f *Fight) priceStep(x *Fighter, a, b grid.Pos, diag int, fl *flags, difficult bool) (int, int, entry) {
 	m := f.Space.Map
 	sr := &f.Rules.Space
+	difficult = difficult || fl.allDifficult // a condition: all terrain is difficult
 	dx, dy := b.X-a.X, b.Y-a.Y
 	diagonal := dx != 0 && dy != 0
 	if diagonal && sr.NoCornerCutting && grid.CutsCorner(a, b, x.C.Space, m.Walls) {
@@ -186,9 +187,12 @@ func (f *Fight) priceStep(x *Fighter, a, b grid.Pos, diag int, fl *flags, diffic
 // so counts as difficult terrain.
 func (f *Fight) passes(x, o *Fighter) (pass, difficult bool) {
 	sr := &f.Rules.Space
+	if sr.NoPassTag != "" && o.C.HasTag(sr.NoPassTag) {
+		return false, false // it fills its space: nobody passes
+	}
 	tiny := sr.PassTiny != "" && (o.C.Size.Name == sr.PassTiny)
 	if o.Side == x.Side {
-		return true, false
+		return true, sr.AllySpaceDifficult
 	}
 	if tiny {
 		return true, false
@@ -225,9 +229,15 @@ func (f *Fight) endsFree(x *Fighter, p grid.Pos) bool {
 				if o == x || !o.onMapNow || !o.C.Space.Covers(o.C.Pos, q) {
 					continue
 				}
-				if !(x.C.Space.Shared && o.C.Space.Shared) {
-					return false
+				if x.C.Space.Shared && o.C.Space.Shared || f.sharesSpace(x, o) {
+					continue
 				}
+				if sr := &f.Rules.Space; sr.EndSizeDiff > 0 {
+					if d := sr.sizeRank(x.C) - sr.sizeRank(o.C); d >= sr.EndSizeDiff || -d >= sr.EndSizeDiff {
+						continue
+					}
+				}
+				return false
 			}
 		}
 	}
@@ -290,14 +300,17 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 		return res, nil
 	}
 	// the hostiles whose reach the path can come near (the others cannot
-	// be left along it)
+	// be left along it); under the rules' Engaged only those whose reach x
+	// stands in now, where its move begins
 	near := f.moveNear[:0]
 	if provokes {
 		g := f.Rules.Space.Grid
 		xb := x.body()
 		span := (last + 1) * f.Rules.Space.unit()
+		engaged := f.Rules.Space.Opportunity.Engaged
 		for _, h := range f.Fighters {
-			if h.Side != x.Side && !h.Out && hasMelee(h) && g.Between(h.body(), xb) <= h.reach+span {
+			if h.Side != x.Side && !h.Out && hasMelee(h) && g.Between(h.body(), xb) <= h.reach+span &&
+				!(engaged && !g.Threatens(h.body(), xb)) {
 				near = append(near, h)
 			}
 		}
@@ -405,8 +418,8 @@ func (f *Fight) opportunities(x *Fighter, near []*Fighter, a, b grid.Pos, step i
 	before, after := x.body(), x.body()
 	before.Pos, after.Pos = a, b
 	for _, h := range near {
-		if h.Side == x.Side || h.Out || !hasMelee(h) {
-			continue
+		if h.Side == x.Side || h.Out || !hasMelee(h) || made(res.Opportunity, h) {
+			continue // at most one opportunity attack per hostile in one move
 		}
 		hb := h.body()
 		was := g.Threatens(hb, before)
@@ -451,6 +464,16 @@ func (f *Fight) opportunities(x *Fighter, near []*Fighter, a, b grid.Pos, step i
 	return nil
 }
 
+// made reports whether h is in list.
+func made(list []*Fighter, h *Fighter) bool {
+	for _, y := range list {
+		if y == h {
+			return true
+		}
+	}
+	return false
+}
+
 func hasMelee(x *Fighter) bool {
 	for i := range x.Attacks {
 		if !x.Attacks[i].Ranged {
@@ -469,6 +492,9 @@ func (f *Fight) CanOpportunity(h, x *Fighter) (*Attack, string) {
 	}
 	if h.Out || !f.canAct(h) {
 		return nil, "cannot act"
+	}
+	if name := f.conditionWhere(h, func(ef *CondEffect) bool { return ef.NoOpportunity }); name != "" {
+		return nil, name
 	}
 	if rule.UnlessTag != "" && x.C.HasTag(rule.UnlessTag) {
 		return nil, rule.UnlessTag
@@ -564,7 +590,12 @@ func (f *Fight) PricePath(x *Fighter, path []grid.Pos) (PathPrice, error) {
 	if o := f.Rules.Space.Opportunity; o != nil {
 		trig = o.Trigger
 	}
+	engaged := false
+	if o := f.Rules.Space.Opportunity; o != nil {
+		engaged = o.Engaged
+	}
 	g := f.Rules.Space.Grid
+	at := x.body()
 	for i, p := range path {
 		if abs(p.X-from.X) > 1 || abs(p.Y-from.Y) > 1 || p == from {
 			e := errs.New(errs.Rule, "kernel", "path step %d goes from %v to %v, which is not a neighbouring square", i+1, from, p)
@@ -583,7 +614,7 @@ func (f *Fight) PricePath(x *Fighter, path []grid.Pos) (PathPrice, error) {
 				continue
 			}
 			hb := h.body()
-			if !g.Threatens(hb, before) {
+			if !g.Threatens(hb, before) || engaged && !g.Threatens(hb, at) {
 				continue
 			}
 			if trig&grid.ExitThreatened != 0 || !g.Threatens(hb, after) {

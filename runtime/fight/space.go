@@ -44,6 +44,19 @@ type SpaceRules struct {
 	// PassTiny names the size whose spaces anyone may pass through (and
 	// which is not difficult terrain), "" for none.
 	PassTiny string
+	// AllySpaceDifficult: moving through an ally's space is difficult
+	// terrain too.
+	AllySpaceDifficult bool
+	// EndSizeDiff: a creature may end its move in the space of a creature
+	// whose size differs from its own by at least this many ranks (0:
+	// never).
+	EndSizeDiff int
+	// NoPassTag: nobody moves through the space of a creature with this
+	// tag, whatever the sizes (a creature that fills its space).
+	NoPassTag string
+	// TinyEnds: a creature of the PassTiny size may end its move in
+	// another creature's space (to attack it there).
+	TinyEnds bool
 
 	// Cover: the grid's corner-count policy, whether creatures in between
 	// give partial cover, and what each grade does.
@@ -102,6 +115,10 @@ type RangeRule struct {
 	Increments    bool
 	PerIncrement  int
 	MaxIncrements int
+	// Full counts only full increments between attacker and target: the
+	// band is distance / increment (no effect below one increment, one
+	// PerIncrement at exactly one), up to MaxIncrements increments away.
+	Full bool
 }
 
 // InMeleeRule: a ranged attack made while an enemy within Within feet (that
@@ -112,6 +129,12 @@ type InMeleeRule struct {
 	Effect     AdvMod
 	NeedsSight bool
 	NeedsAble  bool
+	// Target: the rule is about the target instead: a ranged attack on a
+	// target engaged in melee with an ally of the attacker (each threatens
+	// the other) within Within feet of it. UnlessTag: an attacker with this
+	// tag ignores the rule (a feat).
+	Target    bool
+	UnlessTag string
 }
 
 // SightRule is who perceives whom and what it does to attacks: an attack
@@ -121,6 +144,15 @@ type SightRule struct {
 	Policy         grid.SightPolicy
 	TargetUnseen   int
 	AttackerUnseen int
+	// TargetObscured applies when the attacker sees the target lightly
+	// obscured; AttackerObscured when the target sees the attacker so.
+	TargetObscured, AttackerObscured int
+	// BonusNeedsClear: AttackerUnseen and AttackerObscured apply only when
+	// the attacker sees the target clearly (seen, not obscured).
+	BonusNeedsClear bool
+	// TargetUnseenMiss is the percent chance that a hit on a target the
+	// attacker cannot perceive misses (total concealment).
+	TargetUnseenMiss int
 }
 
 // FlankRule: a melee attack on a target that an ally of the attacker also
@@ -144,6 +176,10 @@ type OpportunityRule struct {
 	UnlessTag string
 	// MaxCover: no opportunity attack against a mover with better cover.
 	MaxCover grid.CoverGrade
+	// Engaged: only a hostile whose reach the mover stood in when its move
+	// began may attack (leaving an engagement provokes, passing by does
+	// not).
+	Engaged bool
 }
 
 // TurnRule is how the kernel's default turn moves a creature on a map
@@ -159,6 +195,32 @@ type TurnRule struct {
 	// DoubleMoveTag is added to the creature for the turn when it does
 	// (the tag a rule system's hooks see), "" for none.
 	DoubleMoveTag string
+	// FreeStep: a move of at most this many feet by a creature that has not
+	// moved this turn provokes nothing, and it moves no farther this turn
+	// (a 5-foot step); 0 for none.
+	FreeStep int
+	// MoveOnlySafe: on a turn spent only moving (a double move, fleeing)
+	// leaving the starting square provokes nothing.
+	MoveOnlySafe bool
+	// Charge, when set, lets a creature move in a straight line and make
+	// one attack (see ChargeRule).
+	Charge *ChargeRule
+	// SurprisePartial: in a surprise round every creature takes only a
+	// partial action, as a condition's Partial imposes.
+	SurprisePartial bool
+}
+
+// ChargeRule is a charge: a creature that has not moved this turn moves at
+// least Min feet and at most Mul times its speed (PartialMul when it takes
+// only a partial action) in a straight line, stopping at the first square
+// from which it reaches its target, and makes one attack with AttackMod.
+// Condition is added to it (its price, until its next turn). With Prefer
+// the default turn charges whenever it can rather than move and attack.
+type ChargeRule struct {
+	Min, Mul, PartialMul int
+	AttackMod            int
+	Condition            string
+	Prefer               bool
 }
 
 // DefaultSpaceRules are 5-foot squares where every diagonal counts one
@@ -344,11 +406,7 @@ func (f *Fight) Reaches(x, y *Fighter, a *Attack) bool {
 // inRange reports whether attack a may be made at distance d.
 func (sr *SpaceRules) inRange(a *Attack, d int) bool {
 	if !a.Ranged {
-		r := a.Reach
-		if r <= 0 {
-			r = sr.unit()
-		}
-		return d <= r && d >= a.ReachMin
+		return d <= a.reachFeet(sr.unit()) && d >= a.ReachMin
 	}
 	return sr.rangeBand(a, d) >= 0
 }
@@ -365,13 +423,19 @@ func (sr *SpaceRules) rangeBand(a *Attack, d int) int {
 		if inc <= 0 {
 			return 0
 		}
-		n := (d + inc - 1) / inc // increments counted, 1 for d <= inc
-		if n < 1 {
-			n = 1
-		}
 		max := rr.MaxIncrements
 		if len(a.Range) > 1 && a.Range[1] > 0 {
 			max = a.Range[1]
+		}
+		if rr.Full {
+			if max > 0 && d > max*inc {
+				return -1
+			}
+			return d / inc
+		}
+		n := (d + inc - 1) / inc // increments counted, 1 for d <= inc
+		if n < 1 {
+			n = 1
 		}
 		if max > 0 && n > max {
 			return -1

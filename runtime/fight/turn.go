@@ -3,8 +3,10 @@ package fight
 import "github.com/dndsh/dndsh/runtime/grid"
 
 // prepare works out what the fight needs of x beyond its stat block: the
-// band of distances it threatens (its melee attacks' reach) and, when its
-// stat block gave a size but no space, the rules' footprint for the size.
+// reach of a melee attack that gives none (one square of the rules' grid),
+// the band of distances it threatens (its melee attacks' reach) and, when
+// its stat block gave a size but no space, the rules' footprint for the
+// size.
 func (f *Fight) prepare(x *Fighter) {
 	x.reach, x.reachMin = 0, 0
 	first := true
@@ -13,10 +15,10 @@ func (f *Fight) prepare(x *Fighter) {
 		if a.Ranged {
 			continue
 		}
-		r := a.Reach
-		if r <= 0 {
-			r = f.Rules.Space.unit()
+		if a.Reach <= 0 && !a.NoReach {
+			a.Reach = f.Rules.Space.unit()
 		}
+		r := a.reachFeet(f.Rules.Space.unit())
 		if first || r > x.reach {
 			x.reach = r
 		}
@@ -24,6 +26,9 @@ func (f *Fight) prepare(x *Fighter) {
 			x.reachMin = a.ReachMin
 		}
 		first = false
+	}
+	if !first && x.reach == 0 {
+		x.reachMin = 1 // reach 0 ft: it threatens no square, not even its own
 	}
 	if sz, ok := f.Rules.Space.Sizes[x.Base.Size.Name]; ok && sz.Space != (grid.Footprint{}) && x.Base.Space == grid.Square(1) {
 		x.Base.Space = sz.Space
@@ -145,6 +150,9 @@ func (f *Fight) canHitNow(x, y *Fighter) bool {
 
 // movementLeft is what x may still move this turn, in feet.
 func (f *Fight) movementLeft(x *Fighter) int {
+	if x.stepped {
+		return 0
+	}
 	s := f.speedOf(x)
 	if x.dashed {
 		s *= 2
@@ -179,9 +187,10 @@ func (f *Fight) attackAction(x *Fighter) error {
 		return nil
 	}
 	n := len(x.Multi)
-	if n == 0 {
+	if n == 0 || f.limited(x) {
 		n = 1
 	}
+	attacked := false
 	for i := 0; i < n; i++ {
 		if x.Out {
 			return nil
@@ -215,10 +224,33 @@ func (f *Fight) attackAction(x *Fighter) error {
 			if fm := f.Rules.Space.Turn.FullAttackMove; i == 0 && fm >= 0 && x.Moved > fm {
 				n = 1
 			}
+			if i == 0 && !x.charged && f.limited(x) && x.Moved > f.Rules.Space.Turn.FreeStep {
+				return nil // a partial action: one move or one attack
+			}
 		}
-		if _, err := f.Strike(x, t, a, 0); err != nil {
+		if n == 1 && len(x.Multi) > 1 && a == &x.Attacks[x.Multi[0]] && f.Reaches(x, t, &x.Attacks[0]) {
+			a = &x.Attacks[0] // one attack: the stat block's first, not the routine's
+		}
+		if _, err := f.StrikeWith(x, t, a, StrikeOpts{Bonus: f.chargeBonus(x)}); err != nil {
 			return err
 		}
+		attacked = true
+	}
+	return f.strenuous(x, attacked)
+}
+
+// strenuous deals x the damage its conditions' Strenuous says after a turn
+// in which it attacked.
+func (f *Fight) strenuous(x *Fighter, attacked bool) error {
+	if !attacked || x.Out {
+		return nil
+	}
+	if n := f.flagsOf(x).strenuous; n > 0 {
+		if f.Trace != nil {
+			f.trace("%s strains itself: %d damage", x.ID, n)
+		}
+		_, err := f.Deal(x, x, n, "")
+		return err
 	}
 	return nil
 }
@@ -233,8 +265,13 @@ func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, e
 	if f.Space == nil || f.Reaches(x, t, a) {
 		return a, true, nil
 	}
+	if c := f.chargeRule(x); first && c != nil && (c.Prefer || f.limited(x)) {
+		if ok, err := f.Charge(x, t, a); err != nil || ok || x.charged {
+			return a, ok, err
+		}
+	}
 	left := f.movementLeft(x)
-	dash := first && f.Rules.Space.Turn.DoubleMove && !x.dashed && f.canAct(x)
+	dash := first && f.Rules.Space.Turn.DoubleMove && !x.dashed && f.canAct(x) && !f.limited(x)
 	budget := left
 	if dash {
 		budget = left + f.speedOf(x)
@@ -249,7 +286,7 @@ func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, e
 		path, cost, ok = f.PathTo(x, f.ReachGoal(x, t, a), budget)
 	}
 	if ok && cost <= left && len(path) > 0 {
-		if _, err := f.Move(x, path, MoveOpts{Budget: left}); err != nil {
+		if _, err := f.Move(x, path, f.moveOpts(x, cost, left)); err != nil {
 			return nil, false, err
 		}
 		if !x.Out && f.Reaches(x, t, a) {
@@ -263,12 +300,17 @@ func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, e
 			return b, true, nil
 		}
 	}
+	if c := f.chargeRule(x); first && c != nil && !c.Prefer && !f.limited(x) {
+		if ok, err := f.Charge(x, t, a); err != nil || ok || x.charged {
+			return a, ok, err
+		}
+	}
 	if dash && len(path) > 0 && cost > left {
 		f.Dash(x)
 		left = f.movementLeft(x)
 	}
 	if len(path) > 0 {
-		if _, err := f.Move(x, path, MoveOpts{Budget: left}); err != nil {
+		if _, err := f.Move(x, path, MoveOpts{Budget: left, SafeStart: x.dashed && f.Rules.Space.Turn.MoveOnlySafe}); err != nil {
 			return nil, false, err
 		}
 	}
@@ -281,12 +323,29 @@ func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, e
 // Flee takes x out of the fight alive. On a map it first moves as far from
 // its enemies as its movement allows (which may provoke); it flees only if
 // it is still standing.
-func (f *Fight) Flee(x *Fighter) error {
-	if f.Space != nil && !x.Out && f.movementLeft(x) > 0 {
-		left := f.movementLeft(x)
+func (f *Fight) Flee(x *Fighter) error { return f.FleeWith(x, FleeOpts{Budget: -1}) }
+
+// FleeOpts are the options of FleeWith.
+type FleeOpts struct {
+	// Stay: x leaves the fight where it stands and moves nowhere (a
+	// surrender).
+	Stay bool
+	// Budget is the movement x flees with, in feet; negative: the movement
+	// it has left this turn.
+	Budget int
+}
+
+// FleeWith is Flee with options: on a map x first moves away with
+// o.Budget (unless o.Stay).
+func (f *Fight) FleeWith(x *Fighter, o FleeOpts) error {
+	left := o.Budget
+	if left < 0 {
+		left = f.movementLeft(x)
+	}
+	if f.Space != nil && !x.Out && !o.Stay && left > 0 {
 		path, _, _ := f.PathTo(x, f.AwayGoal(x), left)
 		if len(path) > 0 {
-			if _, err := f.Move(x, path, MoveOpts{Budget: left}); err != nil {
+			if _, err := f.Move(x, path, MoveOpts{Budget: left, SafeStart: x.Moved == 0 && f.Rules.Space.Turn.MoveOnlySafe}); err != nil {
 				return err
 			}
 		}
