@@ -14,6 +14,7 @@ import (
 	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/event"
 	"github.com/dndsh/dndsh/runtime/fight"
+	"github.com/dndsh/dndsh/runtime/grid"
 )
 
 // Compile builds a fight from an encounter table in the runtime of g: the
@@ -21,30 +22,32 @@ import (
 // stat blocks or monster files), and the fighters' scoped hooks. The fight
 // draws from the runtime's source and raises events on its bus.
 func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.Fight, error) {
+	return compile(ctx, g, spec, nil)
+}
+
+// compile is Compile with the encounter file's source at hand (loc, or
+// nil), for errors that point into it.
+func compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable, loc *locator) (*fight.Fight, error) {
 	r := g.R
-	def, ok := g.Value("combat").(*lua.LTable)
-	if !ok {
-		return nil, &errs.Error{Kind: errs.Rule, Layer: "fight", Msg: fmt.Sprintf("the rule system %q defines no combat table (rules.define(\"combat\", {...}))", g.System)}
-	}
-	rules, err := CompileRules(def)
+	rules, err := SystemRules(g)
 	if err != nil {
 		return nil, err
 	}
-	if rules.Conditions, err = CompileConditions(g); err != nil {
-		return nil, err
-	}
-	if fn, ok := def.RawGetString("attack").(*lua.LTable); ok {
-		if needed, ok := fn.RawGetString("needed").(*lua.LFunction); ok {
-			rules.Attack.Needed = luaNeeded(r, needed)
-		}
-	}
 	root := rec(spec, "encounter")
-	if mr := root.IntIn("max_rounds", 0, 1, MaxRounds); mr > 0 {
-		rules.MaxRounds = mr
+	if mr := root.IntIn("max_rounds", -1, 0, MaxRounds); mr >= 0 {
+		rules.MaxRounds = mr // 0: the surprise round or segments only
 	}
 	if root.Err != nil {
 		return nil, root.Err
 	}
+	var bm *grid.Map
+	if mv := root.Get("map"); mv != lua.LNil {
+		if bm, err = readMap(mv, rules.Space.Grid, loc); err != nil {
+			return nil, err
+		}
+	}
+	var places []placement
+	ats := 0
 	sidesT := root.Sub("sides")
 	if sidesT.T == nil || sidesT.T.Len() == 0 {
 		return nil, specErr("encounter", "sides must be a list of {name = ..., members = {...}}")
@@ -69,6 +72,18 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 			return nil, err
 		}
 		members := side.Sub("members")
+		var zone []grid.Pos
+		if bm != nil {
+			zname := side.Str("zone", fmt.Sprint(si))
+			zone = bm.Zones[zname]
+			if a := side.Get("area"); a != lua.LNil {
+				if zone, err = readArea(a, side.Where+".area"); err != nil {
+					return nil, err
+				}
+			} else if side.Get("zone") != lua.LNil && zone == nil {
+				side.Fail("zone %q: the map has no zone of that name", zname)
+			}
+		}
 		if side.Err != nil {
 			return nil, side.Err
 		}
@@ -86,6 +101,21 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 				return nil, err
 			}
 			count := m.IntIn("count", 1, 1, MaxCount)
+			if m.Err != nil {
+				return nil, m.Err
+			}
+			var at []grid.Pos
+			atN := -1
+			if av := m.Get("at"); av != lua.LNil {
+				atN = ats
+				ats++
+				if bm == nil {
+					return nil, specErr(m.Where, "at: the encounter has no map (give it map = {...})")
+				}
+				if at, err = readAts(av, count, m.Where+".at"); err != nil {
+					return nil, err
+				}
+			}
 			base := m.Str("id", lua.LVAsString(stat.RawGetString("id")))
 			if base == "" {
 				base = fmt.Sprintf("%s%d", name, mi)
@@ -95,7 +125,7 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 				if count > 1 {
 					id = fmt.Sprintf("%s%d", base, k)
 				}
-				x, err := buildFighter(r, stat, id, name, len(sides)-1, rec(stat, m.Where))
+				x, err := buildFighter(r, rules, stat, id, name, len(sides)-1, rec(stat, m.Where))
 				if err != nil {
 					return nil, err
 				}
@@ -107,6 +137,13 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 				}
 				if x.Tactic == nil {
 					x.Tactic = tactic
+				}
+				if bm != nil {
+					pl := placement{x: x, atN: atN, zone: zone, where: m.Where}
+					if at != nil {
+						pl.at = &at[k-1]
+					}
+					places = append(places, pl)
 				}
 				fighters = append(fighters, x)
 				if on, ok := stat.RawGetString("on").(*lua.LTable); ok {
@@ -130,6 +167,12 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 		return nil, err
 	}
 	f.Stop = r.CheckContext // the deadline and Ctrl-C of the running call
+	if bm != nil {
+		f.SetSpace(fight.NewSpace(bm))
+		if err := place(f, places, loc); err != nil {
+			return nil, err
+		}
+	}
 	// The default tactic: the rule system's (or a later layer's)
 	// "tactics.default" definition, a built-in name or a function.
 	if v := g.Value("tactics.default"); v != lua.LNil {
@@ -184,7 +227,8 @@ func statBlock(ctx context.Context, g *rulesmod.Rules, m *tbl) (*lua.LTable, err
 	}
 	out := L.NewTable()
 	base.ForEach(func(k, v lua.LValue) { out.RawSet(k, v) })
-	for _, k := range []string{"hp", "max_hp", "ac", "init", "name", "attacks", "multiattack", "level", "tactics", "player"} {
+	for _, k := range []string{"hp", "max_hp", "ac", "init", "name", "attacks", "multiattack", "level", "tactics", "player",
+		"ac_types", "init_score", "slots"} {
 		if v := m.Get(k); v != lua.LNil {
 			out.RawSetString(k, v)
 			if k == "hp" && m.Get("max_hp") == lua.LNil {
@@ -195,7 +239,7 @@ func statBlock(ctx context.Context, g *rulesmod.Rules, m *tbl) (*lua.LTable, err
 	return out, nil
 }
 
-func buildFighter(r *luart.Runtime, stat *lua.LTable, id, side string, sideIdx int, t *tbl) (*fight.Fighter, error) {
+func buildFighter(r *luart.Runtime, rules *fight.Rules, stat *lua.LTable, id, side string, sideIdx int, t *tbl) (*fight.Fighter, error) {
 	c, err := creaturemod.FromTable(stat)
 	if err != nil {
 		return nil, specErr(t.Where, "%s", strings.TrimPrefix(err.Error(), "dndsh: "))
@@ -211,6 +255,9 @@ func buildFighter(r *luart.Runtime, stat *lua.LTable, id, side string, sideIdx i
 	x := &fight.Fighter{ID: id, Side: sideIdx, Base: c, Init: t.Int("init", 0), Attacks: attacks, Multi: multi, Level: t.Int("level", 0)}
 	if t.Err != nil {
 		return nil, t.Err
+	}
+	if err := readFighterExtras(t, rules, x); err != nil {
+		return nil, err
 	}
 	tac, err := tacticOf(r, t, "fighter "+id, nil)
 	if err != nil {
@@ -270,13 +317,15 @@ func luaTactic(r *luart.Runtime, fn *lua.LFunction) fight.Tactic {
 	}
 }
 
-// luaNeeded wraps a Lua function (attacker, target) -> number giving the
-// total an attack needs to hit (attack matrices, descending armour class).
-func luaNeeded(r *luart.Runtime, fn *lua.LFunction) func(a, t *fight.Fighter) int {
-	return func(a, t *fight.Fighter) int {
+// luaNeeded wraps a Lua function (attacker, target, ac_mod) -> number
+// giving the total an attack needs to hit (attack matrices, descending
+// armour class); ac_mod is the change the rules of space and the
+// conditions make to the target's armour class (cover's "ac").
+func luaNeeded(r *luart.Runtime, fn *lua.LFunction) func(a, t *fight.Fighter, acMod int) int {
+	return func(a, t *fight.Fighter, acMod int) int {
 		L := r.L
 		f := Current(r)
-		if err := r.PCall(fn, 1, creaturemod.Push(L, a.C), creaturemod.Push(L, t.C)); err != nil {
+		if err := r.PCall(fn, 1, creaturemod.Push(L, a.C), creaturemod.Push(L, t.C), lua.LNumber(acMod)); err != nil {
 			if f != nil {
 				f.Fail(r.Convert(err))
 			}
@@ -363,5 +412,36 @@ func LoadEncounter(ctx context.Context, g *rulesmod.Rules, name string, src []by
 	if err != nil {
 		return nil, err
 	}
-	return Compile(ctx, g, t)
+	return compile(ctx, g, t, newLocator(name, src))
+}
+
+// readAts reads a member's squares: {x, y} for one creature, or a list of
+// count squares.
+func readAts(v lua.LValue, count int, where string) ([]grid.Pos, error) {
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return nil, specErr(where, "a square {x, y} or a list of squares expected")
+	}
+	if _, list := t.RawGetInt(1).(*lua.LTable); !list {
+		p, err := readPos(t, where)
+		if err != nil {
+			return nil, err
+		}
+		if count != 1 {
+			return nil, specErr(where, "one square for %d creatures: give a list of %d squares, or a zone", count, count)
+		}
+		return []grid.Pos{p}, nil
+	}
+	if t.Len() != count {
+		return nil, specErr(where, "%d squares for %d creatures", t.Len(), count)
+	}
+	out := make([]grid.Pos, count)
+	for i := range out {
+		p, err := readPos(t.RawGetInt(i+1), fmt.Sprintf("%s[%d]", where, i+1))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = p
+	}
+	return out, nil
 }

@@ -15,7 +15,7 @@ import (
 // rounds a fight may last (max_rounds; a fight also stops at its
 // deadline).
 const (
-	MaxCount  = 1000
+	MaxCount  = 10000
 	MaxRounds = 1_000_000_000
 )
 
@@ -64,7 +64,7 @@ func LoadIsolated(ctx context.Context, g *rulesmod.Rules, name string, src []byt
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := Compile(ctx, g, t)
+	f, err := compile(ctx, g, t, newLocator(name, src))
 	if err != nil {
 		return nil, nil, err
 	}

@@ -17,11 +17,11 @@ import (
 // funcs returns the functions of the "fight" module, with their signatures
 // and doc lines for the API reference, in the order the reference lists them.
 func (fm *module) funcs() []luart.Func {
-	return []luart.Func{
+	return append([]luart.Func{
 		{Name: "encounter", Args: "(spec)", Doc: "checks an encounter table {name, sides = {{name, tactics, members = {{monster = id | stat = {...}, count, player, group (one initiative roll for the member's creatures), surprised, unaware, hp, ...}}}}, max_rounds} and returns it", Fn: fm.encounter},
 		{Name: "run", Args: "(spec [, opts])", Doc: "plays the encounter once in this runtime; opts.trace = true collects the log; returns {winner, rounds, fighters = {{id, side, hp, max_hp, dealt, taken, out, dead}}, log}", Fn: fm.run},
 		{Name: "table", Args: "()", Doc: "starts a fight played by hand (the REPL's table) under the rule system's combat rules and makes it current; returns nothing", Fn: fm.table},
-		{Name: "add", Args: "(stat_or_monster_id [, opts])", Doc: "adds creatures to the table fight: a stat block or a monster id; opts: id, side (default \"foes\"), count, player, and stat-block fields to override (hp, ac, ...); returns the list of their handles", Fn: fm.add},
+		{Name: "add", Args: "(stat_or_monster_id [, opts])", Doc: "adds creatures to the table fight: a stat block or a monster id; opts: id, side (default \"foes\"), count, player, unaware, surprised, group (one initiative roll for creatures added with the same group), and stat-block fields to override (hp, ac, ...); returns the list of their handles", Fn: fm.add},
 		{Name: "begin", Args: "()", Doc: "rolls initiative for the table fight and starts the first turn; returns the order as {{id, count}...}", Fn: fm.begin},
 		{Name: "next", Args: "()", Doc: "ends the current turn of the table fight and starts the next (expiring what ends); returns the handles of the creatures whose turn it is", Fn: fm.next},
 		{Name: "order", Args: "()", Doc: "returns the initiative order of the current fight as {{id, count, side, hp, max_hp, out, dead, conditions}...}, empty before initiative", Fn: fm.order},
@@ -30,16 +30,18 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "attacks", Args: "(c)", Doc: "returns the names of creature c's attacks, in stat-block order", Fn: fm.attacks},
 		{Name: "enemies", Args: "(c)", Doc: "returns the living enemies of creature c in the current fight", Fn: fm.enemies},
 		{Name: "allies", Args: "(c)", Doc: "returns the living allies of creature c (itself included) in the current fight", Fn: fm.allies},
-		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline; opts.adv is an extra advantage level; returns {hit, crit, natural, total, damage}", Fn: fm.strike},
-		{Name: "damage", Args: "(target, amount, type [, source])", Doc: "deals damage to target through damage.apply and creature.down (a breath weapon, a fall); returns the hit points lost", Fn: fm.damage},
+		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline; opts.adv is an extra advantage level, opts.bonus an extra to-hit modifier, opts.mul a damage multiplier (a weapon set against a charge: 2), opts.sure: it hits without a roll as a critical hit (a coup de grace); returns {hit, crit, natural, total, needed, damage, confirm_natural, confirm_total, miss_roll, refused}", Fn: fm.strike},
+		{Name: "damage", Args: "(target, amount, type [, source [, opts]])", Doc: "deals damage to target through damage.apply and creature.down (a breath weapon, a fall); opts.nonlethal sends it to the nonlethal track; returns the hit points lost", Fn: fm.damage},
 		{Name: "down", Args: "(c)", Doc: "takes creature c out of the fight now (dead or dying by the rules)", Fn: fm.down},
 		{Name: "kill", Args: "(c)", Doc: "kills creature c: it is out of the fight and dead", Fn: fm.kill},
-		{Name: "stabilize", Args: "(c [, stable])", Doc: "marks a downed creature stable (no more dying.turn events) or, with false, dying again", Fn: fm.stabilize},
+		{Name: "stabilize", Args: "(c [, stable])", Doc: "marks a downed creature stable (no more dying.turn events or bleeding; the rules' stable condition replaces their down condition) or, with false, dying again", Fn: fm.stabilize},
+		{Name: "sync_hp", Args: "(c)", Doc: "applies the rules of hit points after a script changed c's hit points or nonlethal damage: the conditions of its hit points, dropping or dying (not reviving: fight.revive)", Fn: fm.syncHP},
 		{Name: "is", Args: "(c, state)", Doc: "returns whether creature c is in a state: player, out, dead, fled, stable (cheaper than fight.info)", Fn: fm.is},
-		{Name: "flee", Args: "(c)", Doc: "creature c leaves the fight alive (fled, surrendered): out, not dead", Fn: fm.flee},
+		{Name: "flee", Args: "(c [, opts])", Doc: "creature c leaves the fight alive (fled, surrendered): out, not dead; on a map it first moves away from its enemies (which may provoke) with opts.budget (default: the movement it has left), or stays where it is with opts.stay", Fn: fm.flee},
 		{Name: "revive", Args: "(c)", Doc: "brings a downed creature back into the fight (it was stabilised and healed)", Fn: fm.revive},
 		{Name: "spend", Args: "(c, slot)", Doc: "spends one use of creature c's action slot (action, bonus, reaction... as the rule system declares them); returns false when none is left or initiative is not rolled", Fn: fm.spend},
 		{Name: "remaining", Args: "(c, slot)", Doc: "returns the uses of creature c's action slot left (0 before initiative; math.huge when unlimited)", Fn: fm.remaining},
+		{Name: "by_hand", Args: "()", Doc: "returns whether the current fight is played by hand (fight.table(), the REPL's table) rather than by itself: self-playing tactics leave such a fight alone", Fn: fm.byHand},
 		{Name: "round", Args: "()", Doc: "returns the current round of the fight", Fn: fm.round},
 		{Name: "segment", Args: "()", Doc: "returns the current segment of the round (from 1; 0 when rounds have no segments)", Fn: fm.segment},
 		{Name: "initiative", Args: "()", Doc: "returns this round's initiative result of every side that rolled one under side initiative, as {side = result} (empty in a surprise phase)", Fn: fm.initiative},
@@ -47,7 +49,7 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "all", Args: "()", Doc: "returns every creature of the current fight, in or out of it, in fight order", Fn: fm.all},
 		{Name: "note", Args: "(text)", Doc: "writes a line to the fight's log (the output of dndsh run) when the fight is traced", Fn: fm.note},
 		{Name: "info", Args: "(c)", Doc: "returns {id, side, player, out, dead, dealt, taken} of creature c in the fight", Fn: fm.info},
-	}
+	}, fm.spaceFuncs()...)
 }
 
 // encounter is fight.encounter.
@@ -64,7 +66,7 @@ func (fm *module) encounter(L *lua.LState) int {
 // run is fight.run.
 func (fm *module) run(L *lua.LState) int {
 	spec := L.CheckTable(1)
-	opts := L.OptTable(2, L.NewTable())
+	opts := L.OptTable(2, L.CreateTable(0, 0))
 	f, err := Compile(context.Background(), fm.g, spec)
 	if err != nil {
 		luart.Raise(L, err)
@@ -86,14 +88,7 @@ func (fm *module) run(L *lua.LState) int {
 
 // table is fight.table.
 func (fm *module) table(L *lua.LState) int {
-	def, ok := fm.g.Value("combat").(*lua.LTable)
-	if !ok {
-		L.RaiseError("the rule system %q defines no combat table", fm.g.System)
-	}
-	rules, err := CompileRules(def)
-	if err == nil {
-		rules.Conditions, err = CompileConditions(fm.g)
-	}
+	rules, err := SystemRules(fm.g)
 	if err != nil {
 		luart.Raise(L, err)
 	}
@@ -118,8 +113,8 @@ func (fm *module) add(L *lua.LState) int {
 	if !f.IsTable() {
 		L.RaiseError("fight.add works on a table fight (fight.table())")
 	}
-	opts := L.OptTable(2, L.NewTable())
-	m := L.NewTable()
+	opts := L.OptTable(2, L.CreateTable(0, 0))
+	m := L.CreateTable(0, 4)
 	switch v := L.Get(1).(type) {
 	case lua.LString:
 		m.RawSetString("monster", v)
@@ -141,7 +136,7 @@ func (fm *module) add(L *lua.LState) int {
 		luart.Raise(L, mt.Err)
 	}
 	byC, _ := fm.r.Get("fight.byCreature").(map[*creature.Creature]*fight.Fighter)
-	out := L.NewTable()
+	out := L.CreateTable(max(count, 0), 0)
 	for k := 1; k <= count; k++ {
 		id := base
 		if count > 1 || f.Fighter(id) != nil {
@@ -152,11 +147,15 @@ func (fm *module) add(L *lua.LState) int {
 				}
 			}
 		}
-		x, err := buildFighter(fm.r, stat, id, side, 0, rec(stat, "fight.add"))
+		x, err := buildFighter(fm.r, f.Rules, stat, id, side, 0, rec(stat, "fight.add"))
 		if err != nil {
 			luart.Raise(L, err)
 		}
 		x.Player = mt.Bool("player", lua.LVAsBool(stat.RawGetString("player")))
+		x.Unaware, x.Surprised = mt.Bool("unaware", false), mt.Bool("surprised", false)
+		if g := mt.Str("group", ""); g != "" {
+			x.Group = side + "/" + g // one initiative roll for the group
+		}
 		if err := f.Add(x, side); err != nil {
 			luart.Raise(L, err)
 		}
@@ -189,7 +188,7 @@ func (fm *module) next(L *lua.LState) int {
 	if err != nil {
 		luart.Raise(L, err)
 	}
-	t := L.NewTable()
+	t := L.CreateTable(len(cur), 0)
 	for _, x := range cur {
 		t.Append(creaturemod.Push(L, x.C))
 	}
@@ -206,8 +205,9 @@ func (fm *module) order(L *lua.LState) int {
 // turn is fight.turn.
 func (fm *module) turn(L *lua.LState) int {
 	f := fm.current(L)
-	t := L.NewTable()
-	for _, x := range f.Current() {
+	cur := f.Current()
+	t := L.CreateTable(len(cur), 0)
+	for _, x := range cur {
 		t.Append(creaturemod.Push(L, x.C))
 	}
 	L.Push(t)
@@ -241,8 +241,9 @@ func (fm *module) attacks(L *lua.LState) int {
 func (fm *module) enemies(L *lua.LState) int {
 	f := fm.current(L)
 	x := fm.fighterOf(L, 1)
-	t := L.NewTable()
-	for _, e := range f.Enemies(x) {
+	list := f.Enemies(x)
+	t := L.CreateTable(len(list), 0)
+	for _, e := range list {
 		t.Append(creaturemod.Push(L, e.C))
 	}
 	L.Push(t)
@@ -253,7 +254,13 @@ func (fm *module) enemies(L *lua.LState) int {
 func (fm *module) allies(L *lua.LState) int {
 	f := fm.current(L)
 	x := fm.fighterOf(L, 1)
-	t := L.NewTable()
+	n := 0
+	for _, y := range f.Fighters {
+		if !y.Out && y.Side == x.Side {
+			n++
+		}
+	}
+	t := L.CreateTable(n, 0)
 	for _, y := range f.Fighters {
 		if !y.Out && y.Side == x.Side {
 			t.Append(creaturemod.Push(L, y.C))
@@ -268,7 +275,7 @@ func (fm *module) strike(L *lua.LState) int {
 	f := fm.current(L)
 	x, t := fm.fighterOf(L, 1), fm.fighterOf(L, 2)
 	name := L.CheckString(3)
-	opts := L.OptTable(4, L.NewTable())
+	opts := L.OptTable(4, L.CreateTable(0, 0))
 	var a *fight.Attack
 	for i := range x.Attacks {
 		if strings.EqualFold(x.Attacks[i].Name, name) {
@@ -278,16 +285,29 @@ func (fm *module) strike(L *lua.LState) int {
 	if a == nil {
 		L.ArgError(3, fmt.Sprintf("%s has no attack %q", x.ID, name))
 	}
-	e, err := f.Strike(x, t, a, int(lua.LVAsNumber(opts.RawGetString("adv"))))
+	e, err := f.StrikeWith(x, t, a, fight.StrikeOpts{Adv: int(lua.LVAsNumber(opts.RawGetString("adv"))),
+		Bonus: int(lua.LVAsNumber(opts.RawGetString("bonus"))), Mul: int(lua.LVAsNumber(opts.RawGetString("mul"))),
+		Sure: lua.LVAsBool(opts.RawGetString("sure"))})
 	if err != nil {
 		luart.Raise(L, err)
 	}
-	res := L.CreateTable(0, 5)
+	res := L.CreateTable(0, 9)
 	res.RawSetString("hit", lua.LBool(e.Hit))
 	res.RawSetString("crit", lua.LBool(e.Crit))
 	res.RawSetString("natural", lua.LNumber(e.Roll.Natural))
 	res.RawSetString("total", lua.LNumber(e.Roll.Total))
 	res.RawSetString("damage", lua.LNumber(e.Damage))
+	res.RawSetString("needed", lua.LNumber(e.Roll.Target))
+	if e.Roll.ConfirmRolled {
+		res.RawSetString("confirm_natural", lua.LNumber(e.Roll.ConfirmNatural))
+		res.RawSetString("confirm_total", lua.LNumber(e.Roll.ConfirmTotal))
+	}
+	if e.MissRoll > 0 {
+		res.RawSetString("miss_roll", lua.LNumber(e.MissRoll))
+	}
+	if e.Refused != "" {
+		res.RawSetString("refused", lua.LString(e.Refused))
+	}
 	L.Push(res)
 	return 1
 }
@@ -299,10 +319,11 @@ func (fm *module) damage(L *lua.LState) int {
 	n := L.CheckInt(2)
 	typ := L.OptString(3, "")
 	src := t
-	if L.GetTop() >= 4 {
+	if L.GetTop() >= 4 && L.Get(4) != lua.LNil {
 		src = fm.fighterOf(L, 4)
 	}
-	lost, err := f.Deal(src, t, n, typ)
+	opts := L.OptTable(5, L.NewTable())
+	lost, err := f.DealNonlethal(src, t, n, typ, lua.LVAsBool(opts.RawGetString("nonlethal")))
 	if err != nil {
 		luart.Raise(L, err)
 	}
@@ -321,17 +342,28 @@ func (fm *module) down(L *lua.LState) int {
 
 // kill is fight.kill.
 func (fm *module) kill(L *lua.LState) int {
-	fm.current(L)
-	x := fm.fighterOf(L, 1)
-	x.Out, x.Dead = true, true
+	f := fm.current(L)
+	f.Kill(fm.fighterOf(L, 1))
 	return 0
 }
 
 // stabilize is fight.stabilize.
 func (fm *module) stabilize(L *lua.LState) int {
-	fm.current(L)
+	f := fm.current(L)
 	x := fm.fighterOf(L, 1)
-	x.Stable = L.OptBool(2, true)
+	if err := f.Stabilize(x, L.OptBool(2, true)); err != nil {
+		luart.Raise(L, err)
+	}
+	return 0
+}
+
+// syncHP is fight.sync_hp.
+func (fm *module) syncHP(L *lua.LState) int {
+	f := fm.current(L)
+	x := fm.fighterOf(L, 1)
+	if err := f.SyncHP(x); err != nil {
+		luart.Raise(L, err)
+	}
 	return 0
 }
 
@@ -360,9 +392,21 @@ func (fm *module) is(L *lua.LState) int {
 
 // flee is fight.flee.
 func (fm *module) flee(L *lua.LState) int {
-	fm.current(L)
+	f := fm.current(L)
 	x := fm.fighterOf(L, 1)
-	x.Out, x.Dead, x.Fled = true, false, true
+	o := fight.FleeOpts{Budget: -1}
+	if opts := L.OptTable(2, nil); opts != nil {
+		r := rec(opts, "options")
+		checkKeys(r, "stay", "budget")
+		o.Stay = r.Bool("stay", false)
+		o.Budget = r.Int("budget", -1)
+		if r.Err != nil {
+			luart.Raise(L, r.Err)
+		}
+	}
+	if err := f.FleeWith(x, o); err != nil {
+		luart.Raise(L, err)
+	}
 	return 0
 }
 
@@ -403,6 +447,12 @@ func (fm *module) remaining(L *lua.LState) int {
 	} else {
 		L.Push(luart.Int(n))
 	}
+	return 1
+}
+
+// byHand is fight.by_hand.
+func (fm *module) byHand(L *lua.LState) int {
+	L.Push(lua.LBool(fm.current(L).IsTable()))
 	return 1
 }
 

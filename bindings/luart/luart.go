@@ -94,6 +94,7 @@ type Runtime struct {
 	values  map[string]any     // per-runtime values for modules (the host's state)
 	ctx     context.Context    // the context of the running call, if any
 	sources map[string]*source // loaded sources by chunk name, for excerpts
+	clock   *trialClock        // the reusable deadline of outermost entries
 
 	guards  []guard        // the active protected calls, innermost last
 	errfn   *lua.LFunction // the error handler of every protected call
@@ -143,7 +144,12 @@ func New(cfg Config) (*Runtime, error) {
 }
 
 // Close releases the state.
-func (r *Runtime) Close() { r.L.Close() }
+func (r *Runtime) Close() {
+	if r.clock != nil {
+		r.clock.close()
+	}
+	r.L.Close()
+}
 
 // Config returns the configuration the runtime was made with.
 func (r *Runtime) Config() Config { return r.cfg }
@@ -250,6 +256,9 @@ func (r *Runtime) enter(ctx context.Context) func() {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	if r.cfg.Timeout > 0 && r.L.Context() == nil {
+		return r.enterTrial(ctx)
+	}
 	cancel := func() {}
 	if r.cfg.Timeout > 0 {
 		ctx, cancel = context.WithTimeout(ctx, r.cfg.Timeout)
@@ -285,7 +294,7 @@ func (r *Runtime) stopError() *errs.Error {
 		return nil
 	}
 	e := &errs.Error{Kind: errs.Budget, Layer: "lua", During: r.during()}
-	cause := context.Cause(r.ctx)
+	cause := stopCause(r.ctx)
 	var mem *membudget.Exceeded
 	switch {
 	case errors.As(cause, &mem):
@@ -298,6 +307,18 @@ func (r *Runtime) stopError() *errs.Error {
 		e.Kind, e.Msg = errs.Interrupted, "interrupted"
 	}
 	return e
+}
+
+// stopCause is why a done context is done: its cause when it has one
+// (the memory budget), else its error (a deadline, a cancellation).
+func stopCause(ctx context.Context) error {
+	err := ctx.Err()
+	if errors.Is(err, context.Canceled) {
+		if cause := context.Cause(ctx); cause != nil {
+			return cause
+		}
+	}
+	return err
 }
 
 // SortedKeys returns the string keys of a table in sorted order, so code

@@ -1,7 +1,6 @@
 package luart
 
 import (
-	"context"
 	"math"
 	"strconv"
 	"strings"
@@ -58,7 +57,7 @@ func (r *Runtime) checkBudget(L *lua.LState) {
 	if ctx == nil || ctx.Err() == nil {
 		return
 	}
-	L.RaiseError("%s", context.Cause(ctx).Error())
+	L.RaiseError("%s", stopCause(ctx).Error())
 }
 
 // strRep is string.rep(s, n), refused over the string budget.

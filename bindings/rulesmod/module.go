@@ -12,6 +12,7 @@ import (
 	"github.com/dndsh/dndsh/bindings/luart"
 	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/event"
+	"github.com/dndsh/dndsh/runtime/srd"
 )
 
 // LuaPayload is an event payload that Lua handlers can see: the emitter
@@ -144,12 +145,31 @@ func (g *Rules) module() luart.Module {
 				return 0
 			}},
 			{Name: "variant", Args: "(info)", Doc: "declares the variant this file implements: {id, system, implements = {IDs}, name = {en, zh}}", Fn: g.declareVariant},
+			{Name: "find_monster", Args: "(name [, system])", Doc: "returns the module name of the monster called name (an id or its English name) in the rule system (default: the loaded one): the hand-written monsters.<system>.<id> first, then the imported monsters.<system>.srd.<id>; nil when there is none", Fn: func(L *lua.LState) int {
+				name := L.CheckString(1)
+				sys := L.OptString(2, g.System)
+				p, ok := g.MonsterPath(sys, name)
+				if !ok {
+					L.Push(lua.LNil)
+					return 1
+				}
+				L.Push(lua.LString(strings.ReplaceAll(strings.TrimSuffix(p, ".lua"), "/", ".")))
+				return 1
+			}},
 			{Name: "layer", Args: "()", Doc: "returns the name of the layer now loading", Fn: func(L *lua.LState) int {
 				L.Push(lua.LString(g.layerName()))
 				return 1
 			}},
 			{Name: "system", Args: "()", Doc: "returns the id of the loaded rule system", Fn: func(L *lua.LState) int {
 				L.Push(lua.LString(g.System))
+				return 1
+			}},
+			{Name: "lineage", Args: "()", Doc: "returns the loaded rule system and the systems it extends, the most specific first ({\"mod5e\", \"5e\", \"base\"}): where its monsters are looked for", Fn: func(L *lua.LState) int {
+				t := L.CreateTable(len(g.Lineage), 0)
+				for _, id := range g.MonsterSystems(g.System) {
+					t.Append(lua.LString(id))
+				}
+				L.Push(t)
 				return 1
 			}},
 			{Name: "enabled", Args: "(variant_id)", Doc: "returns whether the variant is enabled", Fn: func(L *lua.LState) int {
@@ -404,18 +424,20 @@ func (g *Rules) Systems() []string {
 	return out
 }
 
-// Load loads rule system id with its extends and the enabled variants.
+// Load loads rule system id with its extends and the enabled variants:
+// their manifests first, then, while every listed file compiles in the
+// background (luart.Runtime.Precompile), the files in order.
 func (g *Rules) Load(ctx context.Context, id string, variants []string) error {
-	loaded := map[string]bool{}
-	var manifests []*Manifest
-	var load func(id string, stack []string) error
-	load = func(id string, stack []string) error {
+	seen := map[string]bool{}
+	var manifests []*Manifest // in load order: what a system extends first
+	var walk func(id string, stack []string) error
+	walk = func(id string, stack []string) error {
 		for _, s := range stack {
 			if s == id {
 				return &errs.Error{Kind: errs.Script, Layer: "rules", Msg: fmt.Sprintf("ruleset extends cycle: %s -> %s", strings.Join(stack, " -> "), id)}
 			}
 		}
-		if loaded[id] {
+		if seen[id] {
 			return nil
 		}
 		m, err := g.manifest(ctx, id)
@@ -423,25 +445,43 @@ func (g *Rules) Load(ctx context.Context, id string, variants []string) error {
 			return err
 		}
 		for _, e := range m.Extends {
-			if err := load(e, append(stack, id)); err != nil {
+			if err := walk(e, append(stack, id)); err != nil {
 				return err
 			}
 		}
-		kind := "system"
-		if id == "base" {
-			kind = "base"
-		}
-		if err := g.loadFiles(ctx, id, kind, "core/"+id+"/", m.Files); err != nil {
-			return err
-		}
-		loaded[id] = true
+		seen[id] = true
 		manifests = append(manifests, m)
 		return nil
 	}
-	if err := load(id, nil); err != nil {
+	if err := walk(id, nil); err != nil {
 		return err
 	}
+	var paths []string
+	for _, m := range manifests {
+		for _, f := range m.Files {
+			paths = append(paths, "core/"+m.ID+"/"+f)
+		}
+	}
+	for _, v := range variants {
+		if sys, name, ok := strings.Cut(v, "."); ok {
+			paths = append(paths, "variants/"+sys+"/"+name+".lua")
+		}
+	}
+	g.R.Precompile(paths)
+	for _, m := range manifests {
+		kind := "system"
+		if m.ID == "base" {
+			kind = "base"
+		}
+		if err := g.loadFiles(ctx, m.ID, kind, "core/"+m.ID+"/", m.Files); err != nil {
+			return err
+		}
+	}
 	g.System = id
+	g.Lineage = g.Lineage[:0]
+	for i := len(manifests) - 1; i >= 0; i-- {
+		g.Lineage = append(g.Lineage, manifests[i].ID)
+	}
 	// Known variants: those the manifests accept, plus files present.
 	for _, m := range manifests {
 		for _, v := range m.Variants {
@@ -481,16 +521,63 @@ func (g *Rules) EnableVariant(ctx context.Context, id string) error {
 	return nil
 }
 
-// LoadMonster loads a monster file (monsters/<system>/<name>.lua) into the
-// monsters layer and returns what it returned.
+// MonsterSystems lists where the monsters of system are looked for: the
+// loaded system's lineage (it and the systems it extends, the most
+// specific first), or system alone.
+func (g *Rules) MonsterSystems(system string) []string {
+	if system == g.System && len(g.Lineage) > 0 {
+		return g.Lineage
+	}
+	return []string{system}
+}
+
+// MonsterPath returns the script of the monster called name in a rule
+// system, or in the systems it extends (a layer over 5e plays 5e's
+// monsters), the most specific first: in each, monsters/<system>/<id>.lua
+// (hand-written) first, then the imported monsters/<system>/srd/<id>.lua;
+// a name that is no id ("Adult Red Dragon") is looked up by its id
+// (srd.Slug), and "srd/<id>" names the imported one. ok is false when none
+// exists under the script roots.
+func (g *Rules) MonsterPath(system, name string) (string, bool) {
+	for _, sys := range g.MonsterSystems(system) {
+		if p, ok := g.monsterPathIn(sys, name); ok {
+			return p, true
+		}
+	}
+	return g.monsterPathIn(system, name)
+}
+
+func (g *Rules) monsterPathIn(system, name string) (string, bool) {
+	if id, ok := strings.CutPrefix(name, "srd/"); ok && id != "" && !strings.ContainsAny(id, "/\\") && !strings.Contains(id, "..") {
+		// "srd/<id>": the imported one, whatever a hand-written one says
+		p := "monsters/" + system + "/srd/" + id + ".lua"
+		return p, g.R.Exists(p)
+	}
+	ids := []string{name}
+	if s := srd.Slug(name); s != name && s != "" {
+		ids = append(ids, s)
+	}
+	for _, id := range ids {
+		for _, p := range []string{"monsters/" + system + "/" + id + ".lua", "monsters/" + system + "/srd/" + id + ".lua"} {
+			if !strings.Contains(id, "/") && g.R.Exists(p) {
+				return p, true
+			}
+		}
+	}
+	return "monsters/" + system + "/" + name + ".lua", false
+}
+
+// LoadMonster loads a monster file (MonsterPath's) into the monsters layer
+// and returns what it returned.
 func (g *Rules) LoadMonster(ctx context.Context, system, name string) (lua.LValue, error) {
 	prev := g.current
 	defer func() { g.current = prev }()
 	g.Enter("monsters", "monsters")
-	p := "monsters/" + system + "/" + name + ".lua"
+	p, _ := g.MonsterPath(system, name)
 	b, root, err := g.R.Resolve(p)
 	if err != nil {
-		return nil, &errs.Error{Kind: errs.Rule, Layer: "rules", Msg: fmt.Sprintf("no monster %q for %s (%s)", name, system, p)}
+		return nil, &errs.Error{Kind: errs.Rule, Layer: "rules", Msg: fmt.Sprintf("no monster %q for %s (%s, or the imported monsters/%s/srd/)", name, system, p, system),
+			Hint: "dndsh monsters TEXT lists the monsters whose names contain TEXT"}
 	}
 	g.SetFile(p, root)
 	g.R.Layer = "monsters"

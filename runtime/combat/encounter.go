@@ -26,6 +26,11 @@ type Spec struct {
 	// is kept when initiative is rolled again.
 	HasCount bool
 	Count    int // the given count, with HasCount
+
+	// Slots override the refill counts of declared slots for this
+	// participant (a feat that grants more reactions); the surprise
+	// budget still applies in a surprise round.
+	Slots []SlotCount
 }
 
 // SideSpec declares a side with a modifier to its initiative roll.
@@ -179,6 +184,8 @@ type Encounter struct {
 	tick        int
 	surpriseLen int
 	rerollAll   bool
+	holding     bool // an EndStep is advancing: do not pass into the next round
+	held        bool // the round's order is done; NextTurn opens the next round
 
 	effects []effect
 	effSeq  int
@@ -267,8 +274,8 @@ func (e *Encounter) initParticipant(p *participant, s Spec, seq int, slots []int
 		aware: s.Aware, surprised: s.Surprised, hidden: s.Hidden, active: true,
 		slots: slots,
 	}
-	for i, d := range e.cfg.Slots {
-		p.slots[i] = d.Count
+	for i := range e.cfg.Slots {
+		p.slots[i] = p.ownCount(e.cfg.Slots, i)
 	}
 	if s.HasCount {
 		p.fixed = true
@@ -300,6 +307,7 @@ func (e *Encounter) Restart() {
 	e.cur, e.curIDs = e.cur[:0], e.curIDs[:0]
 	e.stepCount, e.hasCount = 0, false
 	e.begun, e.phase, e.round, e.segment, e.tick, e.surpriseLen, e.rerollAll = false, 0, 0, 0, 0, 0, false
+	e.holding, e.held = false, false
 	e.effects, e.effSeq = e.effects[:0], 0
 	e.rolls, e.faces = e.rolls[:0], e.faces[:0]
 	e.rep.reset()
@@ -317,6 +325,14 @@ func (e *Encounter) checkSpec(s Spec) error {
 	}
 	if s.Advantage < 0 || s.Disadvantage < 0 {
 		return ruleErr("participant %q: advantage levels must not be negative", s.ID)
+	}
+	for _, sc := range s.Slots {
+		if slotIndex(e.cfg.Slots, sc.Name) < 0 {
+			return ruleErr("participant %q: no action slot %q", s.ID, sc.Name)
+		}
+		if sc.Count < Unlimited {
+			return ruleErr("participant %q: slot %q has count %d", s.ID, sc.Name, sc.Count)
+		}
 	}
 	return nil
 }

@@ -2,54 +2,50 @@ package fight
 
 import (
 	"github.com/dndsh/dndsh/runtime/check"
+	"github.com/dndsh/dndsh/runtime/dice"
 	"github.com/dndsh/dndsh/runtime/event"
 )
 
-// conditionEffects adds the attacker's and target's condition effects to
-// e (advantage sources, to-hit modifier) and returns whether a melee hit is
-// critical and the target's armour class modifier.
-func (f *Fight) conditionEffects(e *AttackEvent) (autoCrit bool, acMod int) {
-	if len(f.Rules.Conditions) == 0 {
-		return false, 0
+// attackDice rolls the dice the attacker's conditions add to its attack
+// roll (AttackDie), in condition order, before the d20.
+func (f *Fight) attackDice(e *AttackEvent) error {
+	if e.Attacker.C.ConditionCount() == 0 {
+		return nil
 	}
-	add := func(level int) {
-		if level > 0 {
-			e.Adv += level
-		} else if level < 0 {
-			e.Dis -= level
+	f.effM = f.effects(e.Attacker, f.effM)
+	for i, in := range f.effM {
+		if in.ef.AttackDie == nil || lapsed(f.effM, i) {
+			continue
 		}
+		n, err := in.ef.AttackDie.Total(f.Src)
+		if err != nil {
+			return err
+		}
+		e.Bonus += int(n)
 	}
-	f.conds = e.Attacker.C.Conditions(f.conds[:0])
+	return nil
+}
+
+// turnStarts ends x's conditions that end as its turn starts (those that
+// end when it acts, only if it can act).
+func (f *Fight) turnStarts(x *Fighter) {
+	if len(f.Rules.Conditions) == 0 || x.C.ConditionCount() == 0 {
+		return
+	}
+	able := f.canAct(x)
+	f.conds = x.C.Conditions(f.conds[:0])
 	for _, c := range f.conds {
-		if ef := f.Rules.Conditions[c.Name]; ef != nil {
-			add(ef.AttackAdv)
-			e.Bonus += ef.AttackMod + ef.AttackModPerLevel*c.Level
+		if ef := f.Rules.Conditions[c.Name]; ef != nil && (ef.EndsAtTurnStart || ef.EndsWhenActs && able) {
+			x.C.RemoveConditionID(c.ID)
 		}
 	}
-	f.conds = e.Target.C.Conditions(f.conds[:0])
-	for _, c := range f.conds {
-		if ef := f.Rules.Conditions[c.Name]; ef != nil {
-			add(ef.DefenseAdv)
-			if e.Attack.Ranged {
-				add(ef.DefenseAdvRanged)
-			} else {
-				add(ef.DefenseAdvMelee)
-				autoCrit = autoCrit || ef.AutoCritMelee
-			}
-			acMod += ef.ACMod
-		}
-	}
-	return autoCrit, acMod
 }
 
 // canAct reports whether a condition takes x's actions away.
 func (f *Fight) canAct(x *Fighter) bool {
-	if len(f.Rules.Conditions) == 0 {
-		return true
-	}
-	f.conds = x.C.Conditions(f.conds[:0])
-	for _, c := range f.conds {
-		if ef := f.Rules.Conditions[c.Name]; ef != nil && ef.NoActions {
+	f.effM = f.effects(x, f.effM)
+	for _, in := range f.effM {
+		if in.ef.NoActions {
 			return false
 		}
 	}
@@ -60,16 +56,65 @@ func (f *Fight) canAct(x *Fighter) bool {
 // advantage level) through the whole pipeline and returns its event
 // record (reused by the next Strike).
 func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) {
+	return f.StrikeWith(x, t, a, StrikeOpts{Adv: adv})
+}
+
+// StrikeOpts are the extras of one attack beyond the attacker's, the
+// target's and the map's: an advantage level, a to-hit bonus (a charge's),
+// a damage multiplier (AttackEvent.Mul; 0 for none), and Sure: the attack
+// hits without a roll and is a critical hit (a coup de grace).
+type StrikeOpts struct {
+	Adv, Bonus, Mul int
+	Sure            bool
+}
+
+// StrikeWith is Strike with extras.
+func (f *Fight) StrikeWith(x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent, error) {
+	// no defer: Strike has too many exits for an open-coded one, and a
+	// panic (a VM bug) is recovered far above, where the frames are reset
 	fr := f.push()
-	defer f.pop()
+	e, err := f.strike(fr, x, t, a, o)
+	f.pop()
+	return e, err
+}
+
+func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent, error) {
+	adv, bonus, mul, sure := o.Adv, o.Bonus, o.Mul, o.Sure
 	e := &fr.atk
-	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0]}
+	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0], Taken: e.Taken[:0],
+		Bonus: bonus, Mul: mul}
 	if adv > 0 {
 		e.Adv = adv
 	} else {
 		e.Dis = -adv
 	}
-	autoCrit, acMod := f.conditionEffects(e)
+	// Where the attack is made and what the rules make of it. With no map
+	// and no condition on either side nothing of it applies (a melee or
+	// ranged attack at its nominal distance, both in sight, no cover): the
+	// batch study's common case skips the work.
+	var sit Situation
+	as := Assessment{acSetType: -1}
+	f.effA = f.effects(x, f.effA)
+	f.effT = f.effects(t, f.effT)
+	if f.Space != nil || len(f.effA) > 0 || len(f.effT) > 0 || f.Explain {
+		f.situation(x, t, a, &sit)
+		f.assess(e, &sit, &as, f.Explain)
+	}
+	e.Distance, e.Cover = sit.Distance, sit.Cover
+	if as.Refused != "" {
+		e.Refused = as.Refused
+		if f.Trace != nil {
+			f.trace("%s cannot attack %s with %s: %s", x.ID, t.ID, a.Name, as.Refused)
+		}
+		return e, nil
+	}
+	e.Adv += as.Adv
+	e.Dis += as.Dis
+	e.Bonus += as.Bonus
+	autoCrit := as.AutoCrit
+	if err := f.attackDice(e); err != nil {
+		return nil, err
+	}
 	// declare
 	fr.ev.Reset(f.ids.atkDeclare)
 	if err := f.dispatch(&fr.ev, e, f.ids.atkDeclare, event.Declare); err != nil {
@@ -98,20 +143,50 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 		tt.Adv = append(tt.Adv, check.AdvSource{Level: -e.Dis, Source: "disadvantage"})
 	}
 	if rule.Needed != nil {
-		tt.Target = rule.Needed(x, t)
+		// the rules' change to the target's armour class (cover), for a
+		// needed-roll rule to apply on its own scale
+		tt.Target = rule.Needed(x, t, f.acOf(t, &as)-t.C.AC.Value)
+		if f.failed != nil && f.table {
+			// A table fight has no Run to report the script's error.
+			err := f.failed
+			f.failed = nil
+			return nil, err
+		}
 	} else {
-		tt.Target = t.C.AC.Value + acMod
+		tt.Target = f.acOf(t, &as)
 	}
 	if !a.Threat.Empty() {
 		tt.Naturals.Threat = a.Threat
 	} else {
 		tt.Naturals.Threat = rule.Test.Naturals.Threat
 	}
-	if err := tt.RollInto(f.Src, &e.Roll); err != nil {
-		return nil, err
+	if sure {
+		e.Roll = check.Result{Target: tt.Target}
+		e.Hit, autoCrit = true, true
+	} else {
+		if err := tt.RollInto(f.Src, &e.Roll); err != nil {
+			return nil, err
+		}
+		e.Hit = e.Roll.Success
 	}
-	e.Hit = e.Roll.Success
-	e.Crit = e.Hit && (e.Roll.Crit || autoCrit && !a.Ranged)
+	e.Crit = e.Hit && (e.Roll.Crit || autoCrit)
+	if e.Crit && rule.CritImmuneTag != "" && t.C.HasTag(rule.CritImmuneTag) {
+		e.Crit = false
+	}
+	if e.Hit && as.MissChance > 0 {
+		// concealment: a d% within the miss chance turns the hit into a miss
+		face, err := f.Src.Roll(1, 100)
+		if err != nil {
+			return nil, err
+		}
+		e.MissRoll = face
+		if face <= as.MissChance {
+			e.Hit, e.Crit = false, false
+			if f.Trace != nil {
+				f.trace("%s's hit on %s misses: %d within the %d%% miss chance", x.ID, t.ID, face, as.MissChance)
+			}
+		}
+	}
 	x.Attacks0++
 	if err := f.dispatch(&fr.ev, e, f.ids.atkRoll, event.Roll); err != nil {
 		return nil, err
@@ -121,7 +196,7 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	}
 	if !e.Hit || fr.ev.Cancelled() {
 		if f.Trace != nil {
-			f.trace("%s attacks %s with %s: %d vs %d, miss", x.ID, t.ID, a.Name, e.Roll.Total, tt.Target)
+			f.trace("%s attacks %s with %s%s: %d vs %d, miss", x.ID, t.ID, a.Name, f.where(e), e.Roll.Total, tt.Target)
 		}
 		if f.Record != nil {
 			f.recordAttack(e)
@@ -144,7 +219,7 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 		return e, nil
 	}
 	if f.Trace != nil {
-		f.trace("%s hits %s with %s: %d vs %d%s, %d damage", x.ID, t.ID, a.Name, e.Roll.Total, tt.Target, critText(e.Crit), e.Damage)
+		f.trace("%s hits %s with %s%s: %d vs %d%s, %d damage", x.ID, t.ID, a.Name, f.where(e), e.Roll.Total, tt.Target, critText(e.Crit), e.Damage)
 	}
 	if f.Record != nil {
 		f.recordAttack(e)
@@ -162,6 +237,17 @@ func (f *Fight) recordAttack(e *AttackEvent) {
 	rec := map[string]any{"round": f.round, "attacker": e.Attacker.ID, "target": e.Target.ID, "attack": e.Attack.Name,
 		"dice": dice, "natural": e.Roll.Natural, "total": e.Roll.Total, "needed": e.Roll.Target,
 		"adv": e.Adv, "dis": e.Dis, "hit": e.Hit, "crit": e.Crit}
+	if f.Space != nil {
+		rec["distance"] = e.Distance
+		rec["cover"] = e.Cover.String()
+	}
+	if len(e.Why) > 0 {
+		why := make([]string, len(e.Why))
+		for i, r := range e.Why {
+			why[i] = r.Why
+		}
+		rec["why"] = why
+	}
 	if e.Hit {
 		rec["damage"] = e.Damage
 		var parts []map[string]any
@@ -171,6 +257,19 @@ func (f *Fight) recordAttack(e *AttackEvent) {
 		rec["parts"] = parts
 	}
 	f.Record("attack", rec)
+}
+
+// where describes the place of an attack on a map (" at 10 ft, half
+// cover"), "" without a map.
+func (f *Fight) where(e *AttackEvent) string {
+	if f.Space == nil {
+		return ""
+	}
+	s := " at " + feet(e.Distance, f.Rules.Space.Unit)
+	if e.Cover != 0 {
+		s += ", " + e.Cover.String() + " cover"
+	}
+	return s
 }
 
 func critText(c bool) string {
@@ -201,30 +300,26 @@ func (f *Fight) rollDamage(e *AttackEvent) error {
 			}
 		}
 	}
+	if e.Mul > 1 {
+		// multipliers add what each adds beyond one: x2 and x3 make x4
+		times += e.Mul - 1
+	}
 	e.Parts = e.Parts[:0]
 	total := 0
 	for i := 0; i < times; i++ {
-		if expr.HasLabels() {
-			r, err := expr.Roll(f.Src)
-			if err != nil {
-				return err
-			}
-			for _, l := range r.Labels {
-				typ := l.Label
-				if typ == "" {
-					typ = a.Type
-				}
-				e.Parts = addPart(e.Parts, typ, int(l.Total))
-			}
-			total += int(r.Total)
-			continue
-		}
-		v, err := expr.Total(f.Src)
+		v, err := f.rollInto(expr, a.Type, e)
 		if err != nil {
 			return err
 		}
-		total += int(v)
-		e.Parts = addPart(e.Parts, a.Type, int(v))
+		total += v
+	}
+	if a.Extra != nil {
+		// extra dice: rolled once, never multiplied
+		t, err := f.rollInto(a.Extra, a.Type, e)
+		if err != nil {
+			return err
+		}
+		total += t
 	}
 	if min := f.Rules.Attack.MinDamage; total < min && len(e.Parts) > 0 {
 		e.Parts[0].Amount += min - total
@@ -232,4 +327,29 @@ func (f *Fight) rollDamage(e *AttackEvent) error {
 	}
 	e.Damage = total
 	return nil
+}
+
+// rollInto rolls expr once into e's damage parts (labelled terms give their
+// own types, the rest is of type typ) and returns its total.
+func (f *Fight) rollInto(expr *dice.Expr, typ string, e *AttackEvent) (int, error) {
+	if expr.HasLabels() {
+		r, err := expr.Roll(f.Src)
+		if err != nil {
+			return 0, err
+		}
+		for _, l := range r.Labels {
+			t := l.Label
+			if t == "" {
+				t = typ
+			}
+			e.Parts = addPart(e.Parts, t, int(l.Total))
+		}
+		return int(r.Total), nil
+	}
+	v, err := expr.Total(f.Src)
+	if err != nil {
+		return 0, err
+	}
+	e.Parts = addPart(e.Parts, typ, int(v))
+	return int(v), nil
 }

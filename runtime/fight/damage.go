@@ -9,10 +9,17 @@ import (
 // breath weapon, a trap), through damage.apply and creature.down, and
 // returns the hit points t lost.
 func (f *Fight) Deal(src, t *Fighter, n int, typ string) (int, error) {
+	return f.DealNonlethal(src, t, n, typ, false)
+}
+
+// DealNonlethal is Deal with the damage sent to the nonlethal track when
+// nonlethal is set (an unarmed strike, heat, a forced march).
+func (f *Fight) DealNonlethal(src, t *Fighter, n int, typ string, nonlethal bool) (int, error) {
 	fr := f.push()
 	defer f.pop()
 	e := &fr.atk
-	*e = AttackEvent{Attacker: src, Target: t, Damage: n, Hit: true, Roll: e.Roll, Parts: append(e.Parts[:0], creature.Damage{Type: typ, Amount: n})}
+	*e = AttackEvent{Attacker: src, Target: t, Damage: n, Hit: true, Roll: e.Roll, Parts: append(e.Parts[:0], creature.Damage{Type: typ, Amount: n}),
+		Taken: e.Taken[:0], Nonlethal: nonlethal}
 	if err := f.Apply(e); err != nil {
 		return 0, err
 	}
@@ -44,18 +51,25 @@ func (f *Fight) Apply(e *AttackEvent) error {
 	t := e.Target
 	scaleParts(e.Parts, e.Damage) // a handler may have changed the total
 	rec := &f.rec
-	if err := t.C.ApplyDamageInto(rec, e.Parts, &f.dopts); err != nil {
+	f.dopts.Nonlethal = e.Nonlethal || e.Attack != nil && e.Attack.Nonlethal
+	err := t.C.ApplyDamageInto(rec, e.Parts, &f.dopts)
+	f.dopts.Nonlethal = false
+	if err != nil {
 		return err
 	}
 	e.Applied = rec.Outcome
+	e.Taken = e.Taken[:0]
+	for _, tr := range rec.Types {
+		e.Taken = append(e.Taken, creature.Damage{Type: tr.Type, Amount: tr.Final})
+	}
 	dealt := rec.Outcome.HPLost + rec.Outcome.TempAbsorbed
 	e.Attacker.DamageDealt += dealt
 	t.DamageTaken += dealt
 	if err := f.dispatch(&fr.ev, e, f.ids.dmgApply, event.After); err != nil {
 		return err
 	}
-	if t.C.HP() <= t.C.Floor() && !t.Out {
-		return f.Down(t, e)
+	if down, err := f.afterDamage(t, e); err != nil || down {
+		return err
 	}
 	if t.Out && !t.Dead && f.Rules.Dying != nil && dealt+rec.Outcome.PastZero > 0 {
 		// Damage while dying: failures, or death outright when massive.

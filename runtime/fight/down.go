@@ -48,6 +48,7 @@ func (f *Fight) addFailures(x *Fighter, n int) {
 	x.SaveFailures += n
 	if x.SaveFailures >= f.Rules.Dying.Failures {
 		x.Dead = true
+		f.syncMap(x)
 		if f.Trace != nil {
 			f.trace("%s dies", x.ID)
 		}
@@ -56,12 +57,17 @@ func (f *Fight) addFailures(x *Fighter, n int) {
 
 // revive brings a downed creature back into the fight.
 func (f *Fight) revive(x *Fighter) {
+	f.gen++
 	x.Out, x.Dead, x.Stable = false, false, false
 	x.SaveSuccesses, x.SaveFailures = 0, 0
+	f.syncMap(x)
 	if f.Rules.DownCondition != "" {
 		x.C.RemoveCondition(f.Rules.DownCondition)
 	}
-	if f.Rules.ReviveCondition != "" {
+	if sc := f.Rules.HP.StableCondition; sc != "" {
+		x.C.RemoveCondition(sc)
+	}
+	if f.Rules.ReviveCondition != "" && !x.C.HasCondition(f.Rules.ReviveCondition) {
 		_, _ = x.C.AddCondition(creature.Condition{Name: f.Rules.ReviveCondition, Source: "revived"}, creature.CondSpec{})
 	}
 }
@@ -72,11 +78,9 @@ func (f *Fight) saveMods(x *Fighter) int {
 		return 0
 	}
 	m := 0
-	f.conds = x.C.Conditions(f.conds[:0])
-	for _, c := range f.conds {
-		if ef := f.Rules.Conditions[c.Name]; ef != nil {
-			m += ef.SaveMod + ef.SaveModPerLevel*c.Level
-		}
+	f.effM = f.effects(x, f.effM)
+	for _, in := range f.effM {
+		m += in.ef.SaveMod + in.ef.SaveModPerLevel*in.c.Level
 	}
 	return m
 }
@@ -114,7 +118,7 @@ func (f *Fight) Down(t *Fighter, e *AttackEvent) error {
 		}
 	}
 	t.Out = true
-	t.Dead = t.Dead || rule == DownDead
+	t.Dead = t.Dead || rule == DownDead || (f.Rules.HP.HasDownAt && t.C.HP() <= t.C.Floor())
 	if !t.Dead && f.Rules.Dying != nil && f.Rules.Dying.Massive && e != nil && e.Applied.PastZero >= t.C.MaxHP() {
 		t.Dead = true // massive damage
 	}
@@ -148,6 +152,7 @@ func (f *Fight) Down(t *Fighter, e *AttackEvent) error {
 			f.trace("%s is down", t.ID)
 		}
 	}
+	f.syncMap(t)
 	if f.Record != nil {
 		f.Record("down", map[string]any{"round": f.round, "who": t.ID, "dead": t.Dead, "hp": t.C.HP()})
 	}

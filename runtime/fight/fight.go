@@ -22,6 +22,7 @@ import (
 	"github.com/dndsh/dndsh/runtime/dice"
 	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/event"
+	"github.com/dndsh/dndsh/runtime/grid"
 	"github.com/dndsh/dndsh/runtime/rng"
 )
 
@@ -52,8 +53,10 @@ type AttackRule struct {
 	Test check.Test
 	// Needed, when set, gives the natural-plus-modifiers total needed to hit
 	// instead of the target's armour class (attack matrices). It gets the
-	// attacker and target.
-	Needed func(attacker, target *Fighter) int
+	// attacker, the target and the change the rules make to the target's
+	// armour class for this attack (cover, conditions: the Assessment's
+	// ACMod), which the rule system applies on its own scale.
+	Needed func(attacker, target *Fighter, acMod int) int
 	// Crit is what a confirmed critical does to damage; CritMul is the
 	// default multiplier of CritMultiply.
 	Crit    CritRule
@@ -61,6 +64,9 @@ type AttackRule struct {
 	// MinDamage is the least damage a hit does (after modifiers, before
 	// the target's traits).
 	MinDamage int
+	// CritImmuneTag: a target with this tag takes no critical hits (its
+	// threats are ordinary hits); "" for none.
+	CritImmuneTag string
 }
 
 // Rules are a rule system's parameters for fights.
@@ -72,7 +78,9 @@ type Rules struct {
 	// Down says what happens at the floor, per side kind: Players for
 	// fighters marked Player, Monsters for the others.
 	Players, Monsters DownRule
-	// MaxRounds ends a fight that runs too long as a draw.
+	// MaxRounds ends a fight that runs too long as a draw: one still going
+	// when round MaxRounds ends (0: when the surprise round or segments
+	// end, if any) is a draw.
 	MaxRounds int
 	// Conditions are what conditions do in a fight, by condition name
 	// (compiled from the rule system's condition definitions).
@@ -84,6 +92,18 @@ type Rules struct {
 	// Dying, when set, is the dying creatures' save track, rolled by the
 	// kernel at the start of each of their turns (after dying.turn hooks).
 	Dying *DyingSave
+	// Space are the rules of space (the map, movement, reach, cover,
+	// sight); they apply with and without a map.
+	Space SpaceRules
+	// AC types the parts of armour classes (see ACRule).
+	AC ACRule
+	// StartConditions are given to every fighter when a trial starts (a
+	// creature flat-footed until it first acts).
+	StartConditions []string
+	// HP are the rules of hit points beyond the floor: where a creature
+	// drops, bleeding, massive damage, states by hit points and by
+	// nonlethal damage (see HPRule).
+	HP HPRule
 }
 
 // DyingSave is a track of saves a dying creature rolls at the start of its
@@ -106,6 +126,13 @@ type DyingSave struct {
 // criticals, lost actions. A rule system declares these as data; what a
 // condition does beyond them is left to hooks.
 type CondEffect struct {
+	// Name is the condition's name; Implied are the effects of the
+	// conditions it implies (transitively, each once), in force with it.
+	Name    string
+	Implied []*CondEffect
+	// NoAttackSource: the bearer cannot attack the condition's source.
+	NoAttackSource bool
+
 	AttackAdv         int  // on the bearer's attack rolls (+1 advantage, -1 disadvantage)
 	DefenseAdv        int  // on attack rolls against the bearer
 	DefenseAdvMelee   int  // on melee attack rolls against the bearer (added to DefenseAdv)
@@ -117,6 +144,108 @@ type CondEffect struct {
 	ACMod             int  // to the bearer's armour class
 	AutoCritMelee     bool // melee hits against the bearer are critical
 	NoActions         bool // the bearer takes no actions on its turn
+
+	// Effects that depend on where the attacker stands (see Situation).
+	// Near is the distance in feet of the *Near fields (0: one square).
+	Near           int
+	DefenseAdvNear int  // on attack rolls against the bearer from within Near
+	DefenseAdvFar  int  // on attack rolls against the bearer from farther
+	AutoCritNear   bool // hits against the bearer from within Near are critical
+	// AttackAdvExceptSource is on the bearer's attack rolls against anyone
+	// but the creature that gave it the condition (its source).
+	AttackAdvExceptSource int
+	// AttackAdvSourceSeen is on the bearer's attack rolls while it can see
+	// the condition's source.
+	AttackAdvSourceSeen int
+	// DefenseAdvSeen is on attack rolls against the bearer by attackers it
+	// can see.
+	DefenseAdvSeen int
+	// Blind: the bearer perceives nothing but by senses that work blinded.
+	// Unseen: others perceive the bearer only by senses that see the
+	// invisible. What not perceiving does is the rules' SightRule.
+	Blind, Unseen bool
+	// SpeedZero: the bearer cannot move (and Lapses effects lapse);
+	// SpeedPerLevel changes its speed per level; MoveExtra adds feet per
+	// foot to its moves (crawling).
+	SpeedZero     bool
+	SpeedPerLevel int
+	MoveExtra     int
+	// Lapses: the effects above do not count while the bearer also has a
+	// condition with NoActions or SpeedZero (5e's Dodge).
+	Lapses bool
+	// EndsAtTurnStart: the condition ends as its bearer's turn starts.
+	EndsAtTurnStart bool
+	// AttackDie, when set, is rolled before each of the bearer's attack
+	// rolls and added to it (5e's Bless: 1d4).
+	AttackDie *dice.Expr
+
+	// AttackAdvUnlessTag is on the bearer's attack rolls except its melee
+	// attacks that carry one of UnlessTags (an attack's Tags: a hold that
+	// hampers every attack but those with a light weapon or bare hands).
+	AttackAdvUnlessTag int
+	UnlessTags         []string
+	// SpeedHalvings halves the bearer's speed that many times; halvings
+	// of different effects multiply (two of them quarter it), and the
+	// result is rounded down to whole squares.
+	SpeedHalvings int
+	// AllDifficult: every square is difficult terrain for the bearer.
+	AllDifficult bool
+	// UnseenBySource: the condition's source (a creature's id) does not
+	// perceive the bearer (hidden from one observer); others still do.
+	UnseenBySource bool
+	// Obscured is how obscured the bearer is to every viewer (1 lightly:
+	// seen, but the rules' Sight.TargetObscured applies; 2 heavily: not
+	// seen); ObscuresView is how obscured everything is to the bearer (it
+	// stands in fog). A viewer's sense that ignores light (see
+	// grid.SenseRule) ignores both.
+	Obscured, ObscuresView int
+	// To-hit modifiers of attacks against the bearer (all, melee, ranged)
+	// and of the bearer's own melee and ranged attacks.
+	DefenseMod, DefenseModMelee, DefenseModRanged int
+	AttackModMelee, AttackModRanged               int
+	// ACType is 1 + the index of ACMod's bonus type (0: untyped; see
+	// ACRule).
+	ACType int
+	// ACLose is the mask of the bonus types the bearer loses from its
+	// armour class; FoeACLose those its targets lose against it while they
+	// cannot perceive it. ACSetType, when not 0, is 1 + the index of a type
+	// whose part is replaced by ACSetValue (Dex treated as 0).
+	ACLose, FoeACLose     uint32
+	ACSetType, ACSetValue int
+	// NoOpportunity: the bearer makes no opportunity attacks. Partial: it
+	// takes only a partial action on its turn (one attack or one move).
+	// Strenuous is the damage it takes after a turn in which it attacked.
+	NoOpportunity, Partial bool
+	Strenuous              int
+	// MissChance is the percent chance that a hit on the bearer misses
+	// (concealment; the highest of the bearer's counts).
+	MissChance int
+	// EndsWhenActs: the condition ends as its bearer's turn starts if the
+	// bearer can act then (a creature that cannot act stays flat-footed).
+	EndsWhenActs bool
+	// NoRangedUnless: the bearer makes no ranged attack but with attacks of
+	// this group ("" for none allowed) when NoRanged is set.
+	NoRanged       bool
+	NoRangedUnless string
+	// ACVsSource: ACMod counts only against attacks by the condition's
+	// source (a Dodge feat's one designated opponent).
+	ACVsSource bool
+	// ACLoseUnless names a tag whose bearer keeps the types ACLose would
+	// take (uncanny dodge keeps the Dex bonus while flat-footed).
+	ACLoseUnless string
+	// ACLoseExceptSource: the bearer keeps them against the condition's
+	// source (a grappler keeps its Dex bonus against the one it grapples).
+	ACLoseExceptSource bool
+	// Levels are effects that join this one while the condition's level
+	// is at least their Min (a condition whose levels add their own
+	// effects), in the order given.
+	Levels []LevelEffect
+}
+
+// LevelEffect is an effect a condition adds from a level on.
+type LevelEffect struct {
+	Min    int
+	Effect *CondEffect
 }
 
 // Attack is one attack a fighter can make.
@@ -129,7 +258,27 @@ type Attack struct {
 	Threat  check.FaceRange
 	CritMul int // overrides the rules' multiplier when > 0
 	Reach   int
-	Ranged  bool
+	// ReachMin is the nearest distance a melee attack reaches (a reach
+	// weapon that cannot strike adjacent foes); 0 for none.
+	ReachMin int
+	Ranged   bool
+	// Range lists a ranged attack's band limits in feet (normal, long), or
+	// its range increment (see RangeRule).
+	Range []int
+	// Tags are what conditions may ask of the attack ("light", "unarmed").
+	Tags []string
+	// NoReach: a melee attack that reaches only creatures sharing the
+	// attacker's space (reach 0 ft: a tiny creature's).
+	NoReach bool
+	// Touch: the attack ignores the armour-class types of the rules'
+	// ACRule.TouchIgnores. Nonlethal: its damage goes to the nonlethal
+	// track. Group is the weapon group conditions may name (a prone
+	// attacker may still shoot a crossbow).
+	Touch, Nonlethal bool
+	Group            string
+	// Extra is damage rolled once on a hit and never multiplied (sneak
+	// attack dice, a flaming weapon's fire); nil for none.
+	Extra *dice.Expr
 
 	critExpr *dice.Expr // Damage with its dice doubled, made on first use
 	// Data is free for the binding layer (its Lua name, for instance).
@@ -145,6 +294,13 @@ type Fighter struct {
 	C      *creature.Creature // the state now
 	Base   *creature.Creature // the state at the start of every trial
 	Init   int                // initiative modifier
+	// Score breaks initiative ties (the rules' "score" tie rule).
+	Score int
+	// ACParts are the typed parts of its armour class (see ACRule).
+	ACParts []ACPart
+	// Slots override the rules' refill counts of action slots for this
+	// fighter (more attacks of opportunity a round).
+	Slots []combat.SlotCount
 	// Group shares one initiative roll among fighters with the same
 	// non-empty value; Surprised and Unaware feed the rules' surprise
 	// policy (see combat.Spec).
@@ -152,7 +308,8 @@ type Fighter struct {
 	Surprised, Unaware bool
 	Attacks            []Attack
 	// Multi is how many attacks make up one Attack action; each is an index
-	// into Attacks (empty: one attack with Attacks[0]).
+	// into Attacks (empty: one attack with Attacks[0]). A fighter with no
+	// Attacks makes no attack (a creature whose stat block has none).
 	Multi []int
 	Level int // for needed-roll rules
 	// Tactic picks a target; nil uses the fight's default.
@@ -171,6 +328,20 @@ type Fighter struct {
 	DamageTaken                 int
 	Attacks0                    int // attacks made
 	Hits                        int
+	// Moved is how far, in feet, the fighter has moved this turn; Path is
+	// every square it entered this trial (for pictures of the fight), when
+	// the fight records paths.
+	Moved int
+	Path  []grid.Pos
+
+	diagonals       int  // diagonal steps this turn (alternating diagonals)
+	dashed          bool // moved twice its speed this turn
+	stepped         bool // took the rules' free step this turn
+	charged         bool // charged this turn
+	walk            int  // its walking speed this turn, once walkRead
+	walkRead        bool
+	reach, reachMin int  // the band of distances it threatens
+	onMapNow        bool // counted in the space's occupancy
 }
 
 // Alive reports whether f is still in the fight.
@@ -232,9 +403,30 @@ type AttackEvent struct {
 	Bonus     int // extra to-hit modifier
 	Roll      check.Result
 	Hit, Crit bool
-	Damage    int               // total damage to apply
+	// Mul multiplies the damage like a critical hit (a weapon set against
+	// a charge); several multipliers combine by adding what each adds
+	// beyond one (x2 and x2 make x3). 0 or 1: none.
+	Mul    int
+	Damage int // total damage to apply
+	// MissRoll is the d% rolled against the target's miss chance (0: none).
+	MissRoll int
+	// Nonlethal sends the damage to the nonlethal track (the attack's own
+	// Nonlethal does too).
+	Nonlethal bool
 	Parts     []creature.Damage // per type, before the target's traits
 	Applied   creature.Outcome
+	// Refused says why the attack could not be made (out of reach, total
+	// cover); nothing was rolled.
+	Refused string
+	// Distance, Cover: where the attacker stood.
+	Distance int
+	Cover    grid.CoverGrade
+	// Why lists the rules that applied (advantage, modifiers, criticals),
+	// filled when the fight explains (Explain).
+	Why []Reason
+	// Taken is what each type came to after the target's traits (set when
+	// the damage is applied: damage.apply's after phase on).
+	Taken []creature.Damage
 }
 
 // TurnEvent is the payload of turn.start, turn.act, turn.end, round.start,
@@ -253,6 +445,7 @@ type ids struct {
 	encStart, encEnd, roundStart, turnStart, turnAct, turnEnd event.ID
 	atkDeclare, atkRoll, dmgRoll, dmgApply, down, dying       event.ID
 	dyingStart, roundEnd                                      event.ID
+	moveStep, moveReach, massive                              event.ID
 }
 
 // Fight is an encounter that plays itself; reuse it across trials.
@@ -281,13 +474,40 @@ type Fight struct {
 	turn    TurnEvent
 	tev     event.Event // turn-level events (see emitTurn)
 	enemies []*Fighter
-	test    check.Test
-	dopts   creature.DamageOptions
-	rec     creature.DamageRecord
-	conds   []creature.Condition
-	round   int
-	failed  error // an error reported by a tactic (Fail), returned by Run
-	table   bool  // played by hand (NewTable)
+	// wa and wb witness a fight not yet over (see winner): two fighters
+	// still in it on different sides, checked before any scan.
+	wa, wb *Fighter
+	// alive[s] lists side s's fighters still in the fight, in fight
+	// order (see inSide); a list is rebuilt when its aliveGen is not gen,
+	// which grows whenever a fighter may come back or join (Reset, revive,
+	// Add), and otherwise only loses the fighters gone out.
+	alive    [][]*Fighter
+	aliveGen []int
+	gen      int
+	test     check.Test
+	dopts    creature.DamageOptions
+	rec      creature.DamageRecord
+	conds    []creature.Condition
+	round    int
+	failed   error // an error reported by a tactic (Fail), returned by Run
+	table    bool  // played by hand (NewTable)
+
+	// Space is the battle map and who stands where; nil when the
+	// encounter has no map.
+	Space *Space
+	// Explain fills AttackEvent.Why (the REPL's table, dndsh run).
+	Explain bool
+	// RecordPaths keeps every fighter's Path (dndsh run --svg).
+	RecordPaths bool
+	areaBuf     []*Fighter
+	// condition effects in force, one buffer per caller that may nest
+	effA, effT, effF, effM, effH []inForce
+	senses                       []grid.Sense
+	moveEv                       MoveEvent
+	hostiles                     []*Fighter
+	lineBuf, chargeBuf           []grid.Pos // ChargePath's scratch
+	moveNear                     []*Fighter
+	roomBuf                      []grid.Pos
 }
 
 // Fail records an error met where none can be returned (inside a tactic);
@@ -320,14 +540,12 @@ func build(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, s
 		if x.Side < 0 || x.Side >= len(sides) {
 			return nil, errs.New(errs.Rule, "kernel", "fighter %q has no side %d", x.ID, x.Side)
 		}
-		if len(x.Attacks) == 0 {
-			return nil, errs.New(errs.Rule, "kernel", "fighter %q has no attack", x.ID)
-		}
 		x.Owner = event.Owner(i + 1)
 		f.byID[x.ID] = x
 		if x.C == nil {
 			x.C = x.Base.Clone()
 		}
+		f.prepare(x)
 	}
 	var err error
 	intern := func(name string) event.ID {
@@ -339,7 +557,8 @@ func build(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, s
 	}
 	f.ids = ids{intern("encounter.start"), intern("encounter.end"), intern("round.start"), intern("turn.start"),
 		intern("turn.act"), intern("turn.end"), intern("attack.declare"), intern("attack.roll"), intern("damage.roll"),
-		intern("damage.apply"), intern("creature.down"), intern("dying.turn"), intern("creature.dying"), intern("round.end")}
+		intern("damage.apply"), intern("creature.down"), intern("dying.turn"), intern("creature.dying"), intern("round.end"),
+		intern("move.step"), intern("move.reach"), intern("damage.massive")}
 	if err != nil {
 		return nil, err
 	}
@@ -367,13 +586,23 @@ func (f *Fight) Reset() error {
 	if f.table {
 		return errs.New(errs.Rule, "kernel", "a table fight is played by hand; it cannot be reset or run")
 	}
+	f.gen++
 	for _, x := range f.Fighters {
 		x.C.CopyFrom(x.Base)
 		x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false
 		x.SaveSuccesses, x.SaveFailures = 0, 0
 		x.DamageDealt, x.DamageTaken, x.Attacks0, x.Hits = 0, 0, 0, 0
+		x.newTurn()
+		x.Path = x.Path[:0]
+		x.onMapNow = f.Space != nil
+		if err := f.startConditions(x); err != nil {
+			return err
+		}
 	}
-	f.round = 0
+	if f.Space != nil {
+		f.Space.reset(f.Fighters)
+	}
+	f.round, f.depth = 0, 0 // a trial cut short by an error leaves no frame behind
 	if f.enc != nil {
 		f.enc.Restart()
 		return nil
@@ -429,13 +658,9 @@ func (f *Fight) Run() (Outcome, error) {
 		return Outcome{}, err
 	}
 	maxRounds := f.Rules.MaxRounds
-	if maxRounds <= 0 {
-		maxRounds = 100
-	}
 	lastRound := -1
 	for {
 		if w, over := f.winner(); over {
-			f.round = max(f.enc.Round(), f.round)
 			f.turn = TurnEvent{Round: f.round}
 			if err := f.emitTurn(f.ids.encEnd, nil); err != nil {
 				return Outcome{}, err
@@ -443,25 +668,6 @@ func (f *Fight) Run() (Outcome, error) {
 			return Outcome{Winner: w, Rounds: f.round}, nil
 		}
 		r := f.enc.Round()
-		if r != lastRound && lastRound >= 0 && f.Bus.Has(f.ids.roundEnd) {
-			// round.end: the round's last step is done (rules that act
-			// "last in the round"); it may end the fight.
-			f.turn = TurnEvent{Round: lastRound}
-			if err := f.emitTurn(f.ids.roundEnd, nil); err != nil {
-				return Outcome{}, err
-			}
-			if f.failed != nil {
-				return Outcome{}, f.failed
-			}
-			if w, over := f.winner(); over {
-				f.round = lastRound
-				f.turn = TurnEvent{Round: f.round}
-				if err := f.emitTurn(f.ids.encEnd, nil); err != nil {
-					return Outcome{}, err
-				}
-				return Outcome{Winner: w, Rounds: f.round}, nil
-			}
-		}
 		if r > maxRounds {
 			return Outcome{Winner: -1, Rounds: maxRounds}, nil
 		}
@@ -500,6 +706,7 @@ func (f *Fight) Run() (Outcome, error) {
 			if x.Out {
 				// A dying creature's turn: scripts roll its death saves
 				// (dying.turn); one they revive takes its turn.
+				f.turnStarts(x)
 				if err := f.emitTurnAs(f.ids.dying, x); err != nil {
 					return Outcome{}, err
 				}
@@ -522,6 +729,40 @@ func (f *Fight) Run() (Outcome, error) {
 				break
 			}
 		}
+		if _, over := f.winner(); over {
+			continue // decided: no more turns, no round end, no initiative
+		}
+		more, err := f.enc.EndStep()
+		if err != nil {
+			return Outcome{}, err
+		}
+		if more {
+			continue
+		}
+		// The round's order is done: the dying bleed (the rules' Bleed).
+		// round.end: its last step (rules that act "last in the round"); it
+		// may end the fight. Only then does the next round open, with its
+		// initiative.
+		if f.Rules.HP.Bleed != nil {
+			if err := f.bleed(); err != nil {
+				return Outcome{}, err
+			}
+		}
+		if f.Bus.Has(f.ids.roundEnd) {
+			f.turn = TurnEvent{Round: r}
+			if err := f.emitTurn(f.ids.roundEnd, nil); err != nil {
+				return Outcome{}, err
+			}
+			if f.failed != nil {
+				return Outcome{}, f.failed
+			}
+			if _, over := f.winner(); over {
+				continue
+			}
+		}
+		if r >= maxRounds {
+			return Outcome{Winner: -1, Rounds: maxRounds}, nil
+		}
 		if _, err := f.enc.NextTurn(); err != nil {
 			return Outcome{}, err
 		}
@@ -535,20 +776,30 @@ func (f *Fight) Run() (Outcome, error) {
 
 // winner reports the winning side once at most one side has fighters left.
 func (f *Fight) winner() (int, bool) {
+	if a, b := f.wa, f.wb; a != nil && b != nil && !a.Out && !b.Out && a.Side != b.Side {
+		return 0, false
+	}
 	w := -1
+	var first *Fighter
 	for _, x := range f.Fighters {
 		if x.Out {
 			continue
 		}
-		if w >= 0 && x.Side != w {
+		if first == nil {
+			first, w = x, x.Side
+			continue
+		}
+		if x.Side != w {
+			f.wa, f.wb = first, x
 			return 0, false
 		}
-		w = x.Side
 	}
 	return w, true
 }
 
 func (f *Fight) takeTurn(x *Fighter) error {
+	x.newTurn()
+	f.turnStarts(x)
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	if err := f.emitTurn(f.ids.turnStart, x); err != nil {
 		return err
@@ -566,57 +817,17 @@ func (f *Fight) takeTurn(x *Fighter) error {
 		}
 	}
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
-	return f.emitTurn(f.ids.turnEnd, x)
+	err := f.emitTurn(f.ids.turnEnd, x)
+	if x.C.TagCount() > 0 {
+		f.endTurnTags(x)
+	}
+	return err
 }
 
 // emitTurnAs raises a turn-level event for x with a fresh TurnEvent.
 func (f *Fight) emitTurnAs(id event.ID, x *Fighter) error {
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	return f.emitTurn(id, x)
-}
-
-// Enemies returns the living enemies of x in fight order (a slice reused
-// by the next call).
-func (f *Fight) Enemies(x *Fighter) []*Fighter {
-	f.enemies = f.enemies[:0]
-	for _, y := range f.Fighters {
-		if !y.Out && y.Side != x.Side {
-			f.enemies = append(f.enemies, y)
-		}
-	}
-	return f.enemies
-}
-
-// attackAction makes x's attack action: each attack of its multiattack
-// against the target its tactic picks (again for each attack, so a
-// target that drops is replaced).
-func (f *Fight) attackAction(x *Fighter) error {
-	n := len(x.Multi)
-	if n == 0 {
-		n = 1
-	}
-	for i := 0; i < n; i++ {
-		enemies := f.Enemies(x)
-		if len(enemies) == 0 || x.Out {
-			return nil
-		}
-		tactic := x.Tactic
-		if tactic == nil {
-			tactic = f.Default
-		}
-		t := tactic(f, x, enemies)
-		if t == nil {
-			return nil
-		}
-		a := &x.Attacks[0]
-		if len(x.Multi) > 0 {
-			a = &x.Attacks[x.Multi[i]]
-		}
-		if _, err := f.Strike(x, t, a, 0); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // dispatch runs one phase of the attack-level event ev (payload e) when
@@ -654,6 +865,11 @@ func (f *Fight) push() *frame {
 
 func (f *Fight) pop() { f.depth-- }
 
+// Depth is how many attack-level steps are in progress (nested frames): 1
+// while an attack's events are dispatched, 2 when a hook of it strikes,
+// and so on. Bindings give each depth its own view of the event.
+func (f *Fight) Depth() int { return f.depth }
+
 // String describes the fight's fighters.
 func (f *Fight) String() string {
 	s := ""
@@ -665,6 +881,6 @@ func (f *Fight) String() string {
 
 // spec is x's initiative entry.
 func (x *Fighter) spec(side string) combat.Spec {
-	return combat.Spec{ID: x.ID, Side: side, Group: x.Group, Modifier: x.Init, Score: x.Init,
-		Aware: !x.Unaware, Surprised: x.Surprised}
+	return combat.Spec{ID: x.ID, Side: side, Group: x.Group, Modifier: x.Init, Score: x.Score,
+		Aware: !x.Unaware, Surprised: x.Surprised, Slots: x.Slots}
 }

@@ -45,6 +45,8 @@ func (f *Fight) Add(x *Fighter, side string) error {
 		x.C = x.Base.Clone()
 	}
 	x.Owner = event.Owner(len(f.Fighters) + 1)
+	f.prepare(x)
+	f.gen++
 	f.Fighters = append(f.Fighters, x)
 	f.byID[x.ID] = x
 	if f.enc != nil {
@@ -77,6 +79,9 @@ func (f *Fight) Begin() error {
 		if err := enc.Add(x.spec(f.Sides[x.Side])); err != nil {
 			return err
 		}
+		if err := f.startConditions(x); err != nil {
+			return err
+		}
 	}
 	f.enc = enc
 	f.turn = TurnEvent{}
@@ -103,8 +108,14 @@ func (f *Fight) Next() ([]*Fighter, error) {
 			return nil, err
 		}
 	}
+	last := f.enc.Round()
 	if _, err := f.enc.NextTurn(); err != nil {
 		return nil, err
+	}
+	if r := f.enc.Round(); r != last && f.Rules.HP.Bleed != nil {
+		if err := f.bleed(); err != nil { // the round's order is done
+			return nil, err
+		}
 	}
 	if r := f.enc.Round(); r != f.round {
 		f.round = r
@@ -123,6 +134,8 @@ func (f *Fight) startTurns() error {
 		if x.Dead || x.Fled {
 			continue
 		}
+		x.newTurn()
+		f.turnStarts(x)
 		if x.Out {
 			if x.Stable {
 				continue

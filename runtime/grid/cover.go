@@ -33,15 +33,55 @@ func (b Block) String() string {
 // Obstacles is a planar map of obstructing squares; Z is ignored. The zero
 // value is an empty map ready to use, and a nil *Obstacles is an empty map
 // for every query.
+//
+// A map is sparse (NewObstacles, or the zero value) or dense (NewDense: a
+// battlefield of known size, read without hashing). A dense map may carry an
+// overlay (WithOverlay): a count per square of things that give partial
+// cover without being part of the terrain, such as creatures standing
+// there; an overlaid square obstructs at least Half.
 type Obstacles struct {
-	m map[[2]int]Block
+	m       map[[2]int]Block
+	dense   []Block
+	w, h    int
+	n       int     // obstructing squares of dense
+	overlay []uint8 // per square of dense, when set
 }
 
-// NewObstacles returns an empty obstacle map.
+// NewObstacles returns an empty sparse obstacle map.
 func NewObstacles() *Obstacles { return &Obstacles{m: make(map[[2]int]Block)} }
 
-// Set marks square p (its Z is ignored) with b; Open removes the mark.
+// NewDense returns an empty obstacle map of w by h squares, (0,0) to
+// (w-1,h-1); squares outside it are Open and cannot be set.
+func NewDense(w, h int) *Obstacles {
+	return &Obstacles{dense: make([]Block, w*h), w: w, h: h}
+}
+
+// WithOverlay returns a view of the dense map o whose squares with a
+// non-zero count in overlay (one byte per square, row by row, len w*h)
+// obstruct at least Half. The view shares o's squares; o is unchanged.
+func (o *Obstacles) WithOverlay(overlay []uint8) *Obstacles {
+	v := *o
+	v.overlay = overlay
+	return &v
+}
+
+// Set marks square p (its Z is ignored) with b; Open removes the mark. On a
+// dense map a square outside it is ignored.
 func (o *Obstacles) Set(p Pos, b Block) {
+	if o.dense != nil {
+		if p.X < 0 || p.Y < 0 || p.X >= o.w || p.Y >= o.h {
+			return
+		}
+		i := p.Y*o.w + p.X
+		if o.dense[i] != Open {
+			o.n--
+		}
+		if b != Open {
+			o.n++
+		}
+		o.dense[i] = b
+		return
+	}
 	k := [2]int{p.X, p.Y}
 	if o.m == nil {
 		o.m = make(map[[2]int]Block)
@@ -58,20 +98,51 @@ func (o *Obstacles) At(p Pos) Block {
 	if o == nil {
 		return Open
 	}
+	return o.at(p.X, p.Y)
+}
+
+// Terrain returns how square p obstructs, leaving the overlay out.
+func (o *Obstacles) Terrain(p Pos) Block {
+	if o == nil {
+		return Open
+	}
+	if o.dense != nil {
+		if p.X < 0 || p.Y < 0 || p.X >= o.w || p.Y >= o.h {
+			return Open
+		}
+		return o.dense[p.Y*o.w+p.X]
+	}
 	return o.m[[2]int{p.X, p.Y}]
 }
 
-// Len returns the number of obstructing squares.
+// Len returns the number of obstructing squares (the overlay not counted).
 func (o *Obstacles) Len() int {
 	if o == nil {
 		return 0
 	}
+	if o.dense != nil {
+		return o.n
+	}
 	return len(o.m)
 }
 
-// Squares appends every obstructing square, sorted by (Y, X), to dst.
+// empty reports that no square obstructs anything, the overlay included.
+func (o *Obstacles) empty() bool {
+	return o == nil || (o.Len() == 0 && o.overlay == nil)
+}
+
+// Squares appends every obstructing square, sorted by (Y, X), to dst (the
+// overlay not included).
 func (o *Obstacles) Squares(dst []Pos) []Pos {
 	if o == nil {
+		return dst
+	}
+	if o.dense != nil {
+		for i, b := range o.dense {
+			if b != Open {
+				dst = append(dst, Pos{X: i % o.w, Y: i / o.w})
+			}
+		}
 		return dst
 	}
 	n := len(dst)
@@ -84,7 +155,21 @@ func (o *Obstacles) Squares(dst []Pos) []Pos {
 }
 
 func (o *Obstacles) at(x, y int) Block {
-	if o == nil || len(o.m) == 0 {
+	if o == nil {
+		return Open
+	}
+	if o.dense != nil {
+		if x < 0 || y < 0 || x >= o.w || y >= o.h {
+			return Open
+		}
+		i := y*o.w + x
+		b := o.dense[i]
+		if b == Open && o.overlay != nil && o.overlay[i] != 0 {
+			return Half
+		}
+		return b
+	}
+	if len(o.m) == 0 {
 		return Open
 	}
 	return o.m[[2]int{x, y}]
@@ -170,7 +255,7 @@ func walkSegment(p, q Point, visit func(x, y int) bool) bool {
 // Squares covered by skip bodies count as Open. The walk stops at the first
 // Full square.
 func (o *Obstacles) lineBlock(p, q Point, skipA, skipB *Body) Block {
-	if o.Len() == 0 || p == q {
+	if o.empty() || p == q {
 		return Open
 	}
 	at := func(x, y int) Block {
@@ -257,7 +342,7 @@ func (o *Obstacles) Clear(p, q Point) bool { return o.lineBlock(p, q, nil, nil) 
 // b themselves never block; see Cover for what blocks a line). Seeing any
 // part of a large body is enough.
 func (o *Obstacles) LineOfSight(a, b Body) bool {
-	if o.Len() == 0 {
+	if o.Len() == 0 { // an overlay obstructs Half at most: it never blocks sight
 		return true
 	}
 	aw, ah := a.Space.Dims()

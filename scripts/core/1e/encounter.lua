@@ -7,6 +7,22 @@
 -- individual) and gives the kernel every creature's lost segments
 -- (fight.surprise), and sets the distance between the sides. An encounter
 -- file chooses with setup{...} (see M.setup).
+--
+-- Space. A fight has one model of space, never two:
+--   * no map: the distance between the sides is rolled (section 3) and
+--     each creature keeps its own gap in feet to the other side (M.rec(c).
+--     gap), which closing and charging shrink; c can strike t when either
+--     has closed to 10 ft, a missile flies the larger of the two gaps, and
+--     every creature within 10 ft is in the melee. This is the no-map
+--     abstraction of the same rules: it knows no walls, no cover, no one
+--     side of a melee from another.
+--   * a map (encounter map = {...}, combat.space): positions replace the
+--     gaps (which are nil), no distance is rolled; distances are the map's
+--     in inches, striking range is the squares around a creature, a missile's
+--     range band and cover come from the kernel, the melee a missile flies
+--     into is the creatures joined to its target by striking range.
+-- M.engaged and M.inches answer for either model, M.melee_of on the map; tactics.lua and
+-- missiles.lua ask them, not the gaps or the map.
 local rules = require("rules")
 local dice = require("dice")
 local fight = require("fight")
@@ -203,17 +219,25 @@ function M.fits_segment(casting_time) return casting_time <= 1 end
 
 -- ------------------------------------------------------------ distance (section 3)
 -- distance(o) -> inches (1" = 10 ft underground, 10 yd outdoors):
---   base 1d6+4 (1E-DIST-01); o.sight = false and o.screened = n caps it at
---   n (1E-DIST-02); o.hid_from_noise: 1d4 (1E-DIST-03); o.room = true with
---   o.room_ft: the 20 ft room table (1E-DIST-04: d6 1-2 striking range, 3-4
---   10 ft, 5-6 20 ft) or the room's size; o.sudden: as a confined space
---   (1E-DIST-05); o.surprise: 1d3 (1E-DIST-06); o.light_radius: at most
---   twice it; o.vision: at most the infravision/ultravision range
---   (1E-DIST-07). Returns inches and how it was decided.
+--   base 1d6+4 (1E-DIST-01); o.clear_sight: a clear line of sight and
+--   light, the sides detect each other as far as they can see: the DM's
+--   o.sight_range, else practically unlimited (math.huge), no roll
+--   (1E-DIST-02); o.screened = n (screening terrain) caps it at n;
+--   o.hid_from_noise: 1d4 (1E-DIST-03); o.room = true (a door opened into
+--   a room): the 20 ft room table (1E-DIST-04, TV-04: d6 1-2 striking
+--   range, 3-4 10 ft, 5-6 20 ft); o.room_ft, the size of the space the
+--   sides are in, caps every distance (1E-DIST-04: the distance cannot
+--   exceed the space in which they can detect each other); o.sudden: as a
+--   confined space (1E-DIST-05); o.surprise: 1d3 (1E-DIST-06);
+--   o.light_radius: at most twice it; o.vision: at most the
+--   infravision/ultravision range (1E-DIST-07). Returns inches and how it
+--   was decided.
 function M.distance(o)
   o = o or {}
   local d, how
-  if o.surprise then
+  if o.clear_sight and not o.surprise and not o.hid_from_noise and not o.room and not o.sudden then
+    d, how = o.sight_range or math.huge, "sight"
+  elseif o.surprise then
     d, how = dice.total("1d3"), "surprise"
   elseif o.hid_from_noise then
     d, how = dice.total("1d4"), "noise"
@@ -225,7 +249,7 @@ function M.distance(o)
     d, how = dice.total("1d6+4"), "base"
   end
   local cap = math.huge
-  if (o.room or o.sudden or o.surprise) and o.room_ft then cap = math.min(cap, o.room_ft / 10) end
+  if o.room_ft then cap = math.min(cap, math.floor(o.room_ft / 10)) end
   if o.screened then cap = math.min(cap, o.screened) end
   if o.light_radius then cap = math.min(cap, 2 * o.light_radius) end
   if o.vision then cap = math.min(cap, o.vision) end
@@ -304,7 +328,8 @@ function M.await() return { acted = false, action = "await" } end
 --   sides = { [name] = { cannot_be_surprised = true, surprised = n (force
 --     the lost segments), outdoors = true } };
 --   distance = inches (else rolled by M.distance with the options below),
---   room_ft, light_radius, vision;
+--   room_ft, room, light_radius, vision, clear_sight and sight_range,
+--   screened; outdoors = true (inches of 10 yd);
 --   roll_hp = false: keep the monsters' stat-block hit points.
 M.config = {}
 function M.setup(cfg)
@@ -319,10 +344,51 @@ M.state = { by = {}, list = {}, sides = {} }
 function M.rec(c)
   local r = M.state.by[c]
   if not r then
-    r = { gap = 0 }
+    r = { gap = (not M.state.map) and 0 or nil }
     M.state.by[c] = r
   end
   return r
+end
+
+-- ------------------------------------------------------------ space
+-- Striking range: within 10 ft (1E-MOVE-02); on the map one inch, the
+-- squares around a creature (combat.space: 1" squares).
+M.strike_ft = 10
+M.strike_in = 1
+
+-- mapped() reports whether the current fight is on a map.
+function M.mapped() return M.state.map == true end
+
+-- engaged(c, t): can c strike t in melee where they stand?
+function M.engaged(c, t)
+  if M.state.map then return fight.distance(c, t) <= M.strike_in end
+  return M.rec(c).gap <= M.strike_ft or M.rec(t).gap <= M.strike_ft
+end
+
+-- inches(c, t): how far a missile of c flies to t, in inches.
+function M.inches(c, t)
+  if M.state.map then return fight.distance(c, t) end
+  return math.max(M.rec(c).gap, M.rec(t).gap) / 10
+end
+
+-- melee_of(t) -> the set of creatures in the melee t is in on the map
+-- (1E-MISS-02's "participants"): t and every creature joined to it through
+-- enemies in striking range of each other. (No map: everyone within 10 ft
+-- of the other side, missiles.melee_target.)
+function M.melee_of(t)
+  local group = { [t] = true }
+  local list, i = { t }, 1
+  while i <= #list do
+    local a = list[i]
+    for _, b in ipairs(fight.enemies(a)) do
+      if not group[b] and M.engaged(a, b) then
+        group[b] = true
+        list[#list + 1] = b
+      end
+    end
+    i = i + 1
+  end
+  return group
 end
 
 -- The creatures of each side, in fight order.
@@ -342,10 +408,13 @@ M.sides_of = sides_of
 
 rules.on("encounter.start", function()
   local cfg = M.config
-  local S = { by = {}, list = fight.all(), round = 0, log = {}, fled = {}, slain = {} }
+  local S = { by = {}, list = fight.all(), round = 0, log = {}, fled = {}, slain = {}, map = fight.map() ~= nil }
   M.state = S
   local sides, order = sides_of(S.list)
   S.sides, S.side_order = sides, order
+  -- A fight played by hand keeps the hit points, surprise and distance the
+  -- game master gives it.
+  if fight.by_hand() then return end
   -- Hit points: monsters roll theirs each fight.
   for _, c in ipairs(S.list) do
     local r = M.rec(c)
@@ -389,11 +458,17 @@ rules.on("encounter.start", function()
       end
     end
   end
+  -- On a map the creatures stand where the encounter put them: no gaps.
+  if S.map then return end
   -- Distance, in feet, between the sides (per creature: each closes its own gap).
   local inches = cfg.distance
   if inches == nil then
     inches = M.distance({ surprise = surprised, room_ft = cfg.room_ft, light_radius = cfg.light_radius,
-                          vision = cfg.vision })
+                          vision = cfg.vision, clear_sight = cfg.clear_sight, sight_range = cfg.sight_range,
+                          screened = cfg.screened, room = cfg.room })
+    if inches == math.huge then
+      error("1e encounter: clear sight leaves the distance practically unlimited: give setup{sight_range = inches}", 0)
+    end
   end
   S.distance = M.feet(inches, cfg.outdoors)
   for _, c in ipairs(S.list) do M.rec(c).gap = S.distance end

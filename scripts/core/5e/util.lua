@@ -79,11 +79,11 @@ function M.incapacitated(c)
   return c:has("incapacitated") or c:has("paralyzed") or c:has("stunned") or c:has("unconscious") or c:has("petrified")
 end
 
--- had_advantage(e): the attack roll of event e had Advantage: an Advantage
--- source and no Disadvantage source (5E-ADV-03, 04: any of one cancels any
--- of the other).
+-- had_advantage(e): the attack roll of event e had Advantage: its net
+-- level under the rule system's 5e.d20_rules is above 0 (5E-ADV-03, 04:
+-- any of one cancels any of the other).
 function M.had_advantage(e)
-  return (e.adv or 0) > 0 and (e.dis or 0) == 0
+  return rules.need("5e.d20_rules").net(e.adv or 0, e.dis or 0) > 0
 end
 
 -- ally_near(self, target): an ally of self other than itself that does not
@@ -127,25 +127,27 @@ function M.save_bonus(c, ability)
 end
 
 -- save(c, ability, dc [, opts]) makes a saving throw in a fight and
--- returns success, total and the d20 face. It applies what the conditions
--- do to saves as 5e.d20_test does (conditions.lua's data: Paralyzed,
--- Petrified, Stunned and Unconscious fail Strength and Dexterity saves,
--- Restrained gives Disadvantage on Dexterity saves, Exhaustion -2 a level),
--- plus Rage's Advantage on Strength saves, at a fraction of its cost (a
--- save on every hit must stay cheap). opts: adv (a signed level), bonus.
+-- returns success, total and the d20 face: the rule system's
+-- 5e.fight_save (checks.lua), the conditions' effects on saves at a
+-- fraction of 5e.d20_test's cost (a save on every hit must stay cheap).
+-- opts: adv (a signed level), bonus, cover (a cover grade: its bonus to
+-- Dexterity saves), magic (the effect is a spell or magical: Magic
+-- Resistance, the tag "magic_resistance", gives Advantage). A failed save
+-- of a creature with Legendary Resistance uses left (the resource
+-- "legendary_resistance") spends one and succeeds instead (it always
+-- chooses to).
 function M.save(c, ability, dc, opts)
-  if (ability == "str" or ability == "dex")
-    and (c:has("paralyzed") or c:has("stunned") or c:has("unconscious") or c:has("petrified")) then
-    return false, 0, 0
+  local ok, total, face = rules.need("5e.fight_save")(c, ability, dc, opts)
+  if not ok then
+    local lr = c:resource("legendary_resistance")
+    if lr and lr.current > 0 then
+      c:spend("legendary_resistance")
+      fight.note(string.format("%s fails a DC %d %s save and uses Legendary Resistance (%d left)",
+        c:get("id"), dc, string.upper(ability), lr.current - 1))
+      ok = true
+    end
   end
-  local lv = opts and opts.adv or 0
-  local adv, dis = lv > 0 and 1 or 0, lv < 0 and 1 or 0
-  if ability == "dex" and c:has("restrained") then dis = dis + 1 end
-  if ability == "str" and c:has("raging") then adv = adv + 1 end
-  local face = M.d20(adv, dis)
-  local total = face + M.save_bonus(c, ability) + (opts and opts.bonus or 0)
-  if c:has("exhaustion") then total = total - 2 * c:level("exhaustion") end
-  return total >= dc, total, face
+  return ok, total, face
 end
 
 -- check(c, skill, dc [, opts]) makes an ability check with a skill (the
@@ -178,16 +180,11 @@ function M.skill_bonus(c, skill)
   return b
 end
 
--- quick_check(c, skill, dc) is the ability check of a creature's every turn
--- (Hide), cheaper than 5e.d20_test: its cached skill bonus, Disadvantage
--- from Poisoned and Frightened, -2 per Exhaustion level. Returns success,
--- total and the d20 face.
+-- quick_check(c, skill, dc) is the ability check of a creature's every
+-- turn (Hide), cheaper than 5e.d20_test: the rule system's 5e.quick_check
+-- (checks.lua). Returns success, total and the d20 face.
 function M.quick_check(c, skill, dc)
-  local dis = (c:has("poisoned") or c:has("frightened")) and "2d20kl1" or "1d20"
-  local face = dice.total(dis)
-  local total = face + M.skill_bonus(c, skill)
-  if c:has("exhaustion") then total = total - 2 * c:level("exhaustion") end
-  return total >= dc, total, face
+  return rules.need("5e.quick_check")(c, skill, dc)
 end
 
 -- half(n): half damage, rounded down (5E-DMG-05).
@@ -204,13 +201,18 @@ function M.half(n) return math.floor(n / 2) end
 function M.area_save(source, targets, spec)
   local total = dice.total(spec.damage)
   local out, parts = {}, {}
+  local mapped = fight.map() ~= nil
   for i = 1, #targets do
     local t = targets[i]
-    local saved = M.save(t, spec.ability, spec.dc)
+    -- on a map, cover between the effect's source and each target counts
+    -- on a Dexterity save (5E-ATK-03)
+    local cover = mapped and spec.ability == "dex" and fight.cover(t, source) or nil
+    local saved = M.save(t, spec.ability, spec.dc, cover and { cover = cover } or nil)
     local dmg = total
     if saved then dmg = spec.half == false and 0 or M.half(total) end
-    out[i] = { target = t, saved = saved, damage = dmg, lost = 0 }
-    parts[i] = t:get("id") .. (saved and " saves, " or " fails, ") .. dmg
+    out[i] = { target = t, saved = saved, damage = dmg, lost = 0, cover = cover }
+    parts[i] = t:get("id") .. ((cover and cover ~= "none") and (" (" .. cover .. " cover)") or "")
+      .. (saved and " saves, " or " fails, ") .. dmg
   end
   fight.note(string.format("%s %s (%d, DC %d): %s", source:get("id"), spec.label or "uses an area effect", total,
     spec.dc, table.concat(parts, "; ")))

@@ -1,0 +1,544 @@
+package fight
+
+import (
+	"github.com/dndsh/dndsh/runtime/grid"
+)
+
+// pathScratch is the reusable memory of the path finder: per state (a
+// square, and the parity of diagonal steps under alternating diagonals) its
+// cost, parent and the search it belongs to.
+type pathScratch struct {
+	gen    uint32
+	stamp  []uint32
+	cost   []int32
+	parent []int32
+	heap   []node
+	out    []grid.Pos
+	// per square of the map, worked out once a search: whether the mover
+	// may enter it, whether it is difficult, whether it may stop there
+	sqStamp []uint32
+	sqEntry []entry
+	sqDiff  []bool
+	sqFree  []uint8 // 0: not worked out, 1: free, 2: taken
+	goals   []grid.Pos
+}
+
+type node struct {
+	f, g  int32
+	state int32
+}
+
+func (s *pathScratch) ensure(n, squares int) {
+	if len(s.stamp) < n {
+		s.stamp = make([]uint32, n)
+		s.cost = make([]int32, n)
+		s.parent = make([]int32, n)
+	}
+	if len(s.sqStamp) < squares {
+		s.sqStamp = make([]uint32, squares)
+		s.sqEntry = make([]entry, squares)
+		s.sqDiff = make([]bool, squares)
+		s.sqFree = make([]uint8, squares)
+	}
+	s.gen++
+	if s.gen == 0 { // wrapped: forget every old search
+		clear(s.stamp)
+		clear(s.sqStamp)
+		s.gen = 1
+	}
+}
+
+// square returns what x meets at q (worked out once a search).
+func (f *Fight) square(s *pathScratch, x *Fighter, q grid.Pos) (entry, bool) {
+	i := q.Y*f.Space.Map.W + q.X
+	if s.sqStamp[i] != s.gen {
+		w, _, d := f.enter(x, q)
+		s.sqStamp[i], s.sqEntry[i], s.sqDiff[i], s.sqFree[i] = s.gen, w, d, 0
+	}
+	return s.sqEntry[i], s.sqDiff[i]
+}
+
+// free reports whether x may end its move at q (worked out once a search,
+// after square).
+func (f *Fight) free(s *pathScratch, x *Fighter, q grid.Pos) bool {
+	i := q.Y*f.Space.Map.W + q.X
+	if s.sqFree[i] == 0 {
+		s.sqFree[i] = 2
+		if f.endsFree(x, q) {
+			s.sqFree[i] = 1
+		}
+	}
+	return s.sqFree[i] == 1
+}
+
+func (s *pathScratch) push(n node) {
+	h := append(s.heap, n)
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !less(h[i], h[p]) {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+	s.heap = h
+}
+
+func (s *pathScratch) pop() node {
+	h := s.heap
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	i := 0
+	for {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < len(h) && less(h[l], h[m]) {
+			m = l
+		}
+		if r < len(h) && less(h[r], h[m]) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+	s.heap = h
+	return top
+}
+
+// less orders the open list: lowest estimate, then highest cost so far
+// (deeper first), then the lowest state, so searches are deterministic.
+func less(a, b node) bool {
+	if a.f != b.f {
+		return a.f < b.f
+	}
+	if a.g != b.g {
+		return a.g > b.g
+	}
+	return a.state < b.state
+}
+
+// neighbours in a fixed order: the four sides, then the four corners.
+var neighbours = [8][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}, {1, -1}, {1, 1}, {-1, 1}, {-1, -1}}
+
+// Goal is what a path finder looks for: a square to stand on (Reach: where
+// an attack reaches a body; Square: one square; Away: as far as possible
+// from the mover's enemies). Done says a square is a place to stop,
+// Estimate is a lower bound of the feet left from a square (0 where Done).
+// A Goal is a plain value: making one allocates nothing.
+type Goal struct {
+	kind            goalKind
+	f               *Fight
+	mover           grid.Body
+	target          grid.Body
+	square          grid.Pos
+	reach, reachMin int
+	sight           bool // a ranged attack: the line of sight must be clear
+	side            int  // Away: the mover's side
+	// chebyshev: distances are max(dx, dy) squares (every diagonal one
+	// square, one level): Done and Estimate count them directly
+	chebyshev bool
+	unit      int
+	// free, when set, are the squares a reach goal may end on (on the map,
+	// no wall, nobody there, within the reach band): Done is being on one
+	// and Estimate the distance to the nearest, so a search heads straight
+	// for a square it can take instead of sweeping round a crowded target.
+	free []grid.Pos
+}
+
+// gapTo is the offset in squares between the mover at p and the target,
+// along each axis (0 where they overlap).
+func (g *Goal) gapTo(p grid.Pos) (int, int) {
+	w, h := g.mover.Space.Dims()
+	tw, th := g.target.Space.Dims()
+	t := g.target.Pos
+	dx := 0
+	if d := t.X - (p.X + w - 1); d > 0 {
+		dx = d
+	} else if d := p.X - (t.X + tw - 1); d > 0 {
+		dx = d
+	}
+	dy := 0
+	if d := t.Y - (p.Y + h - 1); d > 0 {
+		dy = d
+	} else if d := p.Y - (t.Y + th - 1); d > 0 {
+		dy = d
+	}
+	return dx, dy
+}
+
+// between is the distance in feet from the mover at p to the target.
+func (g *Goal) between(p grid.Pos) int {
+	if g.chebyshev {
+		dx, dy := g.gapTo(p)
+		return max(dx, dy) * g.unit
+	}
+	b := g.mover
+	b.Pos = p
+	return g.f.Rules.Space.Grid.Between(b, g.target)
+}
+
+type goalKind uint8
+
+const (
+	goalReach goalKind = iota
+	goalSquare
+	goalAway
+)
+
+// SquareGoal is the goal of standing on square p.
+func (f *Fight) SquareGoal(p grid.Pos) Goal { return Goal{kind: goalSquare, f: f, square: p} }
+
+// Done reports whether p is a place to stop.
+func (g *Goal) Done(p grid.Pos) bool {
+	if g.free != nil {
+		for _, q := range g.free {
+			if q == p {
+				return true
+			}
+		}
+		return false
+	}
+	switch g.kind {
+	case goalSquare:
+		return p == g.square
+	case goalAway:
+		return false
+	}
+	d := g.between(p)
+	if d > g.reach || d < g.reachMin {
+		return false
+	}
+	if g.sight {
+		b := g.mover
+		b.Pos = p
+		return g.f.Space.Map.Walls.LineOfSight(b, g.target)
+	}
+	return true
+}
+
+// Estimate is a lower bound of the feet from p to a place to stop.
+func (g *Goal) Estimate(p grid.Pos) int {
+	gr := g.f.Rules.Space.Grid
+	if g.free != nil {
+		best := 1 << 30
+		for _, q := range g.free {
+			dx, dy := q.X-p.X, q.Y-p.Y
+			var d int
+			if g.chebyshev {
+				d = max(dx, -dx, dy, -dy) * g.unit
+			} else {
+				d = gr.Span(dx, dy, 0)
+			}
+			best = min(best, d)
+		}
+		return best
+	}
+	switch g.kind {
+	case goalSquare:
+		return gr.Distance(p, g.square)
+	case goalAway:
+		b := g.mover
+		b.Pos = p
+		near := 1 << 20
+		for _, y := range g.f.Fighters {
+			if y.Out || y.Side == g.side {
+				continue
+			}
+			if d := gr.Between(b, y.body()); d < near {
+				near = d
+			}
+		}
+		return max(0, 1<<20-near)
+	}
+	if d := g.between(p) - g.reach; d > 0 {
+		return d
+	}
+	return 0
+}
+
+// PathTo finds x's cheapest path, as Move prices it, to a square where the
+// goal is done and x may end its move, spending at most budget feet
+// (negative: no limit). When no such square is within budget it returns
+// the path to the square, within budget, with the least estimate left (the
+// closest x can get), and false. The path excludes x's own square; it is
+// valid until the next call.
+func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool) {
+	sp := f.Space
+	if sp == nil {
+		return nil, 0, false
+	}
+	m := sp.Map
+	alt := f.Rules.Space.Grid.Diagonal == grid.DiagonalAlternate
+	states := m.W * m.H
+	if alt {
+		states *= 2
+	}
+	s := &sp.path
+	s.ensure(states, m.W*m.H)
+	s.heap = s.heap[:0]
+	fl := f.flagsOf(x)
+	enc := func(p grid.Pos, diag int) int32 {
+		i := int32(p.Y*m.W + p.X)
+		if alt {
+			i = i*2 + int32(diag&1)
+		}
+		return i
+	}
+	dec := func(st int32) (grid.Pos, int) {
+		d := 0
+		if alt {
+			d = int(st & 1)
+			st >>= 1
+		}
+		return grid.Pos{X: int(st) % m.W, Y: int(st) / m.W}, d
+	}
+	start := x.C.Pos
+	if goal.Done(start) {
+		return s.out[:0], 0, true
+	}
+	if goal.kind == goalReach && !goal.sight {
+		// a melee goal: the free squares within its reach band
+		s.goals = f.freeSquares(x, &goal, s.goals[:0], false)
+		if len(s.goals) == 0 {
+			return s.out[:0], 0, false // no room: no path can end there
+		}
+		goal.free = s.goals
+	}
+	if out, cost, ok, sure := f.greedy(x, goal, budget, &fl, s.out[:0]); sure {
+		s.out = out
+		return out, cost, ok
+	}
+	s0 := enc(start, x.diagonals)
+	s.stamp[s0], s.cost[s0], s.parent[s0] = s.gen, 0, -1
+	h0 := goal.Estimate(start)
+	s.push(node{f: int32(h0), g: 0, state: s0})
+	best, bestH, bestG := int32(-1), h0, int32(0)
+	found := int32(-1)
+	for len(s.heap) > 0 {
+		n := s.pop()
+		if n.g > s.cost[n.state] {
+			continue // a stale entry
+		}
+		p, diag := dec(n.state)
+		if n.state != s0 && f.free(s, x, p) {
+			if goal.Done(p) {
+				found = n.state
+				break
+			}
+			if h := goal.Estimate(p); h < bestH || (h == bestH && n.g < bestG) {
+				best, bestH, bestG = n.state, h, n.g
+			}
+		}
+		for _, d := range neighbours {
+			q := grid.Pos{X: p.X + d[0], Y: p.Y + d[1], Z: p.Z}
+			if !m.Fits(q, x.C.Space) {
+				continue
+			}
+			w, dif := f.square(s, x, q)
+			if w != canEnter {
+				continue
+			}
+			c, nd, cw := f.priceStep(x, p, q, diag, &fl, dif)
+			if cw != canEnter {
+				continue
+			}
+			g := n.g + int32(c)
+			if budget >= 0 && int(g) > budget {
+				continue
+			}
+			st := enc(q, nd)
+			if s.stamp[st] == s.gen && s.cost[st] <= g {
+				continue
+			}
+			s.stamp[st], s.cost[st], s.parent[st] = s.gen, g, n.state
+			s.push(node{f: g + int32(goal.Estimate(q)), g: g, state: st})
+		}
+	}
+	end, ok := found, true
+	if end < 0 {
+		end, ok = best, false
+	}
+	if end < 0 {
+		return s.out[:0], 0, false
+	}
+	out := s.out[:0]
+	for st := end; st != s0 && st >= 0; st = s.parent[st] {
+		p, _ := dec(st)
+		out = append(out, p)
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	s.out = out
+	return out, int(s.cost[end]), ok
+}
+
+// ReachGoal is the goal of standing where attack a of x reaches t (any
+// square, when a is nil, from which x's melee reach does).
+func (f *Fight) ReachGoal(x, t *Fighter, a *Attack) Goal {
+	sr := &f.Rules.Space
+	g := Goal{kind: goalReach, f: f, mover: x.body(), target: t.body(), reach: x.reach, reachMin: x.reachMin,
+		chebyshev: sr.Grid.Diagonal == grid.DiagonalOne && x.C.Pos.Z == t.C.Pos.Z, unit: sr.unit()}
+	if a != nil {
+		if a.Ranged {
+			g.reachMin = 0
+			g.reach = 1 << 20
+			if len(a.Range) > 0 {
+				g.reach = a.Range[0] // the normal range, or the first increment
+			}
+			g.sight = f.Space.Map.Walls.Len() > 0
+		} else {
+			g.reach, g.reachMin = a.reachFeet(sr.unit()), a.ReachMin
+		}
+	}
+	return g
+}
+
+// AwayGoal is the goal of getting as far as possible from the enemies of
+// x: it is never done, and the estimate falls as the nearest enemy gets
+// farther (PathTo then returns the farthest square it can afford).
+func (f *Fight) AwayGoal(x *Fighter) Goal {
+	return Goal{kind: goalAway, f: f, mover: x.body(), side: x.Side}
+}
+
+// HasRoom reports whether some square from which x's melee reach (or
+// attack a's) touches t is free for x to stand on (or is where x stands):
+// when none is, no path can get x there and searching is wasted.
+func (f *Fight) HasRoom(x, t *Fighter, a *Attack) bool {
+	if f.Space == nil || a != nil && a.Ranged {
+		return true // a ranged attack has room enough
+	}
+	goal := f.ReachGoal(x, t, a)
+	if goal.Done(x.C.Pos) {
+		return true
+	}
+	f.roomBuf = f.freeSquares(x, &goal, f.roomBuf[:0], true)
+	return len(f.roomBuf) > 0
+}
+
+// freeSquares appends to dst the squares around the goal's target, in
+// row order, from which its reach band touches the target and where x
+// may stand.
+func (f *Fight) freeSquares(x *Fighter, goal *Goal, dst []grid.Pos, one bool) []grid.Pos {
+	u := f.Rules.Space.unit()
+	n := goal.reach/u + 1
+	tw, th := goal.target.Space.Dims()
+	xw, xh := x.C.Space.Dims()
+	t := goal.target.Pos
+	m := f.Space.Map
+	for y := t.Y - n - xh + 1; y <= t.Y+th+n-1; y++ {
+		for xx := t.X - n - xw + 1; xx <= t.X+tw+n-1; xx++ {
+			p := grid.Pos{X: xx, Y: y, Z: x.C.Pos.Z}
+			if !m.Fits(p, x.C.Space) || !goal.Done(p) {
+				continue
+			}
+			if p == x.C.Pos || f.standable(x, p) {
+				dst = append(dst, p)
+				if one {
+					return dst // one is enough to know there is room
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// standable reports whether x could end a move at p: on the map, no wall,
+// nobody else there.
+func (f *Fight) standable(x *Fighter, p grid.Pos) bool {
+	m := f.Space.Map
+	w, h := x.C.Space.Dims()
+	for y := p.Y; y < p.Y+h; y++ {
+		for xx := p.X; xx < p.X+w; xx++ {
+			if m.Walls.Terrain(grid.Pos{X: xx, Y: y}) == grid.Full {
+				return false
+			}
+		}
+	}
+	return f.endsFree(x, p)
+}
+
+// greedy tries the straight way first: from x's square, each step to the
+// neighbour (in fixed order) that brings the estimate down by exactly the
+// step's cost, at plain cost (no difficult terrain, no creature passed).
+// When every step does so, no path can be cheaper (the estimate is a lower
+// bound), so the answer is sure: the path to a free goal square, or, when
+// the budget runs out first, the farthest free square along it. Anything
+// else (a wall, a creature, rough ground, a goal square taken) leaves the
+// answer to the search (sure is false).
+func (f *Fight) greedy(x *Fighter, goal Goal, budget int, fl *flags, out []grid.Pos) ([]grid.Pos, int, bool, bool) {
+	m := f.Space.Map
+	p := x.C.Pos
+	h := goal.Estimate(p)
+	diag := x.diagonals
+	cost := 0
+	for steps := 0; steps < m.W+m.H; steps++ {
+		// the first neighbour that brings the estimate down by a plain
+		// step; on the last step, the first such that is a free place to
+		// stop
+		pick := -1
+		for i, d := range neighbours {
+			q := grid.Pos{X: p.X + d[0], Y: p.Y + d[1], Z: p.Z}
+			if !m.Fits(q, x.C.Space) {
+				continue
+			}
+			hq := goal.Estimate(q)
+			if h-hq != f.plainStep(d) {
+				continue // not a straight step toward the goal
+			}
+			if c, _, ok := f.stepCost(x, p, q, diag, fl); !ok || c != h-hq {
+				continue
+			}
+			if pick < 0 {
+				pick = i
+			}
+			if hq != 0 {
+				break
+			}
+			if goal.Done(q) && f.endsFree(x, q) {
+				pick = i
+				break
+			}
+		}
+		if pick < 0 {
+			return out, cost, false, false
+		}
+		d := neighbours[pick]
+		q := grid.Pos{X: p.X + d[0], Y: p.Y + d[1], Z: p.Z}
+		c, nd, _ := f.stepCost(x, p, q, diag, fl)
+		if budget >= 0 && cost+c > budget {
+			// out of movement: no way gets farther than this one
+			if len(out) == 0 || f.endsFree(x, p) {
+				return out, cost, false, true
+			}
+			return out, cost, false, false
+		}
+		cost += c
+		diag = nd
+		p, h = q, goal.Estimate(q)
+		out = append(out, q)
+		if goal.Done(p) {
+			if f.endsFree(x, p) {
+				return out, cost, true, true
+			}
+			return out, cost, false, false
+		}
+	}
+	return out, cost, false, false
+}
+
+// plainStep is the cost of a step in direction d on open ground with no
+// diagonal counted before it (the grid's rule).
+func (f *Fight) plainStep(d [2]int) int {
+	sr := &f.Rules.Space
+	u := sr.unit()
+	if d[0] != 0 && d[1] != 0 && sr.Grid.Diagonal == grid.DiagonalEuclid {
+		return sr.Grid.Span(1, 1, 0)
+	}
+	return u
+}

@@ -1,0 +1,365 @@
+package fight
+
+import "github.com/dndsh/dndsh/runtime/grid"
+
+// prepare works out what the fight needs of x beyond its stat block: the
+// reach of a melee attack that gives none (one square of the rules' grid),
+// the band of distances it threatens (its melee attacks' reach) and, when
+// its stat block gave a size but no space, the rules' footprint for the
+// size.
+func (f *Fight) prepare(x *Fighter) {
+	x.reach, x.reachMin = 0, 0
+	first := true
+	for i := range x.Attacks {
+		a := &x.Attacks[i]
+		if a.Ranged {
+			continue
+		}
+		if a.Reach <= 0 && !a.NoReach {
+			a.Reach = f.Rules.Space.unit()
+		}
+		r := a.reachFeet(f.Rules.Space.unit())
+		if first || r > x.reach {
+			x.reach = r
+		}
+		if first || a.ReachMin < x.reachMin {
+			x.reachMin = a.ReachMin
+		}
+		first = false
+	}
+	if !first && x.reach == 0 {
+		x.reachMin = 1 // reach 0 ft: it threatens no square, not even its own
+	}
+	if sz, ok := f.Rules.Space.Sizes[x.Base.Size.Name]; ok && sz.Space != (grid.Footprint{}) && x.Base.Space == grid.Square(1) {
+		x.Base.Space = sz.Space
+		if x.C != nil {
+			x.C.Space = sz.Space
+		}
+	}
+}
+
+// endTurnTags removes what lasts only for the turn: the opportunity rule's
+// exempting tag (Disengage) and the double move's tag.
+func (f *Fight) endTurnTags(x *Fighter) {
+	if o := f.Rules.Space.Opportunity; o != nil && o.UnlessTag != "" {
+		x.C.RemoveTag(o.UnlessTag)
+	}
+	if t := f.Rules.Space.Turn.DoubleMoveTag; t != "" && x.dashed {
+		x.C.RemoveTag(t)
+	}
+}
+
+// Enemies returns the living enemies of x in fight order (a slice reused
+// by the next call).
+func (f *Fight) Enemies(x *Fighter) []*Fighter {
+	f.enemies = f.enemies[:0]
+	if len(f.Sides) == 2 && (x.Side == 0 || x.Side == 1) {
+		f.enemies = append(f.enemies, f.inSide(1-x.Side)...)
+		return f.enemies
+	}
+	for _, y := range f.Fighters {
+		if !y.Out && y.Side != x.Side {
+			f.enemies = append(f.enemies, y)
+		}
+	}
+	return f.enemies
+}
+
+// inSide returns side s's fighters still in the fight, in fight order:
+// the list kept since the last Reset, revive or Add, less those gone out
+// since (a fighter leaves the fight in many places, and comes back only
+// in those three).
+func (f *Fight) inSide(s int) []*Fighter {
+	if len(f.alive) != len(f.Sides) {
+		f.alive = make([][]*Fighter, len(f.Sides))
+		f.aliveGen = make([]int, len(f.Sides))
+		for i := range f.aliveGen {
+			f.aliveGen[i] = f.gen - 1
+		}
+	}
+	l := f.alive[s]
+	if f.aliveGen[s] != f.gen {
+		l = l[:0]
+		for _, y := range f.Fighters {
+			if !y.Out && y.Side == s {
+				l = append(l, y)
+			}
+		}
+		f.aliveGen[s] = f.gen
+	} else {
+		n := 0
+		for _, y := range l {
+			if !y.Out && y.Side == s {
+				l[n] = y
+				n++
+			}
+		}
+		clear(l[n:])
+		l = l[:n]
+	}
+	f.alive[s] = l
+	return l
+}
+
+// candidates narrows x's living enemies, on a map, to those it can attack
+// where it stands; failing that, to those it can reach this turn (by
+// distance, walls aside); failing that, all of them. Without a map every
+// enemy is a candidate. The slice is reused by the next call.
+func (f *Fight) candidates(x *Fighter) []*Fighter {
+	all := f.Enemies(x)
+	if f.Space == nil || len(all) <= 1 {
+		return all
+	}
+	out := f.hostiles[:0]
+	for _, y := range all {
+		if f.canHitNow(x, y) {
+			out = append(out, y)
+		}
+	}
+	if len(out) == 0 {
+		left := f.movementLeft(x)
+		g := f.Rules.Space.Grid
+		xb := x.body()
+		for _, y := range all {
+			if g.Between(xb, y.body())-x.reach <= left && f.HasRoom(x, y, nil) {
+				out = append(out, y)
+			}
+		}
+	}
+
+	if len(out) == 0 {
+		out = append(out, all...)
+	}
+	f.hostiles = out
+	return out
+}
+
+// Candidates returns the enemies x should choose a target among (see
+// candidates); the slice is reused by the next call.
+func (f *Fight) Candidates(x *Fighter) []*Fighter { return f.candidates(x) }
+
+// canHitNow reports whether some attack of x reaches y where they stand.
+func (f *Fight) canHitNow(x, y *Fighter) bool {
+	for i := range x.Attacks {
+		if f.Reaches(x, y, &x.Attacks[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// movementLeft is what x may still move this turn, in feet.
+func (f *Fight) movementLeft(x *Fighter) int {
+	if x.stepped {
+		return 0
+	}
+	s := f.speedOf(x)
+	if x.dashed {
+		s *= 2
+	}
+	return max(s-x.Moved, 0)
+}
+
+// MovementLeft returns what x may still move this turn, in feet.
+func (f *Fight) MovementLeft(x *Fighter) int { return f.movementLeft(x) }
+
+// Dash doubles x's movement for the turn (the rules' double move), adding
+// the rules' tag; it reports false when x has already dashed.
+func (f *Fight) Dash(x *Fighter) bool {
+	if x.dashed {
+		return false
+	}
+	x.dashed = true
+	if t := f.Rules.Space.Turn.DoubleMoveTag; t != "" {
+		x.C.AddTag(t)
+	}
+	return true
+}
+
+// attackAction makes x's attack action: each attack of its multiattack
+// against the target its tactic picks (again for each attack, so a
+// target that drops is replaced). On a map x first moves until its attack
+// reaches (see Approach); a creature that moves farther than the rules'
+// FullAttackMove makes only its first attack, and one that cannot reach
+// any target this turn moves twice its speed instead when the rules allow.
+func (f *Fight) attackAction(x *Fighter) error {
+	if len(x.Attacks) == 0 {
+		return nil
+	}
+	n := len(x.Multi)
+	if n == 0 || f.limited(x) {
+		n = 1
+	}
+	attacked := false
+	for i := 0; i < n; i++ {
+		if x.Out {
+			return nil
+		}
+		enemies := f.candidates(x)
+		if len(enemies) == 0 {
+			return nil
+		}
+		tactic := x.Tactic
+		if tactic == nil {
+			tactic = f.Default
+		}
+		t := tactic(f, x, enemies)
+		if t == nil {
+			return nil
+		}
+		a := &x.Attacks[0]
+		if len(x.Multi) > 0 {
+			a = &x.Attacks[x.Multi[i]]
+		}
+		if f.Space != nil {
+			var ok bool
+			var err error
+			a, ok, err = f.Approach(x, t, a, i == 0)
+			if err != nil {
+				return err
+			}
+			if !ok || x.Out {
+				return nil
+			}
+			if fm := f.Rules.Space.Turn.FullAttackMove; i == 0 && fm >= 0 && x.Moved > fm {
+				n = 1
+			}
+			if i == 0 && !x.charged && f.limited(x) && x.Moved > f.Rules.Space.Turn.FreeStep {
+				return nil // a partial action: one move or one attack
+			}
+		}
+		if n == 1 && len(x.Multi) > 1 && a == &x.Attacks[x.Multi[0]] && f.Reaches(x, t, &x.Attacks[0]) {
+			a = &x.Attacks[0] // one attack: the stat block's first, not the routine's
+		}
+		if _, err := f.StrikeWith(x, t, a, StrikeOpts{Bonus: f.chargeBonus(x)}); err != nil {
+			return err
+		}
+		attacked = true
+	}
+	return f.strenuous(x, attacked)
+}
+
+// strenuous deals x the damage its conditions' Strenuous says after a turn
+// in which it attacked.
+func (f *Fight) strenuous(x *Fighter, attacked bool) error {
+	if !attacked || x.Out {
+		return nil
+	}
+	if n := f.flagsOf(x).strenuous; n > 0 {
+		if f.Trace != nil {
+			f.trace("%s strains itself: %d damage", x.ID, n)
+		}
+		_, err := f.Deal(x, x, n, "")
+		return err
+	}
+	return nil
+}
+
+// Approach gets x where an attack reaches t: a, when it reaches now or x
+// can move within a's reach with the movement it has left; else another of
+// x's attacks that reaches t from where it stands (its bow); else, when
+// first is set and the rules allow a double move, x moves twice its speed
+// toward t and makes no attack; else it moves as near as it can. It
+// returns the attack to make and whether to make it.
+func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, error) {
+	if f.Space == nil || f.Reaches(x, t, a) {
+		return a, true, nil
+	}
+	if c := f.chargeRule(x); first && c != nil && (c.Prefer || f.limited(x)) {
+		if ok, err := f.Charge(x, t, a); err != nil || ok || x.charged {
+			return a, ok, err
+		}
+	}
+	left := f.movementLeft(x)
+	dash := first && f.Rules.Space.Turn.DoubleMove && !x.dashed && f.canAct(x) && !f.limited(x)
+	budget := left
+	if dash {
+		budget = left + f.speedOf(x)
+	}
+	// One search within the most x could move (twice its speed when it may
+	// Dash): a path within its movement is walked and the attack made; one
+	// only a Dash affords is walked instead of attacking, as is the way to
+	// get as near as it can.
+	var path []grid.Pos
+	cost, ok := 0, false
+	if f.HasRoom(x, t, a) {
+		path, cost, ok = f.PathTo(x, f.ReachGoal(x, t, a), budget)
+	}
+	if ok && cost <= left && len(path) > 0 {
+		if _, err := f.Move(x, path, f.moveOpts(x, cost, left)); err != nil {
+			return nil, false, err
+		}
+		if !x.Out && f.Reaches(x, t, a) {
+			return a, true, nil
+		}
+		return nil, false, nil
+	}
+	for i := range x.Attacks {
+		b := &x.Attacks[i]
+		if b != a && f.Reaches(x, t, b) {
+			return b, true, nil
+		}
+	}
+	if c := f.chargeRule(x); first && c != nil && !c.Prefer && !f.limited(x) {
+		if ok, err := f.Charge(x, t, a); err != nil || ok || x.charged {
+			return a, ok, err
+		}
+	}
+	if dash && len(path) > 0 && cost > left {
+		f.Dash(x)
+		left = f.movementLeft(x)
+	}
+	if len(path) > 0 {
+		if _, err := f.Move(x, path, MoveOpts{Budget: left, SafeStart: x.dashed && f.Rules.Space.Turn.MoveOnlySafe}); err != nil {
+			return nil, false, err
+		}
+	}
+	if x.dashed || x.Out || !f.Reaches(x, t, a) {
+		return nil, false, nil
+	}
+	return a, true, nil
+}
+
+// Flee takes x out of the fight alive. On a map it first moves as far from
+// its enemies as its movement allows (which may provoke); it flees only if
+// it is still standing.
+func (f *Fight) Flee(x *Fighter) error { return f.FleeWith(x, FleeOpts{Budget: -1}) }
+
+// FleeOpts are the options of FleeWith.
+type FleeOpts struct {
+	// Stay: x leaves the fight where it stands and moves nowhere (a
+	// surrender).
+	Stay bool
+	// Budget is the movement x flees with, in feet; negative: the movement
+	// it has left this turn.
+	Budget int
+}
+
+// FleeWith is Flee with options: on a map x first moves away with
+// o.Budget (unless o.Stay).
+func (f *Fight) FleeWith(x *Fighter, o FleeOpts) error {
+	left := o.Budget
+	if left < 0 {
+		left = f.movementLeft(x)
+	}
+	if f.Space != nil && !x.Out && !o.Stay && left > 0 {
+		path, _, _ := f.PathTo(x, f.AwayGoal(x), left)
+		if len(path) > 0 {
+			if _, err := f.Move(x, path, MoveOpts{Budget: left, SafeStart: x.Moved == 0 && f.Rules.Space.Turn.MoveOnlySafe}); err != nil {
+				return err
+			}
+		}
+		if x.Out {
+			return nil
+		}
+	}
+	x.Out, x.Dead, x.Fled = true, false, true
+	f.syncMap(x)
+	return nil
+}
+
+// Kill takes x out of the fight dead.
+func (f *Fight) Kill(x *Fighter) {
+	x.Out, x.Dead = true, true
+	f.syncMap(x)
+}

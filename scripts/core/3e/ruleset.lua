@@ -1,0 +1,20 @@
+-- D&D 3rd edition, version 3.0 (2000): Player's Handbook chapter 8, Combat
+-- (inventory: rules/dnd3e-phb-combat.md; source text: seeds/003_*.txt, a
+-- Chinese translation). This is 3.0, not 3.5: partial actions,
+-- move-equivalent actions, subdual damage, one attack of opportunity a
+-- round, graded cover and concealment.
+--
+-- Library files define "3e.<name>" and return it, so other scripts reach
+-- them with rules.need("3e.<name>") or require("core.3e.<name>"). The
+-- combat table (combat.lua) is what the kernel compiles for fights that
+-- play themselves; statblock.lua turns a 3.0 stat block into the kernel's.
+return {
+  id = "3e",
+  name = { en = "D&D 3rd edition (3.0), PHB combat", zh = "龙与地下城 第三版（3.0）玩家手册 战斗" },
+  extends = { "base" },
+  files = {
+    "names.lua", "tables.lua", "conditions.lua", "combat.lua", "ac.lua", "attack.lua", "statblock.lua",
+    "initiative.lua", "turn.lua", "saves.lua", "defense.lua", "hp.lua", "subdual.lua", "move.lua", "position.lua",
+  },
+  variants = {},
+}
