@@ -316,7 +316,7 @@ func (fm *module) strike(L *lua.LState) int {
 func (fm *module) damage(L *lua.LState) int {
 	f := fm.current(L)
 	t := fm.fighterOf(L, 1)
-	n := L.CheckInt(2)
+	n := int(luart.CheckInt(L, 2, -1e9, 1e9))
 	typ := L.OptString(3, "")
 	src := t
 	if L.GetTop() >= 4 && L.Get(4) != lua.LNil {
@@ -492,7 +492,7 @@ func (fm *module) initiative(L *lua.LState) int {
 func (fm *module) surprise(L *lua.LState) int {
 	f := fm.current(L)
 	x := fm.fighterOf(L, 1)
-	n := L.CheckInt(2)
+	n := int(luart.CheckInt(L, 2, -1e9, 1e9))
 	enc := f.Encounter()
 	if enc == nil {
 		L.RaiseError("fight.surprise: the fight has no encounter yet")

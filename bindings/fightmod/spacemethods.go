@@ -105,7 +105,7 @@ func (fm *module) pos(L *lua.LState) int {
 func (fm *module) place(L *lua.LState) int {
 	f := fm.mapped(L)
 	x := fm.fighterOf(L, 1)
-	p := grid.Pos{X: L.CheckInt(2), Y: L.CheckInt(3)}
+	p := grid.Pos{X: int(luart.CheckInt(L, 2, -1e9, 1e9)), Y: int(luart.CheckInt(L, 3, -1e9, 1e9))}
 	if err := f.Place(x, p); err != nil {
 		luart.Raise(L, err)
 	}

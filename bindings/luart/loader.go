@@ -264,6 +264,7 @@ func (r *Runtime) DoString(ctx context.Context, name, src string, env *lua.LTabl
 var (
 	reSyntax  = regexp.MustCompile(`^(.*?) line:(\d+)\(column:(\d+)\) near '(.*)':\s*(.*)$`)
 	reEOF     = regexp.MustCompile(`^(.*?) at EOF:\s*(.*)$`)
+	reCompile = regexp.MustCompile(`^compile error near line\(\d+\) (.*?): `)
 	reRuntime = regexp.MustCompile(`^([^\s:]+\.lua|<[^>]+>|[^\s:]+):(\d+): (.*)$`)
 )
 
@@ -305,7 +306,23 @@ func (r *Runtime) convert(err error) error {
 	var msg string
 	var ae *lua.ApiError
 	var pe *parse.Error
+	var cpe *lua.CompileError
 	switch {
+	case errors.As(err, &cpe):
+		e.Kind = errs.Syntax
+		if m := reCompile.FindStringSubmatch(cpe.Error()); m != nil {
+			e.File = m[1]
+		}
+		e.Line, e.Msg = cpe.Line, cpe.Message
+		if e.Msg == "no loop to break" {
+			e.Msg = "break outside a loop"
+		}
+		if e.Line <= 0 {
+			e.Line = 0
+			e.Hint = "Lua allows at most 200 local variables in one function: put some in a table"
+		}
+		r.excerpt(e)
+		return e
 	case errors.As(err, &pe):
 		e.Kind = errs.Syntax
 		e.File, e.Line, e.Col = pe.Pos.Source, pe.Pos.Line, pe.Pos.Column
@@ -330,7 +347,9 @@ func (r *Runtime) convert(err error) error {
 				return inner
 			}
 		}
-		if ae.Object != nil {
+		if ae.Object == lua.LNil {
+			msg = "error(nil): an error was raised with no message"
+		} else if ae.Object != nil {
 			msg = objectText(ae.Object)
 		}
 		e.Trace = cleanTrace(ae.StackTrace + trace)

@@ -58,7 +58,7 @@ func TestEscapes(t *testing.T) {
 		{"getfenv", `getfenv(1)`, "getfenv is not available"},
 		{"collectgarbage", `collectgarbage()`, "collectgarbage is not available"},
 		{"huge string", `return string.rep("x", 1e9)`, "over the string budget"},
-		{"huge format", `return string.format("%99999d", 1)`, "format width"},
+		{"huge format", `return string.format("%99999d", 1)`, "width or precision too long"},
 		{"deep recursion", `local function f(n) return 1 + f(n + 1) end return f(1)`, "stack overflow"},
 		{"huge unpack", `local t = {} for i = 1, 20000 do t[i] = i end return unpack(t)`, "over the budget"},
 	}

@@ -24,7 +24,7 @@ func (r *Runtime) installLibrary() {
 	str := L.GetField(g, "string").(*lua.LTable)
 	for name, fn := range map[string]lua.LGFunction{
 		"find": r.strFind, "match": r.strMatch, "gmatch": r.strGmatch, "gsub": r.strGsub,
-		"rep": r.strRep, "byte": strByte,
+		"rep": r.strRep, "byte": strByte, "format": strFormat, "char": strChar,
 	} {
 		str.RawSetString(name, L.NewFunction(fn))
 	}

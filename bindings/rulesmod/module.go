@@ -129,7 +129,7 @@ func (g *Rules) module() luart.Module {
 			}},
 			{Name: "on", Args: "(event, fn [, opts])", Doc: "calls fn(e) on event; opts: phase (declare|modify|roll|result|after, default result), priority, owner, only (actor|subject|either); returns a handle for rules.off", Fn: g.on},
 			{Name: "off", Args: "(handle)", Doc: "removes a hook; returns whether it was active", Fn: func(L *lua.LState) int {
-				id := L.CheckInt(1)
+				id := int(luart.CheckInt(L, 1, 0, 1<<53))
 				h, ok := g.handles[id]
 				delete(g.handles, id)
 				L.Push(lua.LBool(ok && g.Bus.Off(h)))

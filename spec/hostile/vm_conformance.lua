@@ -118,6 +118,22 @@ return e]],
     src = [[return (string.gsub("a-b", "%-", "%x"))]],
     want = "axb" },
 
+  { id = "format-g-default-precision", fix = "go",
+    src = [[return string.format("%5.1f|%g|%x|%5s|%-3d|", 3.14159, 1234567, 255, "ab", 7)]],
+    want = "  3.1|1.23457e+06|ff|   ab|7  |" },
+  { id = "format-hex-negative", fix = "go",
+    src = [[return string.format("%x", -1)]],
+    want = "ffffffffffffffff" },
+  { id = "format-d-of-a-word", fix = "go",
+    src = [[return (pcall(string.format, "%d", "x"))]],
+    want = "false" },
+  { id = "format-star-width", fix = "go",
+    src = [[return (pcall(string.format, "%*d", 5, 3))]],
+    want = "false" },
+  { id = "char-out-of-range", fix = "go",
+    src = [[return (pcall(string.char, 300))]],
+    want = "false" },
+
   -- Refused: always an error in Lua 5.1, and gopher-lua reports another
   -- value than the one indexed.
   { id = "assign-field-of-literal", upstream = 310, fix = "refuse", refused = "assignment to a field of a constant",
