@@ -14,6 +14,10 @@ return {
   extends = { "base" },
   files = {
     "names.lua", "conditions.lua", "combat.lua",
+    -- the special half (magic and special attacks)
+    "special/tables.lua", "special/who.lua", "special/opposed.lua", "special/grapple.lua",
+    "special/turning.lua", "special/objects.lua", "special/unarmed.lua", "special/splash.lua",
+    "special/mounted.lua", "special/aid.lua", "magic.lua",
   },
   variants = {},
 }

@@ -1,0 +1,275 @@
+-- Magic in combat (inventory 3E-MAGIC-01..25): what casting costs in
+-- actions, what provokes, the Concentration checks that keep a spell
+-- (casting defensively, damaged while casting, in a grapple, on a moving
+-- mount), components, touch spells and the held charge, magic items and
+-- special abilities, spell resistance.
+--
+-- A spell is a plain record {name, level, time = "action"|"round"|
+-- "minute"|"free", components = {V = true, S = true, M = true, ...},
+-- touch, ray, self, attack_roll, precise}; a caster is a creature (its
+-- Concentration modifier in abilities.concentration, its caster level in
+-- abilities.caster_level) or a record {concentration, caster_level,
+-- spontaneous}. The pieces that need no fight are plain functions; in a
+-- fight the core's action economy spends the actions these name.
+local rules = require("rules")
+local check = require("check")
+local W = require("core.3e.special.who")
+
+local M = rules.get("3e.magic")
+if M then return M end
+M = {}
+
+M.names = {
+  cast = { en = "Cast a spell", zh = "施法" },
+  cast_defensively = { en = "Cast defensively", zh = "在防御状态下施法" },
+  concentration = { en = "Concentration", zh = "精神集中" },
+  maintain = { en = "Concentrate to maintain a spell", zh = "集中精神以维持法术的进行" },
+  touch_spell = { en = "Touch spell", zh = "接触性法术" },
+  touch_attack = { en = "Touch attack", zh = "接触攻击" },
+  ranged_touch = { en = "Ranged touch attack", zh = "远程接触性攻击" },
+  hold_charge = { en = "Hold the charge", zh = "保持法术能量" },
+  touch_allies = { en = "Touch up to six allies", zh = "接触至多六名盟友" },  -- not in source
+  dismiss = { en = "Dismiss a spell", zh = "解除法术" },  -- not in source
+  activate_item = { en = "Activate a magic item", zh = "激活魔法物品" },
+  spell_completion = { en = "Spell-completion item", zh = "法术填充物品" },
+  spell_trigger = { en = "Spell-trigger item", zh = "法术启动装置" },
+  spell_like = { en = "Spell-like ability (Sp)", zh = "类法术能力" },
+  supernatural = { en = "Supernatural ability (Su)", zh = "超自然能力" },
+  extraordinary = { en = "Extraordinary ability (Ex)", zh = "特异能力" },
+  counterspell = { en = "Counterspell", zh = "反制法术" },
+  spell_resistance = { en = "Spell resistance", zh = "法术抗力" },  -- not in source
+}
+
+M.defensive_dc = 15        -- 3E-MAGIC-11: 15 + spell level
+M.damaged_dc = 10          -- 3E-MAGIC-10: 10 + damage dealt
+M.grapple_dc = 20          -- 3E-GRAP-12: 20 + spell level
+M.spell_like_defensive_dc = 15  -- 3E-MAGIC-21 as written (B-27: a script constant)
+M.mount_dc = { moving = 10, running = 15 }  -- 3E-MOUNT-09: + spell level
+M.deaf_failure = 20        -- 3E-MAGIC-05: % failure of V spells when deafened
+M.touch_allies_max = 6     -- 3E-MAGIC-16
+
+-- The action a casting takes (3E-MAGIC-01..03; 3E-ACTION-12: with only
+-- partial actions a casting longer than a round takes twice as long).
+-- Returns {action = "standard"|"full"|"free", rounds (until the effect:
+-- 0 at once, 1 just before the caster's next turn, 10 for a minute),
+-- five_foot_step}.
+function M.casting(spell, opts)
+  local t = spell.time or "action"
+  local partial = opts and opts.partial
+  if t == "free" then return { action = "free", rounds = 0 } end
+  if t == "action" then return { action = partial and "partial" or "standard", rounds = 0 } end
+  if t == "round" then
+    if partial then return { action = "start_full_round", rounds = 1 } end
+    return { action = "full", rounds = 1, five_foot_step = true }
+  end
+  if t == "minute" then
+    return { action = "full", rounds = partial and 20 or 10, five_foot_step = true }
+  end
+  error(string.format("spell %s: unknown casting time %q (action, round, minute, free)", tostring(spell.name), tostring(t)), 2)
+end
+
+-- provokes(spell, opts): whether casting provokes attacks of opportunity
+-- (Table 8-1, 8-4; 3E-MAGIC-11, -13, -24). Casting defensively does not; a
+-- free-action spell (quickened, feather fall) does not; casting a touch
+-- spell on yourself does not (Table 8-4); everything else does.
+function M.provokes(spell, opts)
+  opts = opts or {}
+  if opts.defensively then return false end
+  if spell.time == "free" then return false end
+  if spell.touch and opts.on_self then return false end
+  return true
+end
+
+-- can_cast(caster, spell, state): whether the components allow casting
+-- now (3E-MAGIC-05..08, 3E-GRAP-12). state: {gagged, silenced, deafened,
+-- bound, grappling, pinned, hands_free (0, 1, 2), has_material, xp,
+-- xp_floor}. Returns ok, why, failure (a % spell failure chance).
+function M.can_cast(spell, state)
+  state = state or {}
+  local c = spell.components or {}
+  if c.V and (state.gagged or state.silenced) then return false, "a verbal component cannot be spoken (gagged or silenced)" end
+  if state.grappling or state.pinned then
+    local t = spell.time or "action"
+    if t ~= "action" and t ~= "free" then return false, "in a grapple only spells of at most 1 action can be cast" end
+    if c.S then return false, "a somatic component cannot be made in a grapple" end
+    if spell.precise then return false, "a spell that needs precise, careful work cannot be cast in a grapple" end
+    if c.M and not state.has_material then return false, "the material component is not in hand" end
+  elseif c.S and (state.bound or (state.hands_free or 1) < 1) then
+    return false, "a somatic component needs a free hand"
+  end
+  if (c.M or c.F or c.DF) and state.has_material == false then return false, "the material component or focus is not in hand" end
+  if c.XP then
+    local ok, why = M.xp_ok(state.xp, c.XP, state.xp_floor)
+    if not ok then return false, why end
+  end
+  local failure = 0
+  if c.V and state.deafened then failure = M.deaf_failure end
+  return true, nil, failure
+end
+
+-- xp_ok(xp, cost, floor): 3E-MAGIC-08, the XP paid may not drop the caster
+-- below its level's XP (floor: the XP its level needs; XP earned toward
+-- the next level may be spent instead of taking it).
+function M.xp_ok(xp, cost, floor)
+  if xp == nil then return true end
+  if xp - cost < (floor or 0) then return false, "paying the XP would lose a level" end
+  return true
+end
+
+-- concentration(caster, dc [, opts]): a Concentration check (d20 + the
+-- caster's Concentration modifier) against dc; returns the check record
+-- with .kept (the spell goes on) and .lost.
+function M.concentration_mod(x)
+  if require("creature").is(x) then return x:ability("concentration") or W.mod(x, "con") end
+  return x.concentration or 0
+end
+function M.concentration(x, dc, opts)
+  local mods = { { value = M.concentration_mod(x), source = "Concentration" } }
+  if opts and opts.mods then for _, m in ipairs(opts.mods) do mods[#mods + 1] = m end end
+  local r = check.roll{ mods = mods, target = dc }
+  r.kept, r.lost = r.success, not r.success
+  r.dc = dc
+  return r
+end
+
+-- The DCs (3E-MAGIC-10, -11, -21; 3E-GRAP-12; 3E-MOUNT-09).
+function M.dc_defensive(spell) return M.defensive_dc + (spell.level or 0) end
+function M.dc_damaged(damage) return M.damaged_dc + damage end
+function M.dc_grapple(spell) return M.grapple_dc + (spell.level or 0) end
+function M.dc_spell_like_defensive() return M.spell_like_defensive_dc end
+-- dc_mounted(spell, mount): the mount moved before and after the casting
+-- ("moving") or ran ("running"); nil when no check is needed (it moved
+-- before or after only).
+function M.dc_mounted(spell, mount)
+  local base = M.mount_dc[mount]
+  if not base then return nil end
+  return base + (spell.level or 0)
+end
+
+-- lose(caster, spell): a failed Concentration check loses the spell
+-- (3E-MAGIC-09): a prepared caster loses the prepared spell, a spontaneous
+-- caster the day's slot of its level. caster.prepared = {name = count},
+-- caster.slots = {[level] = count}. Returns what was spent.
+function M.lose(caster, spell)
+  if caster.spontaneous then
+    local n = caster.slots and caster.slots[spell.level] or 0
+    if n <= 0 then error(string.format("no spell slot of level %d left to lose", spell.level or 0), 2) end
+    caster.slots[spell.level] = n - 1
+    return "slot"
+  end
+  local n = caster.prepared and caster.prepared[spell.name] or 0
+  if n <= 0 then error(string.format("%s is not prepared", tostring(spell.name)), 2) end
+  caster.prepared[spell.name] = n - 1
+  return "prepared"
+end
+
+-- cast_defensively(caster, spell): 3E-MAGIC-11. No attack of opportunity;
+-- a Concentration check DC 15 + spell level or the spell is lost.
+function M.cast_defensively(x, spell)
+  return M.concentration(x, M.dc_defensive(spell))
+end
+
+-- disrupted(caster, spell, damage): 3E-MAGIC-10 (and 3E-AOO-09,
+-- 3E-INIT-15): damage while casting calls for Concentration DC 10 +
+-- damage; no damage, no check (returns nil).
+function M.disrupted(x, damage)
+  if not damage or damage <= 0 then return nil end
+  return M.concentration(x, M.dc_damaged(damage))
+end
+
+-- ------------------------------------------------------------ touch spells
+-- 3E-MAGIC-13..16. A touch spell cast becomes a held charge on the
+-- caster (state.charge = {spell, left}); each touch discharges one use;
+-- touching anything else discharges it all; casting another spell makes
+-- it dissipate. Touching the caster itself or a willing ally needs no
+-- roll; an enemy needs a melee touch attack (a ray a ranged touch attack),
+-- which does not provoke (it counts as armed).
+function M.hold(state, spell, uses)
+  state.charge = { spell = spell, left = uses or 1 }
+  return state.charge
+end
+function M.cast_other(state)
+  local had = state.charge ~= nil
+  state.charge = nil
+  return had
+end
+function M.touch_needs_roll(target_kind)
+  return target_kind == "enemy"
+end
+function M.discharge(state, n)
+  local ch = state.charge
+  if not ch then error("no charge held", 2) end
+  ch.left = ch.left - (n or 1)
+  if ch.left <= 0 then state.charge = nil end
+  return ch.spell
+end
+-- touch_allies(n): Table 8-4, touching one ally is a standard action
+-- (no attack of opportunity); up to six, a full-round action that provokes.
+function M.touch_allies(n)
+  if n < 1 then error("touch_allies: at least one ally", 2) end
+  if n == 1 then return { action = "standard", provokes = false } end
+  if n > M.touch_allies_max then return nil, "at most " .. M.touch_allies_max .. " allies in one action" end
+  return { action = "full", provokes = true }
+end
+
+-- ------------------------------------------------------------ items and abilities
+-- 3E-MAGIC-17..23: what using each kind provokes and whether it can be
+-- disrupted. Returns {action, provokes, concentration, disrupt, defensive}.
+M.uses = {
+  spell = { action = "standard", provokes = true, concentration = true, disrupt = true, defensive = true },
+  spell_completion = { action = "standard", provokes = true, concentration = true, disrupt = true, defensive = true },
+  spell_trigger = { action = "standard", provokes = false, concentration = false, disrupt = false },
+  command_word = { action = "standard", provokes = false, concentration = false, disrupt = false },
+  use_activated = { action = "standard", provokes = false, concentration = false, disrupt = false },
+  continuous = { action = "none", provokes = false, concentration = false, disrupt = false },
+  spell_like = { action = "standard", provokes = true, concentration = true, disrupt = true, defensive = true,
+                 used_on_failure = true },
+  supernatural = { action = "standard", provokes = false, concentration = false, disrupt = false },
+  extraordinary = { action = "none", provokes = false, concentration = false, disrupt = false },
+}
+function M.use(kind)
+  local u = M.uses[kind]
+  if not u then
+    local known = {}
+    for k in pairs(M.uses) do known[#known + 1] = k end
+    table.sort(known)
+    error(string.format("unknown kind of magic %q (known: %s)", tostring(kind), table.concat(known, ", ")), 2)
+  end
+  return u
+end
+
+-- spell_like_defensively(x, pool): 3E-MAGIC-21. Concentration DC 15; on a
+-- failure the use still counts, and a pooled ability (lay on hands) loses
+-- at least 1 point. pool = {left} or nil. Returns the check record.
+function M.spell_like_defensively(x, pool, spend)
+  local r = M.concentration(x, M.dc_spell_like_defensive())
+  if pool then
+    local cost = spend or 1
+    if r.lost then cost = math.max(1, cost) end
+    pool.left = math.max(0, pool.left - cost)
+  end
+  return r
+end
+
+-- ------------------------------------------------------------ spell resistance
+-- [K] PHB 3.0 (chapter 10): a spell that allows spell resistance must
+-- beat it with a caster level check, 1d20 + caster level >= SR. A
+-- creature without SR (0) is affected. Returns {affected, check}.
+function M.caster_level(x)
+  if require("creature").is(x) then return x:ability("caster_level") or 0 end
+  return x.caster_level or 0
+end
+function M.spell_resistance(target)
+  if require("creature").is(target) then return target:ability("sr") or 0 end
+  return target.sr or 0
+end
+function M.penetrates(caster, target, opts)
+  local sr = M.spell_resistance(target)
+  if sr <= 0 or (opts and opts.no_sr) then return { affected = true } end
+  local r = check.roll{ mods = { { value = M.caster_level(caster), source = "caster level" } }, target = sr,
+                        auto_success = false, auto_failure = false }
+  return { affected = r.success, check = r }
+end
+
+rules.define("3e.magic", M)
+return M
