@@ -266,8 +266,7 @@ end
 function M.penetrates(caster, target, opts)
   local sr = M.spell_resistance(target)
   if sr <= 0 or (opts and opts.no_sr) then return { affected = true } end
-  local r = check.roll{ mods = { { value = M.caster_level(caster), source = "caster level" } }, target = sr,
-                        auto_success = false, auto_failure = false }
+  local r = check.roll{ mods = { { value = M.caster_level(caster), source = "caster level" } }, target = sr }
   return { affected = r.success, check = r }
 end
 

@@ -53,7 +53,9 @@ function M.size(x)
   local s
   if is_c(x) then s = x:get("size") else s = x.size end
   if s == nil or s == "" then return "medium" end
-  return s:lower()
+  s = s:lower()
+  T.rank(s) -- an unknown size is an error naming the known ones
+  return s
 end
 
 function M.rank(x) return T.rank(M.size(x)) end
