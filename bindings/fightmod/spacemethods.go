@@ -28,7 +28,7 @@ func (fm *module) spaceFuncs() []luart.Func {
 		{Name: "speed", Args: "(c)", Doc: "returns creature c's speed this turn in feet (its conditions' changes included)", Fn: fm.speed},
 		{Name: "movement_left", Args: "(c)", Doc: "returns the feet creature c may still move this turn", Fn: fm.movementLeft},
 		{Name: "dash", Args: "(c)", Doc: "doubles creature c's movement this turn (the rules' double move); returns false when it already did", Fn: fm.dash},
-		{Name: "path", Args: "(c, dest [, opts])", Doc: "finds c's cheapest path to dest (a square {x, y}, or a creature: a square from which opts.attack, else its melee reach, reaches it) within opts.budget feet (default: its movement left); returns {ok, cost, path = {{x, y}...}}", Fn: fm.path},
+		{Name: "path", Args: "(c, dest [, opts])", Doc: "finds c's cheapest path to dest (a square {x, y}; a creature: a square from which opts.attack, else its melee reach, reaches it; \"away\": the square farthest from its enemies) within opts.budget feet (default: its movement left); returns {ok, cost, path = {{x, y}...}}", Fn: fm.path},
 		{Name: "move", Args: "(c, dest [, opts])", Doc: "moves c toward dest (as fight.path) step by step, raising move.step and move.reach and letting enemies make opportunity attacks; opts: budget, cause (\"move\"; \"forced\" and \"teleport\" provoke nothing), no_provoke, safe_start, path (the squares to take); returns {steps, cost, stopped, pos = {x, y}, path, opportunity = {handles}}", Fn: fm.move},
 		{Name: "opportunity", Args: "(reactor, mover)", Doc: "makes reactor's opportunity attack on mover when the rules allow it (its slot, sight, reach); returns true, or false and why not", Fn: fm.opportunity},
 		{Name: "provoke", Args: "(c)", Doc: "every enemy that threatens creature c may make its opportunity attack (an action that provokes); returns the handles of those that did", Fn: fm.provoke},
@@ -216,6 +216,11 @@ func (fm *module) goalOf(L *lua.LState, f *fight.Fight, x *fight.Fighter, n int,
 			}
 		}
 		return f.ReachGoal(x, t, a)
+	case lua.LString:
+		if L.Get(n).String() == "away" {
+			return f.AwayGoal(x)
+		}
+		L.ArgError(n, fmt.Sprintf("dest: a square {x, y}, a creature or \"away\", got %q", L.Get(n).String()))
 	}
 	p, _ := fm.squareArg(L, n)
 	if !f.Map().Inside(p) {

@@ -136,10 +136,16 @@ test("3E-TURN-11: bolstered undead resist as the bolstering's HD", function()
   dice.force{ 13 }
   local r = tu.attempt{ level = 3, cha = 0, energy = "positive", undead = u }
   eq({ r.max_hd, r.damage, #r.affected }, { 4, nil, 0 })
-  -- with 6 HD reached, the 2-HD zombie costs 5 HD of turning damage
+  -- with 6 HD reached both can be turned; the turning damage still
+  -- counts their real HD (like turn resistance, [K] MM 3.0)
   dice.force{ 16, 2, 1 }
   r = tu.attempt{ level = 4, cha = 0, energy = "positive", undead = u }
-  eq({ r.damage, ids(r), r.wasted }, { 7, { "z1:destroyed" }, 2 }, "destroyed: level 4 >= 2 x its real 2 HD")
+  eq({ r.damage, ids(r), r.wasted }, { 7, { "z1:destroyed", "ghast:turned" }, 1 },
+     "destroyed: level 4 >= 2 x its real 2 HD")
+  -- turn resistance adds to the HD for the check only
+  dice.force{ 10 }
+  r = tu.attempt{ level = 3, cha = 0, energy = "positive", undead = { { id = "g", hd = 2, turn_resistance = 2, distance = 5 } } }
+  eq({ r.max_hd, r.damage, #r.affected }, { 3, nil, 0 }, "2 + 2 resists a check that reaches 3 HD")
 end)
 
 test("3E-TURN-14: a door for good clerics whose check would affect 3-HD undead", function()

@@ -12,6 +12,7 @@
 local rules = require("rules")
 local dice = require("dice")
 local T = require("core.3e.special.tables")
+local W = require("core.3e.special.who")
 
 local M = rules.get("3e.special.turning")
 if M then return M end
@@ -83,15 +84,18 @@ local function eligible(u, o)
   return true
 end
 
--- resist_hd(u): the HD the undead resists turning with (bolstered undead
--- resist as the bolstering's HD, 3E-TURN-11).
-local function resist_hd(u) return math.max(u.hd, u.bolstered or 0) end
+-- resist_hd(u): the HD the undead resists turning with: its HD plus its
+-- turn resistance ([K] MM 3.0: added to its HD when a turning is
+-- resolved against Table 8-16), or the bolstering's HD when that is more
+-- (3E-TURN-11). The turning damage still counts its real HD.
+local function resist_hd(u) return math.max(u.hd + (u.turn_resistance or 0), u.bolstered or 0) end
+M.resist_hd = resist_hd
 
 -- attempt(o): one turning or rebuking attempt.
 --   o.level      the turning level (M.turning_level)
 --   o.cha        the Charisma modifier
 --   o.energy     "positive" (turn, destroy) or "negative" (rebuke, command)
---   o.undead     {{id, hd, distance, total_cover, affected, bolstered, protected}...}
+--   o.undead     {{id, hd, distance, total_cover, affected, bolstered, protected, turn_resistance}...}
 --   o.skip_affected  skip undead already turned and still in range (3E-TURN-03)
 --   o.commanded_hd   HD already commanded (3E-TURN-09's cap)
 --   o.check      a turning check already rolled (else 1d20 + Cha is rolled)
@@ -136,8 +140,8 @@ function M.attempt(o)
     local u = x.u
     local hd = resist_hd(u)
     if hd <= out.max_hd then
-      if hd > left then break end
-      left = left - hd
+      if u.hd > left then break end
+      left = left - u.hd
       local how
       if level >= M.destroy_factor * u.hd then
         how = negative and "commanded" or "destroyed"
@@ -201,6 +205,146 @@ end
 function M.opens(o)
   if o.energy ~= "positive" then return false end
   return M.max_hd(o.level, o.check) >= o.needed
+end
+
+-- ------------------------------------------------------------ in a fight
+-- The effects of a turning last 10 rounds from the cleric's count
+-- (3E-ROUND-02): the condition's level holds the round the turning was
+-- made in (plus one, so that the surprise round's 0 is a level), and
+-- M.expired tells at the bearer's turn whether that time has passed.
+local fight = require("fight")
+
+M.effects = { turned = "turned", rebuked = "cowering", commanded = "commanded" }
+-- The conditions a turning gives (rebuked undead cower: the core's
+-- "cowering", Table 8-8's +2 and no Dex bonus).
+rules.define("condition.turned", { name = M.names.turned, fight = {} })
+rules.define("condition.commanded", { name = M.names.commanded, fight = { no_actions = true } })
+
+local function count_of(id)
+  for _, o in ipairs(fight.order()) do
+    if o.id == id then return o.count end
+  end
+  return nil
+end
+
+-- expired(u, cond): whether u's turning effect has run its 10 rounds now,
+-- at u's turn: a later round than the tenth after it, or the tenth when u
+-- acts after the cleric's count.
+function M.expired(u, cond)
+  local k = u:conditions(cond)[1]
+  if not k or not k.source then return false end
+  local r0 = k.level - 1
+  local now = fight.round()
+  if now > r0 + M.duration_rounds then return true end
+  if now < r0 + M.duration_rounds then return false end
+  local mine, theirs = count_of(u:get("id")), count_of(k.source)
+  return mine ~= nil and theirs ~= nil and mine <= theirs
+end
+
+-- gather(cleric): the undead among cleric's enemies as attempt's records.
+local function gather(cleric)
+  local list = {}
+  for _, c in ipairs(fight.enemies(cleric)) do
+    if c:has_tag("undead") then
+      list[#list + 1] = { id = c:get("id"), c = c, hd = W.hd(c), distance = fight.distance(cleric, c),
+        total_cover = fight.cover(c, cleric) == "total", affected = c:has("turned") or c:has("cowering"),
+        turn_resistance = c:ability("turn_resistance"), bolstered = c:ability("bolstered_hd") }
+    end
+  end
+  return list
+end
+
+-- turn(cleric [, opts]): 3E-TURN-01, a turning (or rebuking) in a fight:
+-- a standard action that provokes no attack of opportunity, one of the
+-- day's uses (the resource "turn_undead"). The cleric's class and level
+-- come from its abilities (level_cleric, level_paladin); a cleric that
+-- channels negative energy has the tag "rebukes". Destroyed undead die,
+-- turned ones flee (M.flee_or_cower at their turns), rebuked ones cower,
+-- commanded ones leave the fight on the cleric's side. Returns attempt's
+-- record, or {refused = why}.
+function M.turn(cleric, opts)
+  opts = opts or {}
+  local class = W.level(cleric, "cleric") > 0 and "cleric" or "paladin"
+  local level = M.turning_level(class, W.level(cleric, class))
+  if level < 1 then return { refused = cleric:get("id") .. " cannot turn undead" } end
+  local use = cleric:resource("turn_undead")
+  if not use or use.current < 1 then return { refused = "no turning attempts left today" } end
+  if not opts.free and fight.remaining(cleric, "standard") < 1 then
+    return { refused = "no standard action left this turn" }
+  end
+  local list = gather(cleric)
+  if #list == 0 then return { refused = "no undead to turn" } end
+  if not opts.free then fight.spend(cleric, "standard") end
+  cleric:spend("turn_undead")
+  local energy = cleric:has_tag("rebukes") and "negative" or "positive"
+  local r = M.attempt{ level = level, cha = W.mod(cleric, "cha"), energy = energy, undead = list,
+                       skip_affected = true, commanded_hd = cleric:ability("commanded_hd") or 0 }
+  local by = {}
+  for _, u in ipairs(list) do by[u.id] = u.c end
+  local stamp = fight.round() + 1
+  local cid = cleric:get("id")
+  for _, a in ipairs(r.affected) do
+    local u = by[a[1]]
+    if a[3] == "destroyed" then
+      fight.kill(u)
+    elseif a[3] == "commanded" then
+      u:add_condition("commanded", { source = cid })
+      fight.flee(u)
+    else
+      u:add_condition(M.effects[a[3]], { source = cid, level = stamp })
+    end
+  end
+  if r.commanded_hd and r.commanded_hd > 0 then
+    cleric:set("abilities", { commanded_hd = r.commanded_hd })
+  end
+  fight.note(string.format("%s %s undead (check %d, max %d HD, %s): %s", cid,
+    energy == "negative" and "rebukes" or "turns", r.check, r.max_hd,
+    r.damage and (r.damage .. " HD") or "no HD", #r.affected == 0 and "none affected" or (function()
+      local t = {}
+      for _, a in ipairs(r.affected) do t[#t + 1] = a[1] .. " " .. a[3] end
+      return table.concat(t, ", ")
+    end)()))
+  return r
+end
+
+-- flee_or_cower(u): 3E-TURN-06, a turned undead's turn: it flees (a double
+-- move away from its enemies, its start square safe as on any move-only
+-- turn); one that cannot get farther away cowers instead (attacks
+-- against it +2, no actions, no Dex bonus: the core's "cowering"). With no
+-- map it leaves the fight. Returns what it did.
+function M.flee_or_cower(u)
+  local k = u:conditions("turned")[1]
+  local id = u:get("id")
+  if not fight.map() then
+    fight.note(id .. " flees (turned)")
+    fight.flee(u)
+    return "fled"
+  end
+  fight.dash(u)
+  local p = fight.path(u, "away")
+  if #p.path > 0 then
+    local m = fight.move(u, "away", { safe_start = true })
+    fight.note(string.format("%s flees (turned) to %d,%d", id, m.pos.x, m.pos.y))
+    return "fled"
+  end
+  u:add_condition("cowering", { source = k.source, level = k.level })
+  fight.note(id .. " cowers (turned, cornered)")
+  return "cowers"
+end
+
+-- undead_turn(e): the turn.start and turn.act hooks of a turnable undead
+-- (monsters/abilities/3e.lua installs them): the effects run out after 10
+-- rounds; a turned undead flees or cowers instead of acting.
+function M.undead_turn_start(u)
+  for _, cond in ipairs({ "turned", "cowering" }) do
+    if u:has(cond) and M.expired(u, cond) then u:remove_condition(cond) end
+  end
+end
+function M.undead_act(e)
+  local u = e.fighter
+  if e.acted or not u:has("turned") or u:has("cowering") then return end
+  e.acted = true
+  M.flee_or_cower(u)
 end
 
 rules.define("3e.special.turning", M)
