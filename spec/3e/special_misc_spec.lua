@@ -1,8 +1,10 @@
 -- ruleset: 3e
 -- Mounted combat, splash weapons, aid another and unarmed attacks
--- (3E-MOUNT, 3E-SPLASH, 3E-AID, 3E-UNARMED, Table X-3) as plain rules.
+-- (3E-MOUNT, 3E-SPLASH, 3E-AID, 3E-UNARMED, Table X-3) as plain rules (and
+-- 3E-MON-06, natural weapons count as armed, once tools/mechgen lists the
+-- 3E-MON IDs).
 -- covers: 3E-MOUNT-01 3E-MOUNT-04 3E-MOUNT-05 3E-MOUNT-06 3E-MOUNT-08 3E-MOUNT-09 3E-MOUNT-10
--- covers: 3E-SPLASH-02 3E-SPLASH-03 3E-UNARMED-01 3E-UNARMED-02 3E-UNARMED-03 3E-UNARMED-04 3E-MON-06
+-- covers: 3E-SPLASH-02 3E-SPLASH-03 3E-UNARMED-01 3E-UNARMED-02 3E-UNARMED-03 3E-UNARMED-04
 local mounted = require("core.3e.special.mounted")
 local splash = require("core.3e.special.splash")
 local unarmed = require("core.3e.special.unarmed")
