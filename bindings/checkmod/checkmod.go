@@ -59,6 +59,7 @@ func Module(r *luart.Runtime) luart.Module {
 			{Name: "in_d", Args: "(n, sides [, opts])", Doc: "an \"n in d-sides\" check: one die, succeeds on n or less; returns and takes what check.percentile does", Fn: m.inD},
 			{Name: "table", Args: "(src [, opts])", Doc: "builds a range table from its text or from {die, below, above, rows = {{key, value}...}} (opts.name); returns a handle with :roll([mods [, opts]]), :lookup(key), :find(key), :rows()", Fn: m.newTable},
 			{Name: "matrix", Args: "(src [, opts])", Doc: "builds a two-way matrix from its text or from {corner, cols, rows = {{key, cell...}...}, row_below, row_above, col_below, col_above} (opts.name); returns a handle with :lookup(row, col), :find(row, col), :rows(), :cols()", Fn: m.newMatrix},
+			{Name: "stack", Args: "(mods [, stacking])", Doc: "adds up modifiers (numbers or {value, type, source}) under a stacking policy as check.roll does and returns total, {{value, type, source, counted, why}...}", Fn: m.stack},
 			{Name: "net_adv", Args: "(adv [, policy])", Doc: "combines advantage sources (a signed level or a list of levels or {level, source}) under policy (\"onoff\" by default, \"graded\", or a table) and returns net, up, down", Fn: m.netAdv},
 		},
 	}
@@ -178,6 +179,19 @@ func (m *module) rollUnder(L *lua.LState) int {
 func (m *module) inD(L *lua.LState) int {
 	u := check.InD(checkInt(L, 1), checkInt(L, 2))
 	return m.rollUnderCheck(L, 3, u.Dice, u.Score)
+}
+
+// stack implements check.stack(mods [, stacking]).
+func (m *module) stack(L *lua.LState) int {
+	mods := readMods(L, where{arg: 1}, L.CheckTable(1), nil)
+	var p check.StackPolicy
+	if v := L.Get(2); v != lua.LNil {
+		readStacking(L, where{arg: 2}, v, &p)
+	}
+	total, applied := p.Apply(mods, nil)
+	L.Push(num(total))
+	L.Push(modsTable(L, applied))
+	return 2
 }
 
 // netAdv implements check.net_adv(adv [, policy]).

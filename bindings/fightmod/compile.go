@@ -154,6 +154,12 @@ func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 			return nil, ds.Err
 		}
 	}
+	rules.Attack.CritImmuneTag = atk.Str("crit_immune_tag", "")
+	readHP(down, &rules.HP)
+	if err := readAC(root, &rules.AC); err != nil {
+		return nil, err
+	}
+	rules.StartConditions = root.Strs("start_conditions", nil)
 	rules.MaxRounds = root.Int("max_rounds", 100)
 	var err error
 	if rules.Space, err = readSpace(root); err != nil {
@@ -241,9 +247,16 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 		default:
 			a.Fail("range must be a distance or a list {normal, long}")
 		}
+		var extra *dice.Expr
+		if x := a.Str("extra", ""); x != "" {
+			if extra, err = dice.Parse(x); err != nil {
+				a.Fail("extra %q: %v", x, err)
+			}
+		}
 		out = append(out, fight.Attack{Name: a.Str("name", fmt.Sprintf("attack %d", i)), Bonus: a.Int("bonus", 0), Damage: e,
 			Type: a.Str("type", ""), Threat: faces(a, "threat", check.FaceRange{}), CritMul: a.Int("crit_mul", 0),
-			Reach: a.Int("reach", 5), ReachMin: a.Int("reach_min", 0), Ranged: a.Bool("ranged", false), Range: rng})
+			Reach: a.Int("reach", 5), ReachMin: a.Int("reach_min", 0), Ranged: a.Bool("ranged", false), Range: rng,
+			Touch: a.Bool("touch", false), Nonlethal: a.Bool("nonlethal", false), Group: a.Str("group", ""), Extra: extra})
 		if a.Err != nil && st.Err == nil {
 			st.Err = a.Err
 		}
@@ -277,7 +290,10 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 var condFightKeys = []string{"attack_adv", "defense_adv", "defense_adv_melee", "defense_adv_ranged", "attack_mod",
 	"attack_mod_per_level", "save_mod", "save_mod_per_level", "ac_mod", "auto_crit_melee", "no_actions", "near",
 	"defense_adv_near", "defense_adv_far", "auto_crit_near", "attack_adv_except_source", "attack_adv_source_seen",
-	"defense_adv_seen", "blind", "unseen", "speed_zero", "speed_per_level", "move_extra"}
+	"defense_adv_seen", "blind", "unseen", "speed_zero", "speed_per_level", "move_extra",
+	"defense_mod", "defense_mod_melee", "defense_mod_ranged", "attack_mod_melee", "attack_mod_ranged", "ac_type",
+	"ac_lose", "foe_ac_lose", "ac_set", "no_opportunity", "partial", "strenuous", "miss_chance", "ends_turn_start",
+	"no_ranged_unless"}
 
 // CompileConditions reads every "condition.<name>" definition's `fight`
 // table (attack_adv, defense_adv, defense_adv_melee, defense_adv_ranged,
@@ -285,7 +301,7 @@ var condFightKeys = []string{"attack_adv", "defense_adv", "defense_adv_melee", "
 // saves), ac_mod, auto_crit_melee, no_actions) and `implies` list into
 // the fight engine's condition effects. A condition's effects include those
 // of the conditions it implies (transitively, each once).
-func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) {
+func CompileConditions(g *rulesmod.Rules, fr *fight.Rules) (map[string]*fight.CondEffect, error) {
 	type raw struct {
 		eff     fight.CondEffect
 		implies []string
@@ -312,6 +328,17 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 			AttackAdvSourceSeen: f.Int("attack_adv_source_seen", 0), DefenseAdvSeen: f.Int("defense_adv_seen", 0),
 			Blind: f.Bool("blind", false), Unseen: f.Bool("unseen", false), SpeedZero: f.Bool("speed_zero", false),
 			SpeedPerLevel: f.Int("speed_per_level", 0), MoveExtra: f.Int("move_extra", 0),
+			DefenseMod: f.Int("defense_mod", 0), DefenseModMelee: f.Int("defense_mod_melee", 0),
+			DefenseModRanged: f.Int("defense_mod_ranged", 0), AttackModMelee: f.Int("attack_mod_melee", 0),
+			AttackModRanged: f.Int("attack_mod_ranged", 0), NoOpportunity: f.Bool("no_opportunity", false),
+			Partial: f.Bool("partial", false), Strenuous: f.Int("strenuous", 0), MissChance: f.Int("miss_chance", 0),
+			EndsTurnStart: f.Bool("ends_turn_start", false),
+		}
+		if v := f.Get("no_ranged_unless"); v != lua.LNil {
+			d.eff.NoRanged, d.eff.NoRangedUnless = true, f.Str("no_ranged_unless", "")
+		}
+		if err := readCondAC(f, &fr.AC, &d.eff); err != nil {
+			return nil, err
 		}
 		checkKeys(f, condFightKeys...)
 		if c.Err != nil {
@@ -369,6 +396,27 @@ func CompileConditions(g *rulesmod.Rules) (map[string]*fight.CondEffect, error) 
 			total.SpeedZero = total.SpeedZero || e.SpeedZero
 			total.SpeedPerLevel += e.SpeedPerLevel
 			total.MoveExtra += e.MoveExtra
+			total.DefenseMod += e.DefenseMod
+			total.DefenseModMelee += e.DefenseModMelee
+			total.DefenseModRanged += e.DefenseModRanged
+			total.AttackModMelee += e.AttackModMelee
+			total.AttackModRanged += e.AttackModRanged
+			if total.ACType == 0 {
+				total.ACType = e.ACType
+			}
+			total.ACLose |= e.ACLose
+			total.FoeACLose |= e.FoeACLose
+			if total.ACSetType == 0 {
+				total.ACSetType, total.ACSetValue = e.ACSetType, e.ACSetValue
+			}
+			total.NoOpportunity = total.NoOpportunity || e.NoOpportunity
+			total.Partial = total.Partial || e.Partial
+			total.Strenuous = max(total.Strenuous, e.Strenuous)
+			total.MissChance = max(total.MissChance, e.MissChance)
+			total.EndsTurnStart = total.EndsTurnStart || e.EndsTurnStart
+			if !total.NoRanged {
+				total.NoRanged, total.NoRangedUnless = e.NoRanged, e.NoRangedUnless
+			}
 			for _, i := range d.implies {
 				if err := walk(i, depth+1); err != nil {
 					return err

@@ -37,7 +37,7 @@ func compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable, loc *loca
 	if err != nil {
 		return nil, err
 	}
-	if rules.Conditions, err = CompileConditions(g); err != nil {
+	if rules.Conditions, err = CompileConditions(g, rules); err != nil {
 		return nil, err
 	}
 	if fn, ok := def.RawGetString("attack").(*lua.LTable); ok {
@@ -134,7 +134,7 @@ func compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable, loc *loca
 				if count > 1 {
 					id = fmt.Sprintf("%s%d", base, k)
 				}
-				x, err := buildFighter(r, stat, id, name, len(sides)-1, rec(stat, m.Where))
+				x, err := buildFighter(r, rules, stat, id, name, len(sides)-1, rec(stat, m.Where))
 				if err != nil {
 					return nil, err
 				}
@@ -235,7 +235,8 @@ func statBlock(ctx context.Context, g *rulesmod.Rules, m *tbl) (*lua.LTable, err
 	}
 	out := L.NewTable()
 	base.ForEach(func(k, v lua.LValue) { out.RawSet(k, v) })
-	for _, k := range []string{"hp", "max_hp", "ac", "init", "name", "attacks", "multiattack", "level", "tactics", "player"} {
+	for _, k := range []string{"hp", "max_hp", "ac", "init", "name", "attacks", "multiattack", "level", "tactics", "player",
+		"ac_types", "init_score", "slots"} {
 		if v := m.Get(k); v != lua.LNil {
 			out.RawSetString(k, v)
 			if k == "hp" && m.Get("max_hp") == lua.LNil {
@@ -246,7 +247,7 @@ func statBlock(ctx context.Context, g *rulesmod.Rules, m *tbl) (*lua.LTable, err
 	return out, nil
 }
 
-func buildFighter(r *luart.Runtime, stat *lua.LTable, id, side string, sideIdx int, t *tbl) (*fight.Fighter, error) {
+func buildFighter(r *luart.Runtime, rules *fight.Rules, stat *lua.LTable, id, side string, sideIdx int, t *tbl) (*fight.Fighter, error) {
 	c, err := creaturemod.FromTable(stat)
 	if err != nil {
 		return nil, specErr(t.Where, "%s", strings.TrimPrefix(err.Error(), "dndsh: "))
@@ -262,6 +263,9 @@ func buildFighter(r *luart.Runtime, stat *lua.LTable, id, side string, sideIdx i
 	x := &fight.Fighter{ID: id, Side: sideIdx, Base: c, Init: t.Int("init", 0), Attacks: attacks, Multi: multi, Level: t.Int("level", 0)}
 	if t.Err != nil {
 		return nil, t.Err
+	}
+	if err := readFighterExtras(t, rules, x); err != nil {
+		return nil, err
 	}
 	tac, err := tacticOf(r, t, "fighter "+id, nil)
 	if err != nil {

@@ -30,11 +30,12 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "attacks", Args: "(c)", Doc: "returns the names of creature c's attacks, in stat-block order", Fn: fm.attacks},
 		{Name: "enemies", Args: "(c)", Doc: "returns the living enemies of creature c in the current fight", Fn: fm.enemies},
 		{Name: "allies", Args: "(c)", Doc: "returns the living allies of creature c (itself included) in the current fight", Fn: fm.allies},
-		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline; opts.adv is an extra advantage level; returns {hit, crit, natural, total, damage}", Fn: fm.strike},
+		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline; opts.adv is an extra advantage level, opts.bonus an extra to-hit modifier; returns {hit, crit, natural, total, needed, damage, confirm_natural, confirm_total, miss_roll, refused}", Fn: fm.strike},
 		{Name: "damage", Args: "(target, amount, type [, source])", Doc: "deals damage to target through damage.apply and creature.down (a breath weapon, a fall); returns the hit points lost", Fn: fm.damage},
 		{Name: "down", Args: "(c)", Doc: "takes creature c out of the fight now (dead or dying by the rules)", Fn: fm.down},
 		{Name: "kill", Args: "(c)", Doc: "kills creature c: it is out of the fight and dead", Fn: fm.kill},
-		{Name: "stabilize", Args: "(c [, stable])", Doc: "marks a downed creature stable (no more dying.turn events) or, with false, dying again", Fn: fm.stabilize},
+		{Name: "stabilize", Args: "(c [, stable])", Doc: "marks a downed creature stable (no more dying.turn events or bleeding; the rules' stable condition replaces their down condition) or, with false, dying again", Fn: fm.stabilize},
+		{Name: "sync_hp", Args: "(c)", Doc: "applies the rules of hit points after a script changed c's hit points or nonlethal damage: the conditions of its hit points, dropping or dying (not reviving: fight.revive)", Fn: fm.syncHP},
 		{Name: "is", Args: "(c, state)", Doc: "returns whether creature c is in a state: player, out, dead, fled, stable (cheaper than fight.info)", Fn: fm.is},
 		{Name: "flee", Args: "(c)", Doc: "creature c leaves the fight alive (fled, surrendered): out, not dead", Fn: fm.flee},
 		{Name: "revive", Args: "(c)", Doc: "brings a downed creature back into the fight (it was stabilised and healed)", Fn: fm.revive},
@@ -92,7 +93,7 @@ func (fm *module) table(L *lua.LState) int {
 	}
 	rules, err := CompileRules(def)
 	if err == nil {
-		rules.Conditions, err = CompileConditions(fm.g)
+		rules.Conditions, err = CompileConditions(fm.g, rules)
 	}
 	if err != nil {
 		luart.Raise(L, err)
@@ -152,7 +153,7 @@ func (fm *module) add(L *lua.LState) int {
 				}
 			}
 		}
-		x, err := buildFighter(fm.r, stat, id, side, 0, rec(stat, "fight.add"))
+		x, err := buildFighter(fm.r, f.Rules, stat, id, side, 0, rec(stat, "fight.add"))
 		if err != nil {
 			luart.Raise(L, err)
 		}
@@ -278,16 +279,27 @@ func (fm *module) strike(L *lua.LState) int {
 	if a == nil {
 		L.ArgError(3, fmt.Sprintf("%s has no attack %q", x.ID, name))
 	}
-	e, err := f.Strike(x, t, a, int(lua.LVAsNumber(opts.RawGetString("adv"))))
+	e, err := f.StrikeWith(x, t, a, int(lua.LVAsNumber(opts.RawGetString("adv"))), int(lua.LVAsNumber(opts.RawGetString("bonus"))))
 	if err != nil {
 		luart.Raise(L, err)
 	}
-	res := L.CreateTable(0, 5)
+	res := L.CreateTable(0, 9)
 	res.RawSetString("hit", lua.LBool(e.Hit))
 	res.RawSetString("crit", lua.LBool(e.Crit))
 	res.RawSetString("natural", lua.LNumber(e.Roll.Natural))
 	res.RawSetString("total", lua.LNumber(e.Roll.Total))
 	res.RawSetString("damage", lua.LNumber(e.Damage))
+	res.RawSetString("needed", lua.LNumber(e.Roll.Target))
+	if e.Roll.ConfirmRolled {
+		res.RawSetString("confirm_natural", lua.LNumber(e.Roll.ConfirmNatural))
+		res.RawSetString("confirm_total", lua.LNumber(e.Roll.ConfirmTotal))
+	}
+	if e.MissRoll > 0 {
+		res.RawSetString("miss_roll", lua.LNumber(e.MissRoll))
+	}
+	if e.Refused != "" {
+		res.RawSetString("refused", lua.LString(e.Refused))
+	}
 	L.Push(res)
 	return 1
 }
@@ -328,9 +340,21 @@ func (fm *module) kill(L *lua.LState) int {
 
 // stabilize is fight.stabilize.
 func (fm *module) stabilize(L *lua.LState) int {
-	fm.current(L)
+	f := fm.current(L)
 	x := fm.fighterOf(L, 1)
-	x.Stable = L.OptBool(2, true)
+	if err := f.Stabilize(x, L.OptBool(2, true)); err != nil {
+		luart.Raise(L, err)
+	}
+	return 0
+}
+
+// syncHP is fight.sync_hp.
+func (fm *module) syncHP(L *lua.LState) int {
+	f := fm.current(L)
+	x := fm.fighterOf(L, 1)
+	if err := f.SyncHP(x); err != nil {
+		luart.Raise(L, err)
+	}
 	return 0
 }
 

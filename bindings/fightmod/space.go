@@ -25,14 +25,17 @@ import (
 //	            partial = "half",
 //	            half = { ac = 2, save = 2 }, ["three-quarters"] = { ac = 5, save = 5 },
 //	            total = { untargetable = true } },
-//	  range = { bands = { { adv = -1 } } } | { increments = true, per_increment = -2, max = 10 },
-//	  ranged_in_melee = { within = 5, adv = -1, mod = 0, sight = true, able = true },
-//	  sight = { target_unseen = -1, attacker_unseen = 1,
+//	  range = { bands = { { adv = -1 } } } | { increments = true, per_increment = -2, max = 10, full = true },
+//	  ranged_in_melee = { within = 5, adv = -1, mod = 0, sight = true, able = true,
+//	                      target = true, unless = "precise_shot" },  -- the target engaged with an ally
+//	  sight = { target_unseen = -1, attacker_unseen = 1, target_unseen_miss = 50,
 //	            senses = { blindsight = { blinded = true, invisible = true }, ... } },
 //	  flank = { adv = 0, mod = 2 },
 //	  opportunity = { on = "leave_reach"|"exit_threatened", slot = "reaction", sight = true,
 //	                  unless = "disengaged", max_cover = "total" },
-//	  turn = { full_attack_move = -1, double_move = true, double_move_tag = "dashed" },
+//	  turn = { full_attack_move = -1, double_move = true, double_move_tag = "dashed",
+//	           free_step = 5, move_only_safe = true, surprise_partial = true,
+//	           charge = { min = 10, mul = 2, partial_mul = 1, attack_mod = 2, condition = "charging", prefer = true } },
 //	  nomap_ranged = 30, default_speed = 30,
 //	}
 var spaceKeys = []string{"square", "unit", "diagonal", "sizes", "difficult", "corner_cutting", "pass", "cover",
@@ -142,7 +145,7 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 		}
 	}
 	rg := s.Sub("range")
-	checkKeys(rg, "bands", "increments", "per_increment", "max")
+	checkKeys(rg, "bands", "increments", "per_increment", "max", "full")
 	if bl := rg.Sub("bands"); bl.T != nil {
 		for i := 1; i <= bl.T.Len(); i++ {
 			bt, ok := bl.T.RawGetInt(i).(*lua.LTable)
@@ -164,13 +167,16 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 	sr.Range.Increments = rg.Bool("increments", false)
 	sr.Range.PerIncrement = rg.Int("per_increment", 0)
 	sr.Range.MaxIncrements = rg.Int("max", 0)
+	sr.Range.Full = rg.Bool("full", false)
 	rm := s.Sub("ranged_in_melee")
-	checkKeys(rm, "within", "adv", "mod", "sight", "able")
+	checkKeys(rm, "within", "adv", "mod", "sight", "able", "target", "unless")
 	sr.RangedInMelee = fight.InMeleeRule{Within: rm.Int("within", 0), Effect: advMod(rm),
-		NeedsSight: rm.Bool("sight", false), NeedsAble: rm.Bool("able", false)}
+		NeedsSight: rm.Bool("sight", false), NeedsAble: rm.Bool("able", false),
+		Target: rm.Bool("target", false), UnlessTag: rm.Str("unless", "")}
 	si := s.Sub("sight")
-	checkKeys(si, "target_unseen", "attacker_unseen", "senses")
+	checkKeys(si, "target_unseen", "attacker_unseen", "senses", "target_unseen_miss")
 	sr.Sight.TargetUnseen = si.Int("target_unseen", 0)
+	sr.Sight.TargetUnseenMiss = si.Int("target_unseen_miss", 0)
 	sr.Sight.AttackerUnseen = si.Int("attacker_unseen", 0)
 	if ss := si.Sub("senses"); ss.T != nil {
 		for _, name := range sortedKeys(ss.T) {
@@ -210,9 +216,19 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 		}
 	}
 	t := s.Sub("turn")
-	checkKeys(t, "full_attack_move", "double_move", "double_move_tag")
+	checkKeys(t, "full_attack_move", "double_move", "double_move_tag", "free_step", "move_only_safe", "charge",
+		"surprise_partial")
 	sr.Turn = fight.TurnRule{FullAttackMove: t.Int("full_attack_move", -1), DoubleMove: t.Bool("double_move", false),
-		DoubleMoveTag: t.Str("double_move_tag", "")}
+		DoubleMoveTag: t.Str("double_move_tag", ""), FreeStep: t.Int("free_step", 0),
+		MoveOnlySafe: t.Bool("move_only_safe", false), SurprisePartial: t.Bool("surprise_partial", false)}
+	if ch := t.Sub("charge"); ch.T != nil {
+		checkKeys(ch, "min", "mul", "partial_mul", "attack_mod", "condition", "prefer")
+		sr.Turn.Charge = &fight.ChargeRule{Min: ch.Int("min", 0), Mul: ch.Int("mul", 2), PartialMul: ch.Int("partial_mul", 1),
+			AttackMod: ch.Int("attack_mod", 0), Condition: ch.Str("condition", ""), Prefer: ch.Bool("prefer", false)}
+		if ch.Err != nil {
+			return sr, ch.Err
+		}
+	}
 	sr.NoMapRanged = s.Int("nomap_ranged", 30)
 	sr.DefaultSpeed = s.Int("default_speed", 0)
 	for _, x := range []*tbl{s, d, p, c, rg, rm, si, t} {

@@ -306,7 +306,7 @@ func (e *Encounter) startTurn(p *participant) {
 	e.emit(TurnStart, p)
 	for i := range e.cfg.Slots {
 		if e.cfg.Slots[i].Reset == ResetTurnStart {
-			p.slots[i] = e.slotCount(i)
+			p.slots[i] = e.slotCount(p, i)
 		}
 	}
 	e.expireTurn(p, EndTurnStart)
@@ -463,9 +463,8 @@ func (e *Encounter) roundStartSlots() {
 		if e.cfg.Slots[i].Reset != ResetRoundStart {
 			continue
 		}
-		n := e.slotCount(i)
 		for _, p := range e.parts {
-			p.slots[i] = n
+			p.slots[i] = e.slotCount(p, i)
 		}
 	}
 }

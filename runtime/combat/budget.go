@@ -6,9 +6,9 @@ import (
 	"github.com/dndsh/dndsh/runtime/errs"
 )
 
-// slotCount is slot i's refill count now: the surprise budget during a
-// surprise round, the declared count otherwise.
-func (e *Encounter) slotCount(i int) int {
+// slotCount is slot i's refill count for p now: the surprise budget during
+// a surprise round, p's own count or the declared count otherwise.
+func (e *Encounter) slotCount(p *participant, i int) int {
 	if e.phase == phaseSurpriseRound {
 		for _, s := range e.cfg.SurpriseSlots {
 			if s.Name == e.cfg.Slots[i].Name {
@@ -16,7 +16,17 @@ func (e *Encounter) slotCount(i int) int {
 			}
 		}
 	}
-	return e.cfg.Slots[i].Count
+	return p.ownCount(e.cfg.Slots, i)
+}
+
+// ownCount is slot i's refill count for p outside a surprise round.
+func (p *participant) ownCount(slots []SlotDef, i int) int {
+	for _, s := range p.spec.Slots {
+		if s.Name == slots[i].Name {
+			return s.Count
+		}
+	}
+	return slots[i].Count
 }
 
 func (e *Encounter) composite(name string) *Composite {

@@ -26,6 +26,11 @@ type Spec struct {
 	// is kept when initiative is rolled again.
 	HasCount bool
 	Count    int // the given count, with HasCount
+
+	// Slots override the refill counts of declared slots for this
+	// participant (a feat that grants more reactions); the surprise
+	// budget still applies in a surprise round.
+	Slots []SlotCount
 }
 
 // SideSpec declares a side with a modifier to its initiative roll.
@@ -267,8 +272,8 @@ func (e *Encounter) initParticipant(p *participant, s Spec, seq int, slots []int
 		aware: s.Aware, surprised: s.Surprised, hidden: s.Hidden, active: true,
 		slots: slots,
 	}
-	for i, d := range e.cfg.Slots {
-		p.slots[i] = d.Count
+	for i := range e.cfg.Slots {
+		p.slots[i] = p.ownCount(e.cfg.Slots, i)
 	}
 	if s.HasCount {
 		p.fixed = true
@@ -317,6 +322,14 @@ func (e *Encounter) checkSpec(s Spec) error {
 	}
 	if s.Advantage < 0 || s.Disadvantage < 0 {
 		return ruleErr("participant %q: advantage levels must not be negative", s.ID)
+	}
+	for _, sc := range s.Slots {
+		if slotIndex(e.cfg.Slots, sc.Name) < 0 {
+			return ruleErr("participant %q: no action slot %q", s.ID, sc.Name)
+		}
+		if sc.Count < Unlimited {
+			return ruleErr("participant %q: slot %q has count %d", s.ID, sc.Name, sc.Count)
+		}
 	}
 	return nil
 }

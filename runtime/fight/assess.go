@@ -42,15 +42,26 @@ type Situation struct {
 type Assessment struct {
 	Adv, Dis int    // advantage and disadvantage sources (levels)
 	Bonus    int    // to-hit modifier
-	ACMod    int    // added to the target's armour class
+	ACMod    int    // added to the target's armour class (untyped)
 	AutoCrit bool   // a hit is a critical hit
 	Refused  string // why the attack cannot be made, or ""
+	// ACLose is the mask of the bonus types the target's armour class goes
+	// without against this attack (see ACRule).
+	ACLose uint32
+	// MissChance is the percent chance that a hit misses (concealment).
+	MissChance int
+	// typed bonuses to the target's armour class, and a type set to a
+	// value (acSetType -1: none)
+	typed                 [maxTypedAC]typedAC
+	nTyped                int
+	acSetType, acSetValue int
 }
 
 // flags gathers what a fighter's conditions say about sight and moving.
 type flags struct {
 	blind, unseen, noActions, speedZero bool
-	speedMod, moveExtra                 int
+	noOpportunity, partial              bool
+	speedMod, moveExtra, strenuous      int
 }
 
 // flagsOf reads x's conditions' sight and movement flags.
@@ -68,6 +79,9 @@ func (f *Fight) flagsOf(x *Fighter) flags {
 			fl.speedZero = fl.speedZero || ef.SpeedZero
 			fl.speedMod += ef.SpeedPerLevel * max(c.Level, 1)
 			fl.moveExtra += ef.MoveExtra
+			fl.noOpportunity = fl.noOpportunity || ef.NoOpportunity
+			fl.partial = fl.partial || ef.Partial
+			fl.strenuous = max(fl.strenuous, ef.Strenuous)
 		}
 	}
 	return fl
@@ -134,7 +148,9 @@ func (f *Fight) situation(x, t *Fighter, a *Attack, s *Situation) {
 	}
 	s.Cover = f.Cover(x, t)
 	sr := &f.Rules.Space
-	if a.Ranged && sr.RangedInMelee.Within > 0 {
+	if a.Ranged && sr.RangedInMelee.Within > 0 && sr.RangedInMelee.Target {
+		s.InMelee = f.engagedAlly(x, t)
+	} else if a.Ranged && sr.RangedInMelee.Within > 0 {
 		xb := x.body()
 		for _, y := range f.Fighters {
 			if y.Out || y.Side == x.Side || sr.Grid.Between(y.body(), xb) > sr.RangedInMelee.Within {
@@ -178,8 +194,11 @@ func (f *Fight) sourceSeen(bearer *Fighter, source string) bool {
 // attacker and target, sight, cover, range, a hampered ranged attack and
 // flanking. It fills out; with explain it lists each rule in e.Why.
 func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bool) {
-	*out = Assessment{}
+	*out = Assessment{acSetType: -1}
 	x, t, a := e.Attacker, e.Target, e.Attack
+	if a.Touch {
+		out.ACLose |= f.Rules.AC.TouchIgnores
+	}
 	sr := &f.Rules.Space
 	why := e.Why[:0]
 	// The causes come in three parts, joined only when explaining (an
@@ -230,10 +249,14 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 		}
 		if s.InMelee != nil {
 			ef := sr.RangedInMelee.Effect
-			adv(ef.Adv, "enemy within reach: ", s.InMelee.ID, "")
+			what := "enemy within reach: "
+			if sr.RangedInMelee.Target {
+				what = "target in melee with "
+			}
+			adv(ef.Adv, what, s.InMelee.ID, "")
 			if ef.Mod != 0 {
 				out.Bonus += ef.Mod
-				note("mod", ef.Mod, "enemy within reach: ", s.InMelee.ID, "")
+				note("mod", ef.Mod, what, s.InMelee.ID, "")
 			}
 		}
 	} else if s.Flanker != nil {
@@ -250,13 +273,17 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 		if ce.Untargetable {
 			refuse("cover ", s.Cover.String())
 		} else if ce.AC != 0 {
-			out.ACMod += ce.AC
+			out.addTyped(f.Rules.AC.CoverType, ce.AC)
 			note("ac", ce.AC, "cover ", s.Cover.String(), "")
 		}
 	}
 	// sight
 	if !s.TargetSeen {
 		adv(sr.Sight.TargetUnseen, "can't see the target", "", "")
+		if m := sr.Sight.TargetUnseenMiss; m > out.MissChance {
+			out.MissChance = m
+			note("miss", m, "can't see the target", "", "")
+		}
 	}
 	if !s.AttackerSeen {
 		adv(sr.Sight.AttackerUnseen, "the target can't see the attacker", "", "")
@@ -283,6 +310,21 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 			}
 			if ef.AttackAdvSourceSeen != 0 && c.Source != "" && seen(x, c.Source) {
 				adv(ef.AttackAdvSourceSeen, "attacker ", c.Name, ", its source in sight")
+			}
+			m := ef.AttackModMelee
+			if a.Ranged {
+				m = ef.AttackModRanged
+				if ef.NoRanged && (ef.NoRangedUnless == "" || ef.NoRangedUnless != a.Group) {
+					refuse("attacker ", c.Name+": no ranged attack")
+				}
+			}
+			if m != 0 {
+				out.Bonus += m
+				note("mod", m, "attacker ", c.Name, "")
+			}
+			if ef.FoeACLose != 0 && !s.AttackerSeen {
+				out.ACLose |= ef.FoeACLose
+				note("ac", 0, "attacker ", c.Name, ": the target loses bonuses to AC")
 			}
 		}
 		f.conds = t.C.Conditions(f.conds[:0])
@@ -318,8 +360,28 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 				adv(ef.DefenseAdvSeen, "target ", c.Name, ", it sees the attacker")
 			}
 			if ef.ACMod != 0 {
-				out.ACMod += ef.ACMod
+				out.addTyped(ef.ACType-1, ef.ACMod)
 				note("ac", ef.ACMod, "target ", c.Name, "")
+			}
+			m := ef.DefenseMod + ef.DefenseModMelee
+			if a.Ranged {
+				m = ef.DefenseMod + ef.DefenseModRanged
+			}
+			if m != 0 {
+				out.Bonus += m
+				note("mod", m, "target ", c.Name, "")
+			}
+			if ef.ACLose != 0 {
+				out.ACLose |= ef.ACLose
+				note("ac", 0, "target ", c.Name, ": loses bonuses to AC")
+			}
+			if ef.ACSetType > 0 {
+				out.acSetType, out.acSetValue = ef.ACSetType-1, ef.ACSetValue
+				note("ac", 0, "target ", c.Name, ": a part of its AC is set")
+			}
+			if ef.MissChance > out.MissChance {
+				out.MissChance = ef.MissChance
+				note("miss", ef.MissChance, "target ", c.Name, "")
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package fight
 
 import (
 	"github.com/dndsh/dndsh/runtime/check"
+	"github.com/dndsh/dndsh/runtime/dice"
 	"github.com/dndsh/dndsh/runtime/event"
 )
 
@@ -23,10 +24,19 @@ func (f *Fight) canAct(x *Fighter) bool {
 // advantage level) through the whole pipeline and returns its event
 // record (reused by the next Strike).
 func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) {
+	return f.strike(x, t, a, adv, 0)
+}
+
+// StrikeWith is Strike with an extra to-hit bonus (a charge's).
+func (f *Fight) StrikeWith(x, t *Fighter, a *Attack, adv, bonus int) (*AttackEvent, error) {
+	return f.strike(x, t, a, adv, bonus)
+}
+
+func (f *Fight) strike(x, t *Fighter, a *Attack, adv, bonus int) (*AttackEvent, error) {
 	fr := f.push()
 	defer f.pop()
 	e := &fr.atk
-	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0]}
+	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0], Bonus: bonus}
 	if adv > 0 {
 		e.Adv = adv
 	} else {
@@ -48,7 +58,7 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	e.Adv += as.Adv
 	e.Dis += as.Dis
 	e.Bonus += as.Bonus
-	autoCrit, acMod := as.AutoCrit, as.ACMod
+	autoCrit := as.AutoCrit
 	// declare
 	fr.ev.Reset(f.ids.atkDeclare)
 	if err := f.dispatch(&fr.ev, e, f.ids.atkDeclare, event.Declare); err != nil {
@@ -79,7 +89,7 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	if rule.Needed != nil {
 		tt.Target = rule.Needed(x, t)
 	} else {
-		tt.Target = t.C.AC.Value + acMod
+		tt.Target = f.acOf(t, &as)
 	}
 	if !a.Threat.Empty() {
 		tt.Naturals.Threat = a.Threat
@@ -91,6 +101,23 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 	}
 	e.Hit = e.Roll.Success
 	e.Crit = e.Hit && (e.Roll.Crit || autoCrit)
+	if e.Crit && rule.CritImmuneTag != "" && t.C.HasTag(rule.CritImmuneTag) {
+		e.Crit = false
+	}
+	if e.Hit && as.MissChance > 0 {
+		// concealment: a d% within the miss chance turns the hit into a miss
+		face, err := f.Src.Roll(1, 100)
+		if err != nil {
+			return nil, err
+		}
+		e.MissRoll = face
+		if face <= as.MissChance {
+			e.Hit, e.Crit = false, false
+			if f.Trace != nil {
+				f.trace("%s's hit on %s misses: %d within the %d%% miss chance", x.ID, t.ID, face, as.MissChance)
+			}
+		}
+	}
 	x.Attacks0++
 	if err := f.dispatch(&fr.ev, e, f.ids.atkRoll, event.Roll); err != nil {
 		return nil, err
@@ -204,30 +231,26 @@ func (f *Fight) rollDamage(e *AttackEvent) error {
 			}
 		}
 	}
+	if e.Mul > 1 {
+		// multipliers add what each adds beyond one: x2 and x3 make x4
+		times += e.Mul - 1
+	}
 	e.Parts = e.Parts[:0]
 	total := 0
 	for i := 0; i < times; i++ {
-		if expr.HasLabels() {
-			r, err := expr.Roll(f.Src)
-			if err != nil {
-				return err
-			}
-			for _, l := range r.Labels {
-				typ := l.Label
-				if typ == "" {
-					typ = a.Type
-				}
-				e.Parts = addPart(e.Parts, typ, int(l.Total))
-			}
-			total += int(r.Total)
-			continue
-		}
-		v, err := expr.Total(f.Src)
+		v, err := f.rollInto(expr, a.Type, e)
 		if err != nil {
 			return err
 		}
-		total += int(v)
-		e.Parts = addPart(e.Parts, a.Type, int(v))
+		total += v
+	}
+	if a.Extra != nil {
+		// extra dice: rolled once, never multiplied
+		t, err := f.rollInto(a.Extra, a.Type, e)
+		if err != nil {
+			return err
+		}
+		total += t
 	}
 	if min := f.Rules.Attack.MinDamage; total < min && len(e.Parts) > 0 {
 		e.Parts[0].Amount += min - total
@@ -235,4 +258,29 @@ func (f *Fight) rollDamage(e *AttackEvent) error {
 	}
 	e.Damage = total
 	return nil
+}
+
+// rollInto rolls expr once into e's damage parts (labelled terms give their
+// own types, the rest is of type typ) and returns its total.
+func (f *Fight) rollInto(expr *dice.Expr, typ string, e *AttackEvent) (int, error) {
+	if expr.HasLabels() {
+		r, err := expr.Roll(f.Src)
+		if err != nil {
+			return 0, err
+		}
+		for _, l := range r.Labels {
+			t := l.Label
+			if t == "" {
+				t = typ
+			}
+			e.Parts = addPart(e.Parts, t, int(l.Total))
+		}
+		return int(r.Total), nil
+	}
+	v, err := expr.Total(f.Src)
+	if err != nil {
+		return 0, err
+	}
+	e.Parts = addPart(e.Parts, typ, int(v))
+	return int(v), nil
 }

@@ -44,7 +44,10 @@ func (f *Fight) Apply(e *AttackEvent) error {
 	t := e.Target
 	scaleParts(e.Parts, e.Damage) // a handler may have changed the total
 	rec := &f.rec
-	if err := t.C.ApplyDamageInto(rec, e.Parts, &f.dopts); err != nil {
+	f.dopts.Nonlethal = e.Attack != nil && e.Attack.Nonlethal
+	err := t.C.ApplyDamageInto(rec, e.Parts, &f.dopts)
+	f.dopts.Nonlethal = false
+	if err != nil {
 		return err
 	}
 	e.Applied = rec.Outcome
@@ -54,8 +57,8 @@ func (f *Fight) Apply(e *AttackEvent) error {
 	if err := f.dispatch(&fr.ev, e, f.ids.dmgApply, event.After); err != nil {
 		return err
 	}
-	if t.C.HP() <= t.C.Floor() && !t.Out {
-		return f.Down(t, e)
+	if down, err := f.afterDamage(t, e); err != nil || down {
+		return err
 	}
 	if t.Out && !t.Dead && f.Rules.Dying != nil && dealt+rec.Outcome.PastZero > 0 {
 		// Damage while dying: failures, or death outright when massive.

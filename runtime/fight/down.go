@@ -63,6 +63,9 @@ func (f *Fight) revive(x *Fighter) {
 	if f.Rules.DownCondition != "" {
 		x.C.RemoveCondition(f.Rules.DownCondition)
 	}
+	if sc := f.Rules.HP.StableCondition; sc != "" {
+		x.C.RemoveCondition(sc)
+	}
 	if f.Rules.ReviveCondition != "" {
 		_, _ = x.C.AddCondition(creature.Condition{Name: f.Rules.ReviveCondition, Source: "revived"}, creature.CondSpec{})
 	}
@@ -116,7 +119,7 @@ func (f *Fight) Down(t *Fighter, e *AttackEvent) error {
 		}
 	}
 	t.Out = true
-	t.Dead = t.Dead || rule == DownDead
+	t.Dead = t.Dead || rule == DownDead || (f.Rules.HP.HasDownAt && t.C.HP() <= t.C.Floor())
 	if !t.Dead && f.Rules.Dying != nil && f.Rules.Dying.Massive && e != nil && e.Applied.PastZero >= t.C.MaxHP() {
 		t.Dead = true // massive damage
 	}

@@ -62,6 +62,9 @@ type AttackRule struct {
 	// MinDamage is the least damage a hit does (after modifiers, before
 	// the target's traits).
 	MinDamage int
+	// CritImmuneTag: a target with this tag takes no critical hits (its
+	// threats are ordinary hits); "" for none.
+	CritImmuneTag string
 }
 
 // Rules are a rule system's parameters for fights.
@@ -88,6 +91,15 @@ type Rules struct {
 	// Space are the rules of space (the map, movement, reach, cover,
 	// sight); they apply with and without a map.
 	Space SpaceRules
+	// AC types the parts of armour classes (see ACRule).
+	AC ACRule
+	// StartConditions are given to every fighter when a trial starts (a
+	// creature flat-footed until it first acts).
+	StartConditions []string
+	// HP are the rules of hit points beyond the floor: where a creature
+	// drops, bleeding, massive damage, states by hit points and by
+	// nonlethal damage (see HPRule).
+	HP HPRule
 }
 
 // DyingSave is a track of saves a dying creature rolls at the start of its
@@ -146,6 +158,35 @@ type CondEffect struct {
 	SpeedZero     bool
 	SpeedPerLevel int
 	MoveExtra     int
+
+	// To-hit modifiers of attacks against the bearer (all, melee, ranged)
+	// and of the bearer's own melee and ranged attacks.
+	DefenseMod, DefenseModMelee, DefenseModRanged int
+	AttackModMelee, AttackModRanged               int
+	// ACType is 1 + the index of ACMod's bonus type (0: untyped; see
+	// ACRule).
+	ACType int
+	// ACLose is the mask of the bonus types the bearer loses from its
+	// armour class; FoeACLose those its targets lose against it while they
+	// cannot perceive it. ACSetType, when not 0, is 1 + the index of a type
+	// whose part is replaced by ACSetValue (Dex treated as 0).
+	ACLose, FoeACLose     uint32
+	ACSetType, ACSetValue int
+	// NoOpportunity: the bearer makes no opportunity attacks. Partial: it
+	// takes only a partial action on its turn (one attack or one move).
+	// Strenuous is the damage it takes after a turn in which it attacked.
+	NoOpportunity, Partial bool
+	Strenuous              int
+	// MissChance is the percent chance that a hit on the bearer misses
+	// (concealment; the highest of the bearer's counts).
+	MissChance int
+	// EndsTurnStart: the condition ends when the bearer's turn starts (and
+	// it can act).
+	EndsTurnStart bool
+	// NoRangedUnless: the bearer makes no ranged attack but with attacks of
+	// this group ("" for none allowed) when NoRanged is set.
+	NoRanged       bool
+	NoRangedUnless string
 }
 
 // Attack is one attack a fighter can make.
@@ -165,6 +206,15 @@ type Attack struct {
 	// Range lists a ranged attack's band limits in feet (normal, long), or
 	// its range increment (see RangeRule).
 	Range []int
+	// Touch: the attack ignores the armour-class types of the rules'
+	// ACRule.TouchIgnores. Nonlethal: its damage goes to the nonlethal
+	// track. Group is the weapon group conditions may name (a prone
+	// attacker may still shoot a crossbow).
+	Touch, Nonlethal bool
+	Group            string
+	// Extra is damage rolled once on a hit and never multiplied (sneak
+	// attack dice, a flaming weapon's fire); nil for none.
+	Extra *dice.Expr
 
 	critExpr *dice.Expr // Damage with its dice doubled, made on first use
 	// Data is free for the binding layer (its Lua name, for instance).
@@ -180,6 +230,13 @@ type Fighter struct {
 	C      *creature.Creature // the state now
 	Base   *creature.Creature // the state at the start of every trial
 	Init   int                // initiative modifier
+	// Score breaks initiative ties (the rules' "score" tie rule).
+	Score int
+	// ACParts are the typed parts of its armour class (see ACRule).
+	ACParts []ACPart
+	// Slots override the rules' refill counts of action slots for this
+	// fighter (more attacks of opportunity a round).
+	Slots []combat.SlotCount
 	// Group shares one initiative roll among fighters with the same
 	// non-empty value; Surprised and Unaware feed the rules' surprise
 	// policy (see combat.Spec).
@@ -214,6 +271,8 @@ type Fighter struct {
 
 	diagonals       int  // diagonal steps this turn (alternating diagonals)
 	dashed          bool // moved twice its speed this turn
+	stepped         bool // took the rules' free step this turn
+	charged         bool // charged this turn
 	reach, reachMin int  // the band of distances it threatens
 	onMapNow        bool // counted in the space's occupancy
 }
@@ -277,9 +336,15 @@ type AttackEvent struct {
 	Bonus     int // extra to-hit modifier
 	Roll      check.Result
 	Hit, Crit bool
-	Damage    int               // total damage to apply
-	Parts     []creature.Damage // per type, before the target's traits
-	Applied   creature.Outcome
+	// Mul multiplies the damage like a critical hit (a weapon set against
+	// a charge); several multipliers combine by adding what each adds
+	// beyond one (x2 and x2 make x3). 0 or 1: none.
+	Mul    int
+	Damage int // total damage to apply
+	// MissRoll is the d% rolled against the target's miss chance (0: none).
+	MissRoll int
+	Parts    []creature.Damage // per type, before the target's traits
+	Applied  creature.Outcome
 	// Refused says why the attack could not be made (out of reach, total
 	// cover); nothing was rolled.
 	Refused string
@@ -307,7 +372,7 @@ type ids struct {
 	encStart, encEnd, roundStart, turnStart, turnAct, turnEnd event.ID
 	atkDeclare, atkRoll, dmgRoll, dmgApply, down, dying       event.ID
 	dyingStart, roundEnd                                      event.ID
-	moveStep, moveReach                                       event.ID
+	moveStep, moveReach, massive                              event.ID
 }
 
 // Fight is an encounter that plays itself; reuse it across trials.
@@ -404,7 +469,7 @@ func build(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, s
 	f.ids = ids{intern("encounter.start"), intern("encounter.end"), intern("round.start"), intern("turn.start"),
 		intern("turn.act"), intern("turn.end"), intern("attack.declare"), intern("attack.roll"), intern("damage.roll"),
 		intern("damage.apply"), intern("creature.down"), intern("dying.turn"), intern("creature.dying"), intern("round.end"),
-		intern("move.step"), intern("move.reach")}
+		intern("move.step"), intern("move.reach"), intern("damage.massive")}
 	if err != nil {
 		return nil, err
 	}
@@ -437,9 +502,14 @@ func (f *Fight) Reset() error {
 		x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false
 		x.SaveSuccesses, x.SaveFailures = 0, 0
 		x.DamageDealt, x.DamageTaken, x.Attacks0, x.Hits = 0, 0, 0, 0
-		x.Moved, x.diagonals, x.dashed = 0, 0, false
+		x.Moved, x.diagonals, x.dashed, x.stepped, x.charged = 0, 0, false, false, false
 		x.Path = x.Path[:0]
 		x.onMapNow = f.Space != nil
+		for _, name := range f.Rules.StartConditions {
+			if _, err := x.C.AddCondition(creature.Condition{Name: name, Source: "start"}, creature.CondSpec{}); err != nil {
+				return err
+			}
+		}
 	}
 	if f.Space != nil {
 		f.Space.reset(f.Fighters)
@@ -514,6 +584,12 @@ func (f *Fight) Run() (Outcome, error) {
 			return Outcome{Winner: w, Rounds: f.round}, nil
 		}
 		r := f.enc.Round()
+		if r != lastRound && lastRound >= 0 && f.Rules.HP.Bleed != nil {
+			f.round = lastRound
+			if err := f.bleed(); err != nil {
+				return Outcome{}, err
+			}
+		}
 		if r != lastRound && lastRound >= 0 && f.Bus.Has(f.ids.roundEnd) {
 			// round.end: the round's last step is done (rules that act
 			// "last in the round"); it may end the fight.
@@ -610,7 +686,8 @@ func (f *Fight) winner() (int, bool) {
 }
 
 func (f *Fight) takeTurn(x *Fighter) error {
-	x.Moved, x.diagonals, x.dashed = 0, 0, false
+	x.Moved, x.diagonals, x.dashed, x.stepped, x.charged = 0, 0, false, false, false
+	f.endAtTurnStart(x)
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	if err := f.emitTurn(f.ids.turnStart, x); err != nil {
 		return err
@@ -685,6 +762,6 @@ func (f *Fight) String() string {
 
 // spec is x's initiative entry.
 func (x *Fighter) spec(side string) combat.Spec {
-	return combat.Spec{ID: x.ID, Side: side, Group: x.Group, Modifier: x.Init, Score: x.Init,
-		Aware: !x.Unaware, Surprised: x.Surprised}
+	return combat.Spec{ID: x.ID, Side: side, Group: x.Group, Modifier: x.Init, Score: x.Score,
+		Aware: !x.Unaware, Surprised: x.Surprised, Slots: x.Slots}
 }

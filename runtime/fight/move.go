@@ -333,8 +333,8 @@ func (f *Fight) opportunities(x *Fighter, a, b grid.Pos, step int, cause string,
 	before, after := x.body(), x.body()
 	before.Pos, after.Pos = a, b
 	for _, h := range f.Fighters {
-		if h.Side == x.Side || h.Out || !hasMelee(h) {
-			continue
+		if h.Side == x.Side || h.Out || !hasMelee(h) || made(res.Opportunity, h) {
+			continue // at most one opportunity attack per hostile in one move
 		}
 		hb := h.body()
 		was := g.Threatens(hb, before)
@@ -379,6 +379,16 @@ func (f *Fight) opportunities(x *Fighter, a, b grid.Pos, step int, cause string,
 	return nil
 }
 
+// made reports whether h is in list.
+func made(list []*Fighter, h *Fighter) bool {
+	for _, y := range list {
+		if y == h {
+			return true
+		}
+	}
+	return false
+}
+
 func hasMelee(x *Fighter) bool {
 	for i := range x.Attacks {
 		if !x.Attacks[i].Ranged {
@@ -397,6 +407,9 @@ func (f *Fight) CanOpportunity(h, x *Fighter) (*Attack, string) {
 	}
 	if h.Out || !f.canAct(h) {
 		return nil, "cannot act"
+	}
+	if name := f.conditionWhere(h, func(ef *CondEffect) bool { return ef.NoOpportunity }); name != "" {
+		return nil, name
 	}
 	if rule.UnlessTag != "" && x.C.HasTag(rule.UnlessTag) {
 		return nil, rule.UnlessTag

@@ -100,6 +100,10 @@ type RangeRule struct {
 	Increments    bool
 	PerIncrement  int
 	MaxIncrements int
+	// Full counts only full increments between attacker and target: the
+	// band is distance / increment (no effect below one increment, one
+	// PerIncrement at exactly one), up to MaxIncrements increments away.
+	Full bool
 }
 
 // InMeleeRule: a ranged attack made while an enemy within Within feet (that
@@ -110,6 +114,12 @@ type InMeleeRule struct {
 	Effect     AdvMod
 	NeedsSight bool
 	NeedsAble  bool
+	// Target: the rule is about the target instead: a ranged attack on a
+	// target engaged in melee with an ally of the attacker (each threatens
+	// the other) within Within feet of it. UnlessTag: an attacker with this
+	// tag ignores the rule (a feat).
+	Target    bool
+	UnlessTag string
 }
 
 // SightRule is who perceives whom and what it does to attacks: an attack
@@ -119,6 +129,9 @@ type SightRule struct {
 	Policy         grid.SightPolicy
 	TargetUnseen   int
 	AttackerUnseen int
+	// TargetUnseenMiss is the percent chance that a hit on a target the
+	// attacker cannot perceive misses (total concealment).
+	TargetUnseenMiss int
 }
 
 // FlankRule: a melee attack on a target that an ally of the attacker also
@@ -157,6 +170,32 @@ type TurnRule struct {
 	// DoubleMoveTag is added to the creature for the turn when it does
 	// (the tag a rule system's hooks see), "" for none.
 	DoubleMoveTag string
+	// FreeStep: a move of at most this many feet by a creature that has not
+	// moved this turn provokes nothing, and it moves no farther this turn
+	// (a 5-foot step); 0 for none.
+	FreeStep int
+	// MoveOnlySafe: on a turn spent only moving (a double move, fleeing)
+	// leaving the starting square provokes nothing.
+	MoveOnlySafe bool
+	// Charge, when set, lets a creature move in a straight line and make
+	// one attack (see ChargeRule).
+	Charge *ChargeRule
+	// SurprisePartial: in a surprise round every creature takes only a
+	// partial action, as a condition's Partial imposes.
+	SurprisePartial bool
+}
+
+// ChargeRule is a charge: a creature that has not moved this turn moves at
+// least Min feet and at most Mul times its speed (PartialMul when it takes
+// only a partial action) in a straight line, stopping at the first square
+// from which it reaches its target, and makes one attack with AttackMod.
+// Condition is added to it (its price, until its next turn). With Prefer
+// the default turn charges whenever it can rather than move and attack.
+type ChargeRule struct {
+	Min, Mul, PartialMul int
+	AttackMod            int
+	Condition            string
+	Prefer               bool
 }
 
 // DefaultSpaceRules are 5-foot squares where every diagonal counts one
@@ -371,13 +410,19 @@ func (sr *SpaceRules) rangeBand(a *Attack, d int) int {
 		if inc <= 0 {
 			return 0
 		}
-		n := (d + inc - 1) / inc // increments counted, 1 for d <= inc
-		if n < 1 {
-			n = 1
-		}
 		max := rr.MaxIncrements
 		if len(a.Range) > 1 && a.Range[1] > 0 {
 			max = a.Range[1]
+		}
+		if rr.Full {
+			if max > 0 && d > max*inc {
+				return -1
+			}
+			return d / inc
+		}
+		n := (d + inc - 1) / inc // increments counted, 1 for d <= inc
+		if n < 1 {
+			n = 1
 		}
 		if max > 0 && n > max {
 			return -1

@@ -100,6 +100,9 @@ func (f *Fight) canHitNow(x, y *Fighter) bool {
 
 // movementLeft is what x may still move this turn, in feet.
 func (f *Fight) movementLeft(x *Fighter) int {
+	if x.stepped {
+		return 0
+	}
 	s := f.speedOf(x)
 	if x.dashed {
 		s *= 2
@@ -131,9 +134,10 @@ func (f *Fight) Dash(x *Fighter) bool {
 // any target this turn moves twice its speed instead when the rules allow.
 func (f *Fight) attackAction(x *Fighter) error {
 	n := len(x.Multi)
-	if n == 0 {
+	if n == 0 || f.limited(x) {
 		n = 1
 	}
+	attacked := false
 	for i := 0; i < n; i++ {
 		if x.Out {
 			return nil
@@ -167,10 +171,30 @@ func (f *Fight) attackAction(x *Fighter) error {
 			if fm := f.Rules.Space.Turn.FullAttackMove; i == 0 && fm >= 0 && x.Moved > fm {
 				n = 1
 			}
+			if i == 0 && !x.charged && f.limited(x) && x.Moved > f.Rules.Space.Turn.FreeStep {
+				return nil // a partial action: one move or one attack
+			}
 		}
-		if _, err := f.Strike(x, t, a, 0); err != nil {
+		if n == 1 && len(x.Multi) > 1 && a == &x.Attacks[x.Multi[0]] && f.Reaches(x, t, &x.Attacks[0]) {
+			a = &x.Attacks[0] // one attack: the stat block's first, not the routine's
+		}
+		if _, err := f.strike(x, t, a, 0, f.chargeBonus(x)); err != nil {
 			return err
 		}
+		attacked = true
+	}
+	return f.strenuous(x, attacked)
+}
+
+// strenuous deals x the damage its conditions' Strenuous says after a turn
+// in which it attacked.
+func (f *Fight) strenuous(x *Fighter, attacked bool) error {
+	if !attacked || x.Out {
+		return nil
+	}
+	if n := f.flagsOf(x).strenuous; n > 0 {
+		_, err := f.Deal(x, x, n, "")
+		return err
 	}
 	return nil
 }
@@ -185,11 +209,16 @@ func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, e
 	if f.Space == nil || f.Reaches(x, t, a) {
 		return a, true, nil
 	}
+	if c := f.chargeRule(x); first && c != nil && (c.Prefer || f.limited(x)) {
+		if ok, err := f.Charge(x, t, a); err != nil || ok || x.charged {
+			return a, ok, err
+		}
+	}
 	left := f.movementLeft(x)
 	goal := f.ReachGoal(x, t, a)
-	path, _, ok := f.PathTo(x, goal, left)
+	path, cost, ok := f.PathTo(x, goal, left)
 	if ok && len(path) > 0 {
-		if _, err := f.Move(x, path, MoveOpts{Budget: left}); err != nil {
+		if _, err := f.Move(x, path, f.moveOpts(x, cost, left)); err != nil {
 			return nil, false, err
 		}
 		if !x.Out && f.Reaches(x, t, a) {
@@ -203,12 +232,17 @@ func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, e
 			return b, true, nil
 		}
 	}
-	if first && f.Rules.Space.Turn.DoubleMove && f.canAct(x) && f.Dash(x) {
+	if c := f.chargeRule(x); first && c != nil && !c.Prefer && !f.limited(x) {
+		if ok, err := f.Charge(x, t, a); err != nil || ok || x.charged {
+			return a, ok, err
+		}
+	}
+	if first && f.Rules.Space.Turn.DoubleMove && f.canAct(x) && !f.limited(x) && f.Dash(x) {
 		left = f.movementLeft(x)
 		path, _, _ = f.PathTo(x, goal, left)
 	}
 	if len(path) > 0 {
-		if _, err := f.Move(x, path, MoveOpts{Budget: left}); err != nil {
+		if _, err := f.Move(x, path, MoveOpts{Budget: left, SafeStart: x.dashed && f.Rules.Space.Turn.MoveOnlySafe}); err != nil {
 			return nil, false, err
 		}
 	}
@@ -226,7 +260,7 @@ func (f *Fight) Flee(x *Fighter) error {
 		left := f.movementLeft(x)
 		path, _, _ := f.PathTo(x, f.AwayGoal(x), left)
 		if len(path) > 0 {
-			if _, err := f.Move(x, path, MoveOpts{Budget: left}); err != nil {
+			if _, err := f.Move(x, path, MoveOpts{Budget: left, SafeStart: x.Moved == 0 && f.Rules.Space.Turn.MoveOnlySafe}); err != nil {
 				return err
 			}
 		}
