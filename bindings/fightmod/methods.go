@@ -28,10 +28,11 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "turn", Args: "()", Doc: "returns the handles of the creatures whose turn it is", Fn: fm.turn},
 		{Name: "get", Args: "(id)", Doc: "returns the handle of the creature called id in the current fight, or nil", Fn: fm.get},
 		{Name: "attacks", Args: "(c)", Doc: "returns the names of creature c's attacks, in stat-block order", Fn: fm.attacks},
+		{Name: "attack", Args: "(c, attack_name)", Doc: "returns creature c's attack {name, bonus, damage, type, ranged, reach, range, touch, nonlethal, group}", Fn: fm.attack},
 		{Name: "enemies", Args: "(c)", Doc: "returns the living enemies of creature c in the current fight", Fn: fm.enemies},
 		{Name: "allies", Args: "(c)", Doc: "returns the living allies of creature c (itself included) in the current fight", Fn: fm.allies},
-		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline; opts.adv is an extra advantage level, opts.bonus an extra to-hit modifier; returns {hit, crit, natural, total, needed, damage, confirm_natural, confirm_total, miss_roll, refused}", Fn: fm.strike},
-		{Name: "damage", Args: "(target, amount, type [, source])", Doc: "deals damage to target through damage.apply and creature.down (a breath weapon, a fall); returns the hit points lost", Fn: fm.damage},
+		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline (attack_name nil: the first melee attack); opts.adv is an extra advantage level, opts.bonus an extra to-hit modifier, opts.touch makes it a touch attack, opts.no_damage stops it once it hits or misses, opts.nonlethal sends its damage to the nonlethal track; returns {hit, crit, natural, total, needed, damage, confirm_natural, confirm_total, miss_roll, refused}", Fn: fm.strike},
+		{Name: "damage", Args: "(target, amount, type [, source [, opts]])", Doc: "deals damage to target through damage.apply and creature.down (a breath weapon, a fall); opts.nonlethal sends it to the nonlethal track; returns the hit points lost", Fn: fm.damage},
 		{Name: "down", Args: "(c)", Doc: "takes creature c out of the fight now (dead or dying by the rules)", Fn: fm.down},
 		{Name: "kill", Args: "(c)", Doc: "kills creature c: it is out of the fight and dead", Fn: fm.kill},
 		{Name: "stabilize", Args: "(c [, stable])", Doc: "marks a downed creature stable (no more dying.turn events or bleeding; the rules' stable condition replaces their down condition) or, with false, dying again", Fn: fm.stabilize},
@@ -268,18 +269,29 @@ func (fm *module) allies(L *lua.LState) int {
 func (fm *module) strike(L *lua.LState) int {
 	f := fm.current(L)
 	x, t := fm.fighterOf(L, 1), fm.fighterOf(L, 2)
-	name := L.CheckString(3)
 	opts := L.OptTable(4, L.NewTable())
 	var a *fight.Attack
-	for i := range x.Attacks {
-		if strings.EqualFold(x.Attacks[i].Name, name) {
-			a = &x.Attacks[i]
+	if L.Get(3) == lua.LNil {
+		// no name: the first melee attack (what a special attack replaces)
+		for i := range x.Attacks {
+			if !x.Attacks[i].Ranged {
+				a = &x.Attacks[i]
+				break
+			}
+		}
+		if a == nil {
+			L.ArgError(3, fmt.Sprintf("%s has no melee attack", x.ID))
+		}
+	} else {
+		name := L.CheckString(3)
+		a = attackNamed(x, name)
+		if a == nil {
+			L.ArgError(3, fmt.Sprintf("%s has no attack %q", x.ID, name))
 		}
 	}
-	if a == nil {
-		L.ArgError(3, fmt.Sprintf("%s has no attack %q", x.ID, name))
-	}
-	e, err := f.StrikeWith(x, t, a, int(lua.LVAsNumber(opts.RawGetString("adv"))), int(lua.LVAsNumber(opts.RawGetString("bonus"))))
+	e, err := f.StrikeOpt(x, t, a, fight.StrikeOpts{Adv: int(lua.LVAsNumber(opts.RawGetString("adv"))),
+		Bonus: int(lua.LVAsNumber(opts.RawGetString("bonus"))), Touch: lua.LVAsBool(opts.RawGetString("touch")),
+		NoDamage: lua.LVAsBool(opts.RawGetString("no_damage")), Nonlethal: lua.LVAsBool(opts.RawGetString("nonlethal"))})
 	if err != nil {
 		luart.Raise(L, err)
 	}
@@ -304,6 +316,44 @@ func (fm *module) strike(L *lua.LState) int {
 	return 1
 }
 
+// attackNamed returns x's attack called name (case aside), or nil.
+func attackNamed(x *fight.Fighter, name string) *fight.Attack {
+	var a *fight.Attack
+	for i := range x.Attacks {
+		if strings.EqualFold(x.Attacks[i].Name, name) {
+			a = &x.Attacks[i]
+		}
+	}
+	return a
+}
+
+// attack is fight.attack.
+func (fm *module) attack(L *lua.LState) int {
+	x := fm.fighterOf(L, 1)
+	name := L.CheckString(2)
+	a := attackNamed(x, name)
+	if a == nil {
+		L.ArgError(2, fmt.Sprintf("%s has no attack %q", x.ID, name))
+	}
+	t := L.CreateTable(0, 10)
+	t.RawSetString("name", lua.LString(a.Name))
+	t.RawSetString("bonus", lua.LNumber(a.Bonus))
+	if a.Damage != nil {
+		t.RawSetString("damage", lua.LString(a.Damage.String()))
+	}
+	t.RawSetString("type", lua.LString(a.Type))
+	t.RawSetString("ranged", lua.LBool(a.Ranged))
+	t.RawSetString("reach", lua.LNumber(a.Reach))
+	t.RawSetString("touch", lua.LBool(a.Touch))
+	t.RawSetString("nonlethal", lua.LBool(a.Nonlethal))
+	t.RawSetString("group", lua.LString(a.Group))
+	if len(a.Range) > 0 {
+		t.RawSetString("range", lua.LNumber(a.Range[0]))
+	}
+	L.Push(t)
+	return 1
+}
+
 // damage is fight.damage.
 func (fm *module) damage(L *lua.LState) int {
 	f := fm.current(L)
@@ -311,10 +361,11 @@ func (fm *module) damage(L *lua.LState) int {
 	n := L.CheckInt(2)
 	typ := L.OptString(3, "")
 	src := t
-	if L.GetTop() >= 4 {
+	if L.GetTop() >= 4 && L.Get(4) != lua.LNil {
 		src = fm.fighterOf(L, 4)
 	}
-	lost, err := f.Deal(src, t, n, typ)
+	opts := L.OptTable(5, L.NewTable())
+	lost, err := f.DealOpt(src, t, n, typ, lua.LVAsBool(opts.RawGetString("nonlethal")))
 	if err != nil {
 		luart.Raise(L, err)
 	}

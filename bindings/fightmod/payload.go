@@ -11,9 +11,9 @@ import (
 
 // attackView is the Lua view of a fight.AttackEvent: one table reused from
 // event to event. Handlers read attacker, target, attack, natural, total,
-// needed, hit, crit, damage, damage_type, hp_lost; they may change adv and
-// bonus (before the roll), hit and crit (after it) and damage (before it is
-// applied).
+// needed, hit, crit, damage, damage_type, hp_lost, touch, nonlethal; they
+// may change adv and bonus (before the roll), hit and crit (after it), and
+// damage and nonlethal (before it is applied).
 type attackView struct {
 	r    *luart.Runtime
 	e    *fight.AttackEvent
@@ -61,6 +61,8 @@ func (v *attackView) ToLua(L *lua.LState) *lua.LTable {
 	}
 	t.RawSetString("damage_type", v.str(typ))
 	t.RawSetString("hp_lost", luart.Int(e.Applied.HPLost))
+	t.RawSetString("nonlethal", lua.LBool(e.Nonlethal))
+	t.RawSetString("touch", lua.LBool(e.Touch))
 	t.RawSetString("past_zero", luart.Int(e.Applied.PastZero))
 	return t
 }
@@ -86,6 +88,7 @@ func (v *attackView) FromLua(_ *lua.LState, t *lua.LTable) error {
 	e.Hit = lua.LVAsBool(t.RawGetString("hit"))
 	e.Crit = lua.LVAsBool(t.RawGetString("crit"))
 	e.Damage = int(lua.LVAsNumber(t.RawGetString("damage")))
+	e.Nonlethal = lua.LVAsBool(t.RawGetString("nonlethal"))
 	return nil
 }
 

@@ -196,7 +196,7 @@ func (f *Fight) sourceSeen(bearer *Fighter, source string) bool {
 func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bool) {
 	*out = Assessment{acSetType: -1}
 	x, t, a := e.Attacker, e.Target, e.Attack
-	if a.Touch {
+	if a.Touch || e.Touch {
 		out.ACLose |= f.Rules.AC.TouchIgnores
 	}
 	sr := &f.Rules.Space

@@ -24,19 +24,27 @@ func (f *Fight) canAct(x *Fighter) bool {
 // advantage level) through the whole pipeline and returns its event
 // record (reused by the next Strike).
 func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) {
-	return f.strike(x, t, a, adv, 0)
+	return f.strike(x, t, a, StrikeOpts{Adv: adv})
 }
 
 // StrikeWith is Strike with an extra to-hit bonus (a charge's).
 func (f *Fight) StrikeWith(x, t *Fighter, a *Attack, adv, bonus int) (*AttackEvent, error) {
-	return f.strike(x, t, a, adv, bonus)
+	return f.strike(x, t, a, StrikeOpts{Adv: adv, Bonus: bonus})
 }
 
-func (f *Fight) strike(x, t *Fighter, a *Attack, adv, bonus int) (*AttackEvent, error) {
+// StrikeOpt is Strike with a script's options: a touch attack, one that
+// deals no damage, one whose damage is nonlethal.
+func (f *Fight) StrikeOpt(x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent, error) {
+	return f.strike(x, t, a, o)
+}
+
+func (f *Fight) strike(x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent, error) {
 	fr := f.push()
 	defer f.pop()
 	e := &fr.atk
-	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0], Bonus: bonus}
+	adv := o.Adv
+	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0], Bonus: o.Bonus,
+		Touch: o.Touch, NoDamage: o.NoDamage, Nonlethal: o.Nonlethal || a.Nonlethal}
 	if adv > 0 {
 		e.Adv = adv
 	} else {
@@ -124,6 +132,19 @@ func (f *Fight) strike(x, t *Fighter, a *Attack, adv, bonus int) (*AttackEvent, 
 	}
 	if err := f.dispatch(&fr.ev, e, f.ids.atkRoll, event.Result); err != nil {
 		return nil, err
+	}
+	if e.NoDamage && !fr.ev.Cancelled() {
+		if f.Trace != nil {
+			kind, res := "no-damage", "miss"
+			if e.Touch {
+				kind = "touch"
+			}
+			if e.Hit {
+				res = "hit"
+			}
+			f.trace("%s makes a %s attack on %s with %s%s: %d vs %d, %s", x.ID, kind, t.ID, a.Name, f.where(e), e.Roll.Total, tt.Target, res)
+		}
+		return e, nil
 	}
 	if !e.Hit || fr.ev.Cancelled() {
 		if f.Trace != nil {

@@ -9,10 +9,17 @@ import (
 // breath weapon, a trap), through damage.apply and creature.down, and
 // returns the hit points t lost.
 func (f *Fight) Deal(src, t *Fighter, n int, typ string) (int, error) {
+	return f.DealOpt(src, t, n, typ, false)
+}
+
+// DealOpt is Deal with the damage sent to the nonlethal track when
+// nonlethal is set (a grapple's unarmed damage).
+func (f *Fight) DealOpt(src, t *Fighter, n int, typ string, nonlethal bool) (int, error) {
 	fr := f.push()
 	defer f.pop()
 	e := &fr.atk
-	*e = AttackEvent{Attacker: src, Target: t, Damage: n, Hit: true, Roll: e.Roll, Parts: append(e.Parts[:0], creature.Damage{Type: typ, Amount: n})}
+	*e = AttackEvent{Attacker: src, Target: t, Damage: n, Hit: true, Roll: e.Roll, Parts: append(e.Parts[:0], creature.Damage{Type: typ, Amount: n}),
+		Nonlethal: nonlethal}
 	if err := f.Apply(e); err != nil {
 		return 0, err
 	}
@@ -44,7 +51,7 @@ func (f *Fight) Apply(e *AttackEvent) error {
 	t := e.Target
 	scaleParts(e.Parts, e.Damage) // a handler may have changed the total
 	rec := &f.rec
-	f.dopts.Nonlethal = e.Attack != nil && e.Attack.Nonlethal
+	f.dopts.Nonlethal = e.Nonlethal
 	err := t.C.ApplyDamageInto(rec, e.Parts, &f.dopts)
 	f.dopts.Nonlethal = false
 	if err != nil {

@@ -354,6 +354,17 @@ type AttackEvent struct {
 	// Why lists the rules that applied (advantage, modifiers, criticals),
 	// filled when the fight explains (Explain).
 	Why []Reason
+	// Touch makes this attack a touch attack whatever its weapon (a grab,
+	// a trip); NoDamage stops it once the roll is decided (no damage is
+	// rolled or dealt); Nonlethal sends its damage to the nonlethal track
+	// (set by the attack, the script that made it, or a damage.apply hook).
+	Touch, NoDamage, Nonlethal bool
+}
+
+// StrikeOpts are a scripted attack's options (see AttackEvent).
+type StrikeOpts struct {
+	Adv, Bonus                 int
+	Touch, NoDamage, Nonlethal bool
 }
 
 // TurnEvent is the payload of turn.start, turn.act, turn.end, round.start,

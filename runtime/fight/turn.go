@@ -178,7 +178,7 @@ func (f *Fight) attackAction(x *Fighter) error {
 		if n == 1 && len(x.Multi) > 1 && a == &x.Attacks[x.Multi[0]] && f.Reaches(x, t, &x.Attacks[0]) {
 			a = &x.Attacks[0] // one attack: the stat block's first, not the routine's
 		}
-		if _, err := f.strike(x, t, a, 0, f.chargeBonus(x)); err != nil {
+		if _, err := f.strike(x, t, a, StrikeOpts{Bonus: f.chargeBonus(x)}); err != nil {
 			return err
 		}
 		attacked = true

@@ -5,11 +5,16 @@
 local tu = require("core.3e.special.turning")
 local ab = require("monsters.abilities.3e")
 
+local S = require("core.3e.statblock")
+
 local function cleric(opts)
   opts = opts or {}
-  return { id = opts.id or "jozan", hp = 20, ac = 15, speed = 20, abilities = { cha = opts.cha or 10, level_cleric = opts.level or 3 },
-    resources = { turn_undead = { max = 3 } }, tags = opts.tags,
-    attacks = { { name = "mace", bonus = 2, damage = "1d8" } },
+  local tags = { "cleric" }
+  for _, t in ipairs(opts.tags or {}) do tags[#tags + 1] = t end
+  return S.build{ id = opts.id or "jozan", hp = 20, level = opts.level or 3, bab = 2, speed = 20,
+    abilities = { cha = opts.cha or 10 }, ac = { armor = 5 },
+    resources = { turn_undead = { max = 3 } }, tags = tags,
+    weapons = { { name = "Mace", damage = "1d8" } },
     on = { ["turn.act"] = function(e)
       if e.acted then return end
       local r = tu.turn(e.fighter)
@@ -18,8 +23,8 @@ local function cleric(opts)
 end
 
 local function undead(id, hd)
-  return ab.turnable{ id = id, hp = 8, ac = 12, speed = 30, tags = { "undead" }, abilities = { hd = hd },
-                      attacks = { { name = "claw", bonus = 0, damage = "1d4" } } }
+  return S.build(ab.turnable{ id = id, hp = 8, hd = hd, speed = 30, tags = { "undead" }, ac = { natural = 2 },
+                              natural = { { name = "Claw", damage = "1d4" } } })
 end
 
 test("a 4th-level cleric destroys a 2-HD zombie and turns a 3-HD one, which flees", function()

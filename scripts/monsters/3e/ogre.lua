@@ -16,6 +16,6 @@ return S.build{
     { name = "Javelin", damage = "1d8", range = 30, thrown = true, type = "piercing" },
   },
   feats = { "weapon_focus:greatclub" },
-  senses = { darkvision = 60, low_light = true },
-  tags = { "giant", "armed" },
+  senses = { darkvision = 60 },
+  tags = { "giant", "armed", "low_light_vision" },
 }

@@ -21,8 +21,7 @@ local stat = {
     { name = "Claw 2", damage = "1d6", type = "slashing" },
     { name = "Bite", damage = "1d8", type = "piercing", secondary = true },
   },
-  senses = { scent = true },
-  tags = { "stable" },
+  tags = { "stable", "scent" },
 }
 ab.improved_grab(stat, { attacks = { "Claw", "Claw 2" }, damage = "1d6+5", type = "slashing" })
 return S.build(stat)

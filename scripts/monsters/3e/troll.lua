@@ -18,8 +18,8 @@ local stat = {
     { name = "Bite", damage = "1d6", type = "piercing", secondary = true },
   },
   feats = { "alertness", "iron_will" },
-  senses = { darkvision = 90, low_light = true, scent = true },
-  tags = { "giant" },
+  senses = { darkvision = 90 },
+  tags = { "giant", "low_light_vision", "scent" },
 }
 ab.regeneration(stat, { amount = 5, normal = { "fire", "acid" } })
 ab.rend(stat, { attacks = { "Claw", "Claw 2" }, damage = "2d6+9", type = "slashing" })

@@ -16,8 +16,7 @@ local stat = {
   ac = { natural = 2 },
   natural = { { name = "Bite", damage = "1d6", type = "piercing", light = true } },
   feats = { "weapon_finesse" },
-  senses = { low_light = true, scent = true },
-  tags = { "stable" },
+  tags = { "stable", "low_light_vision", "scent" },
 }
 ab.trip_on_hit(stat, { attack = "Bite" })
 return S.build(stat)

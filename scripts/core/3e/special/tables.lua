@@ -12,8 +12,10 @@ local M = rules.get("3e.special.tables")
 if M then return M end
 M = {}
 
--- The nine sizes, smallest first; rank 0 is Medium-size.
-M.sizes = { "fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal" }
+-- The nine sizes, smallest first (the core's list, Table X-1); the
+-- special attacks count size categories from Medium-size (rank 0).
+local CT = require("core.3e.tables")
+M.sizes = CT.sizes
 M.size_rank = {}
 for i, s in ipairs(M.sizes) do M.size_rank[s] = i - 5 end
 M.size_names = {

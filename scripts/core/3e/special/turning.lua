@@ -257,7 +257,7 @@ end
 -- turn(cleric [, opts]): 3E-TURN-01, a turning (or rebuking) in a fight:
 -- a standard action that provokes no attack of opportunity, one of the
 -- day's uses (the resource "turn_undead"). The cleric's class and level
--- come from its abilities (level_cleric, level_paladin); a cleric that
+-- come from its tags and level (who.lua); a cleric that
 -- channels negative energy has the tag "rebukes". Destroyed undead die,
 -- turned ones flee (M.flee_or_cower at their turns), rebuked ones cower,
 -- commanded ones leave the fight on the cleric's side. Returns attempt's

@@ -3,11 +3,11 @@
 -- creature handle or from a plain record (the specs and the REPL pass
 -- records such as {bab = 1, str = 15, size = "medium"}).
 --
--- A creature keeps its ability scores (str, dex, con, int, wis, cha) and
--- its base attack bonus (bab), hit dice (hd) and class levels
--- (level_<class>) in its abilities; its size in size; legs, stability and
--- the like as tags ("stable": more than two legs or otherwise
--- exceptionally stable, 3E-MON-05).
+-- A creature (built by core/3e/statblock.lua) keeps its ability scores
+-- (str, dex, con, int, wis, cha), its base attack bonus (bab) and its
+-- level (Hit Dice, or class level) in its abilities; its size in size; its
+-- class, legs, stability and the like as tags ("stable": more than two
+-- legs or otherwise exceptionally stable, 3E-MON-05).
 local rules = require("rules")
 local creature = require("creature")
 local T = require("core.3e.special.tables")
@@ -27,10 +27,11 @@ end
 
 -- mod(x, name): the ability modifier, floor((score - 10) / 2); 0 for a
 -- nonability.
+local attack = require("core.3e.attack")
 function M.mod(x, name)
   local s = M.score(x, name)
   if s == nil then return 0 end
-  return math.floor((s - 10) / 2)
+  return attack.mod(s)
 end
 
 function M.bab(x)
@@ -38,15 +39,22 @@ function M.bab(x)
   return x.bab or 0
 end
 
+-- hd(x): the Hit Dice (a stat block's level: statblock.lua keeps hd or
+-- the class level there).
 function M.hd(x)
-  if is_c(x) then return x:ability("hd") or 0 end
-  return x.hd or 0
+  if is_c(x) then return x:ability("level") or 0 end
+  return x.hd or x.level or 0
 end
 
--- level(x, class): a class level (0 when the creature has none).
+-- level(x, class): the level in a class: a creature's class is a tag
+-- (classes/*.lua add it), its level the stat block's level; 0 when it has
+-- none.
 function M.level(x, class)
-  if is_c(x) then return x:ability("level_" .. class) or 0 end
-  return (x.levels and x.levels[class]) or (x.class == class and x.level) or 0
+  if M.tag(x, class) or (not is_c(x) and x.class == class) then
+    if is_c(x) then return x:ability("level") or 0 end
+    return x.level or 0
+  end
+  return 0
 end
 
 function M.size(x)
