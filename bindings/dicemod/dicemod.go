@@ -25,6 +25,11 @@ const cacheKey = "dice.cache"
 // unset).
 const BudgetKey = "dice.budget"
 
+// MixedKey is where a runtime records that a test mixes forced and random
+// dice (dice.force with mixed = true): a spec's strict dice then let draws
+// after the forced faces come from the generator.
+const MixedKey = "dice.mixed"
+
 // maxCached bounds the parsed-expression cache of one runtime.
 const maxCached = 4096
 
@@ -122,8 +127,29 @@ func Module(r *luart.Runtime) luart.Module {
 				L.Push(lua.LNumber(v))
 				return 1
 			}},
-			{Name: "force", Args: "(faces)", Doc: "queues faces (a list of integers) to be drawn before random ones, in draw order", Fn: func(L *lua.LState) int {
+			{Name: "force", Args: "(faces [, opts])", Doc: "queues faces (a list of integers) to be drawn before random ones, in draw order; in a spec a draw after the forced faces ran out fails the test unless opts.mixed is true (the test mixes forced and random dice)", Fn: func(L *lua.LState) int {
 				t := L.CheckTable(1)
+				if L.GetTop() >= 2 && L.Get(2) != lua.LNil {
+					o := L.CheckTable(2)
+					var bad lua.LValue
+					o.ForEach(func(k, v lua.LValue) {
+						if ks, ok := k.(lua.LString); !ok || ks != "mixed" {
+							bad = k
+						}
+					})
+					if bad != nil {
+						L.ArgError(2, "unknown option "+luart.Repr(bad, false)+" (known: mixed)")
+					}
+					switch v := o.RawGetString("mixed").(type) {
+					case lua.LBool:
+						if v {
+							r.Set(MixedKey, true)
+						}
+					case *lua.LNilType:
+					default:
+						L.ArgError(2, "mixed: boolean expected, got "+v.Type().String())
+					}
+				}
 				n := t.Len()
 				faces := make([]int, 0, n)
 				for i := 1; i <= n; i++ {
@@ -143,6 +169,10 @@ func Module(r *luart.Runtime) luart.Module {
 					t.Append(lua.LNumber(f))
 				}
 				L.Push(t)
+				return 1
+			}},
+			{Name: "draws", Args: "()", Doc: "returns how many dice faces the runtime has drawn (forced or random) since it started", Fn: func(L *lua.LState) int {
+				L.Push(lua.LNumber(r.Src.Draws()))
 				return 1
 			}},
 			{Name: "valid", Args: "(expr)", Doc: "returns true, or false and the error message when expr is not valid notation", Fn: func(L *lua.LState) int {

@@ -15,8 +15,13 @@ import (
 // r1 compiles the R1 example in a fresh 5e runtime, with extra Lua run
 // first (hooks).
 func r1(tb testing.TB, extra string) (*engine.Engine, *fight.Fight) {
+	return example(tb, "../../examples/5e/r1_fighters_vs_goblins.lua", extra)
+}
+
+// example compiles an example encounter in a fresh 5e runtime.
+func example(tb testing.TB, file, extra string) (*engine.Engine, *fight.Fight) {
 	tb.Helper()
-	src, err := os.ReadFile("../../examples/5e/r1_fighters_vs_goblins.lua")
+	src, err := os.ReadFile(file)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -41,7 +46,17 @@ func r1(tb testing.TB, extra string) (*engine.Engine, *fight.Fight) {
 }
 
 func benchTrials(b *testing.B, extra string) {
-	e, f := r1(b, extra)
+	benchFile(b, "../../examples/5e/r1_fighters_vs_goblins.lua", extra)
+}
+
+// BenchmarkR1OnAMapTrial is one trial of R1 on a map (examples/5e/r1_on_a_map.lua):
+// moving, paths, reach and opportunity attacks, against BenchmarkR1Trial5e.
+func BenchmarkR1OnAMapTrial(b *testing.B) {
+	benchFile(b, "../../examples/5e/r1_on_a_map.lua", "")
+}
+
+func benchFile(b *testing.B, file, extra string) {
+	e, f := example(b, file, extra)
 	defer e.Close()
 	b.ReportAllocs()
 	i := uint64(0)

@@ -27,6 +27,7 @@ package fightmod
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -73,6 +74,31 @@ func faces(r *tbl, key string, def check.FaceRange) check.FaceRange {
 	}
 	r.Fail("%s must be a face, {lo, hi} or false", key)
 	return def
+}
+
+// SystemRules compiles the fight rules of g's rule system: its combat
+// definition (rules.define("combat", ...)), its conditions' effects and
+// its attack's needed-roll function (combat.attack.needed, an attack
+// matrix). Fights that play themselves and fights played by hand get their
+// rules from here, so an attack resolves the same in both.
+func SystemRules(g *rulesmod.Rules) (*fight.Rules, error) {
+	def, ok := g.Value("combat").(*lua.LTable)
+	if !ok {
+		return nil, &errs.Error{Kind: errs.Rule, Layer: "fight", Msg: fmt.Sprintf("the rule system %q defines no combat table (rules.define(\"combat\", {...}))", g.System)}
+	}
+	rules, err := CompileRules(def)
+	if err != nil {
+		return nil, err
+	}
+	if rules.Conditions, err = CompileConditions(g, rules); err != nil {
+		return nil, err
+	}
+	if fn, ok := def.RawGetString("attack").(*lua.LTable); ok {
+		if needed, ok := fn.RawGetString("needed").(*lua.LFunction); ok {
+			rules.Attack.Needed = luaNeeded(g.R, needed)
+		}
+	}
+	return rules, nil
 }
 
 // CompileRules turns a combat definition table into fight.Rules.
@@ -286,14 +312,20 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 	return out, multi
 }
 
+// noEffect reports whether a condition's own effect does nothing.
+func noEffect(e *fight.CondEffect) bool {
+	z := *e
+	z.Name, z.Implied = "", nil
+	return reflect.ValueOf(z).IsZero()
+}
+
 // condFightKeys are the keys of a condition's fight table.
 var condFightKeys = []string{"attack_adv", "defense_adv", "defense_adv_melee", "defense_adv_ranged", "attack_mod",
 	"attack_mod_per_level", "save_mod", "save_mod_per_level", "ac_mod", "auto_crit_melee", "no_actions", "near",
 	"defense_adv_near", "defense_adv_far", "auto_crit_near", "attack_adv_except_source", "attack_adv_source_seen",
-	"defense_adv_seen", "blind", "unseen", "speed_zero", "speed_per_level", "move_extra",
+	"defense_adv_seen", "blind", "unseen", "speed_zero", "speed_per_level", "move_extra", "lapses", "ends", "attack_die", "no_attack_source",
 	"defense_mod", "defense_mod_melee", "defense_mod_ranged", "attack_mod_melee", "attack_mod_ranged", "ac_type",
-	"ac_lose", "foe_ac_lose", "ac_set", "no_opportunity", "partial", "strenuous", "miss_chance", "ends_turn_start",
-	"no_ranged_unless"}
+	"ac_lose", "foe_ac_lose", "ac_set", "no_opportunity", "partial", "strenuous", "miss_chance", "no_ranged_unless"}
 
 // CompileConditions reads every "condition.<name>" definition's `fight`
 // table (attack_adv, defense_adv, defense_adv_melee, defense_adv_ranged,
@@ -326,19 +358,36 @@ func CompileConditions(g *rulesmod.Rules, fr *fight.Rules) (map[string]*fight.Co
 			Near: f.Int("near", 0), DefenseAdvNear: f.Int("defense_adv_near", 0), DefenseAdvFar: f.Int("defense_adv_far", 0),
 			AutoCritNear: f.Bool("auto_crit_near", false), AttackAdvExceptSource: f.Int("attack_adv_except_source", 0),
 			AttackAdvSourceSeen: f.Int("attack_adv_source_seen", 0), DefenseAdvSeen: f.Int("defense_adv_seen", 0),
-			Blind: f.Bool("blind", false), Unseen: f.Bool("unseen", false), SpeedZero: f.Bool("speed_zero", false),
+			Blind: f.Bool("blind", false), Unseen: f.Bool("unseen", false), SpeedZero: c.Bool("speed_zero", false) || f.Bool("speed_zero", false),
 			SpeedPerLevel: f.Int("speed_per_level", 0), MoveExtra: f.Int("move_extra", 0),
+			Lapses: f.Bool("lapses", false), NoAttackSource: f.Bool("no_attack_source", false),
 			DefenseMod: f.Int("defense_mod", 0), DefenseModMelee: f.Int("defense_mod_melee", 0),
 			DefenseModRanged: f.Int("defense_mod_ranged", 0), AttackModMelee: f.Int("attack_mod_melee", 0),
 			AttackModRanged: f.Int("attack_mod_ranged", 0), NoOpportunity: f.Bool("no_opportunity", false),
 			Partial: f.Bool("partial", false), Strenuous: f.Int("strenuous", 0), MissChance: f.Int("miss_chance", 0),
-			EndsTurnStart: f.Bool("ends_turn_start", false),
+		}
+		switch ends := f.Str("ends", ""); ends {
+		case "":
+		case "turn_start":
+			d.eff.EndsAtTurnStart = true
+		case "acts":
+			d.eff.EndsWhenActs = true
+		default:
+			f.Fail("ends: \"turn_start\" or \"acts\" expected, got %q", ends)
 		}
 		if v := f.Get("no_ranged_unless"); v != lua.LNil {
 			d.eff.NoRanged, d.eff.NoRangedUnless = true, f.Str("no_ranged_unless", "")
 		}
 		if err := readCondAC(f, &fr.AC, &d.eff); err != nil {
 			return nil, err
+		}
+		if src := f.Str("attack_die", ""); src != "" {
+			x, err := dice.Parse(src)
+			if err != nil {
+				f.Fail("attack_die: %v", err)
+			} else {
+				d.eff.AttackDie = x
+			}
 		}
 		checkKeys(f, condFightKeys...)
 		if c.Err != nil {
@@ -349,87 +398,53 @@ func CompileConditions(g *rulesmod.Rules, fr *fight.Rules) (map[string]*fight.Co
 		}
 		defs[name] = d
 	}
+	// Each condition keeps its own effect; what it implies is in force with
+	// it, each effect once (Implied), so a creature with both Unconscious
+	// and the Prone it implies is Prone once.
+	own := map[string]*fight.CondEffect{}
+	for name, d := range defs {
+		d.eff.Name = name
+		own[name] = &d.eff
+	}
 	out := map[string]*fight.CondEffect{}
 	for _, full := range names {
 		name := strings.TrimPrefix(full, "condition.")
-		if defs[name] == nil {
+		d := defs[name]
+		if d == nil {
 			continue
 		}
-		seen := map[string]bool{}
-		var total fight.CondEffect
-		var walk func(n string, depth int) error
-		walk = func(n string, depth int) error {
-			if seen[n] {
-				return nil
-			}
+		seen := map[string]bool{name: true}
+		var implied []*fight.CondEffect
+		var walk func(list []string, depth int) error
+		walk = func(list []string, depth int) error {
 			if depth > 16 {
 				return specErr("condition."+name, "implies goes too deep (a cycle?)")
 			}
-			seen[n] = true
-			d := defs[n]
-			if d == nil {
-				return specErr("condition."+name, "implies %q, which no condition definition names", n)
-			}
-			e := d.eff
-			total.AttackAdv += e.AttackAdv
-			total.DefenseAdv += e.DefenseAdv
-			total.DefenseAdvMelee += e.DefenseAdvMelee
-			total.DefenseAdvRanged += e.DefenseAdvRanged
-			total.AttackMod += e.AttackMod
-			total.AttackModPerLevel += e.AttackModPerLevel
-			total.SaveMod += e.SaveMod
-			total.SaveModPerLevel += e.SaveModPerLevel
-			total.ACMod += e.ACMod
-			total.AutoCritMelee = total.AutoCritMelee || e.AutoCritMelee
-			total.NoActions = total.NoActions || e.NoActions
-			if total.Near == 0 {
-				total.Near = e.Near
-			}
-			total.DefenseAdvNear += e.DefenseAdvNear
-			total.DefenseAdvFar += e.DefenseAdvFar
-			total.AutoCritNear = total.AutoCritNear || e.AutoCritNear
-			total.AttackAdvExceptSource += e.AttackAdvExceptSource
-			total.AttackAdvSourceSeen += e.AttackAdvSourceSeen
-			total.DefenseAdvSeen += e.DefenseAdvSeen
-			total.Blind = total.Blind || e.Blind
-			total.Unseen = total.Unseen || e.Unseen
-			total.SpeedZero = total.SpeedZero || e.SpeedZero
-			total.SpeedPerLevel += e.SpeedPerLevel
-			total.MoveExtra += e.MoveExtra
-			total.DefenseMod += e.DefenseMod
-			total.DefenseModMelee += e.DefenseModMelee
-			total.DefenseModRanged += e.DefenseModRanged
-			total.AttackModMelee += e.AttackModMelee
-			total.AttackModRanged += e.AttackModRanged
-			if total.ACType == 0 {
-				total.ACType = e.ACType
-			}
-			total.ACLose |= e.ACLose
-			total.FoeACLose |= e.FoeACLose
-			if total.ACSetType == 0 {
-				total.ACSetType, total.ACSetValue = e.ACSetType, e.ACSetValue
-			}
-			total.NoOpportunity = total.NoOpportunity || e.NoOpportunity
-			total.Partial = total.Partial || e.Partial
-			total.Strenuous = max(total.Strenuous, e.Strenuous)
-			total.MissChance = max(total.MissChance, e.MissChance)
-			total.EndsTurnStart = total.EndsTurnStart || e.EndsTurnStart
-			if !total.NoRanged {
-				total.NoRanged, total.NoRangedUnless = e.NoRanged, e.NoRangedUnless
-			}
-			for _, i := range d.implies {
-				if err := walk(i, depth+1); err != nil {
+			for _, n := range list {
+				if seen[n] {
+					continue
+				}
+				seen[n] = true
+				dn := defs[n]
+				if dn == nil {
+					return specErr("condition."+name, "implies %q, which no condition definition names", n)
+				}
+				if !noEffect(&dn.eff) {
+					implied = append(implied, own[n])
+				}
+				if err := walk(dn.implies, depth+1); err != nil {
 					return err
 				}
 			}
 			return nil
 		}
-		if err := walk(name, 0); err != nil {
+		if err := walk(d.implies, 0); err != nil {
 			return nil, err
 		}
-		if total != (fight.CondEffect{}) {
-			eff := total
-			out[name] = &eff
+		e := own[name]
+		e.Implied = implied
+		if len(implied) > 0 || !noEffect(e) {
+			out[name] = e
 		}
 	}
 	return out, nil

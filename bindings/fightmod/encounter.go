@@ -29,25 +29,13 @@ func Compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable) (*fight.F
 // nil), for errors that point into it.
 func compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable, loc *locator) (*fight.Fight, error) {
 	r := g.R
-	def, ok := g.Value("combat").(*lua.LTable)
-	if !ok {
-		return nil, &errs.Error{Kind: errs.Rule, Layer: "fight", Msg: fmt.Sprintf("the rule system %q defines no combat table (rules.define(\"combat\", {...}))", g.System)}
-	}
-	rules, err := CompileRules(def)
+	rules, err := SystemRules(g)
 	if err != nil {
 		return nil, err
 	}
-	if rules.Conditions, err = CompileConditions(g, rules); err != nil {
-		return nil, err
-	}
-	if fn, ok := def.RawGetString("attack").(*lua.LTable); ok {
-		if needed, ok := fn.RawGetString("needed").(*lua.LFunction); ok {
-			rules.Attack.Needed = luaNeeded(r, needed)
-		}
-	}
 	root := rec(spec, "encounter")
-	if mr := root.Int("max_rounds", 0); mr > 0 {
-		rules.MaxRounds = mr
+	if mr := root.Int("max_rounds", -1); mr >= 0 {
+		rules.MaxRounds = mr // 0: the surprise round or segments only
 	}
 	var bm *grid.Map
 	if mv := root.Get("map"); mv != lua.LNil {

@@ -42,6 +42,7 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "revive", Args: "(c)", Doc: "brings a downed creature back into the fight (it was stabilised and healed)", Fn: fm.revive},
 		{Name: "spend", Args: "(c, slot)", Doc: "spends one use of creature c's action slot (action, bonus, reaction... as the rule system declares them); returns false when none is left or initiative is not rolled", Fn: fm.spend},
 		{Name: "remaining", Args: "(c, slot)", Doc: "returns the uses of creature c's action slot left (0 before initiative; math.huge when unlimited)", Fn: fm.remaining},
+		{Name: "by_hand", Args: "()", Doc: "returns whether the current fight is played by hand (fight.table(), the REPL's table) rather than by itself: self-playing tactics leave such a fight alone", Fn: fm.byHand},
 		{Name: "round", Args: "()", Doc: "returns the current round of the fight", Fn: fm.round},
 		{Name: "segment", Args: "()", Doc: "returns the current segment of the round (from 1; 0 when rounds have no segments)", Fn: fm.segment},
 		{Name: "initiative", Args: "()", Doc: "returns this round's initiative result of every side that rolled one under side initiative, as {side = result} (empty in a surprise phase)", Fn: fm.initiative},
@@ -88,14 +89,7 @@ func (fm *module) run(L *lua.LState) int {
 
 // table is fight.table.
 func (fm *module) table(L *lua.LState) int {
-	def, ok := fm.g.Value("combat").(*lua.LTable)
-	if !ok {
-		L.RaiseError("the rule system %q defines no combat table", fm.g.System)
-	}
-	rules, err := CompileRules(def)
-	if err == nil {
-		rules.Conditions, err = CompileConditions(fm.g, rules)
-	}
+	rules, err := SystemRules(fm.g)
 	if err != nil {
 		luart.Raise(L, err)
 	}
@@ -478,6 +472,12 @@ func (fm *module) remaining(L *lua.LState) int {
 	} else {
 		L.Push(luart.Int(n))
 	}
+	return 1
+}
+
+// byHand is fight.by_hand.
+func (fm *module) byHand(L *lua.LState) int {
+	L.Push(lua.LBool(fm.current(L).IsTable()))
 	return 1
 }
 

@@ -11,19 +11,38 @@ import (
 
 // attackView is the Lua view of a fight.AttackEvent: one table reused from
 // event to event. Handlers read attacker, target, attack, natural, total,
-// needed, hit, crit, damage, damage_type, hp_lost, touch, nonlethal; they
-// may change adv and bonus (before the roll), hit and crit (after it), and
-// damage and nonlethal (before it is applied).
+// needed, hit, crit, damage, damage_type (the first part's type), parts
+// (every damage part of the hit, {type, amount before the target's traits,
+// taken after them once applied}), hp_lost, touch, nonlethal; they may
+// change adv and bonus (before the roll), hit and crit (after it), and
+// damage and nonlethal (before it is applied). The table and its parts
+// list are reused: copy what you keep.
 type attackView struct {
 	r    *luart.Runtime
 	e    *fight.AttackEvent
 	t    *lua.LTable
 	strs map[string]lua.LValue
+	// parts and part are the reused list of damage parts and its entries.
+	parts *lua.LTable
+	part  []*lua.LTable
 }
 
 func (v *attackView) ToLua(L *lua.LState) *lua.LTable {
 	if v.t == nil {
 		v.t = L.CreateTable(0, 16)
+		// parts is built when a handler first reads it (most never do).
+		mt := L.CreateTable(0, 1)
+		mt.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
+			if k, ok := L.Get(2).(lua.LString); ok && k == "parts" {
+				p := v.partsList(L)
+				L.CheckTable(1).RawSetString("parts", p)
+				L.Push(p)
+				return 1
+			}
+			L.Push(lua.LNil)
+			return 1
+		}))
+		L.SetMetatable(v.t, mt)
 	}
 	t, e := v.t, v.e
 	t.RawSetString("cancelled", lua.LNil)
@@ -60,11 +79,42 @@ func (v *attackView) ToLua(L *lua.LState) *lua.LTable {
 		typ = e.Parts[0].Type
 	}
 	t.RawSetString("damage_type", v.str(typ))
+	t.RawSetString("parts", lua.LNil)
 	t.RawSetString("hp_lost", luart.Int(e.Applied.HPLost))
 	t.RawSetString("nonlethal", lua.LBool(e.Nonlethal))
 	t.RawSetString("touch", lua.LBool(e.Touch))
 	t.RawSetString("past_zero", luart.Int(e.Applied.PastZero))
 	return t
+}
+
+// partsList fills the reused list of the hit's damage parts: {type,
+// amount (before the target's traits), taken (after them, once applied)}
+// in order, the first part's type being damage_type.
+func (v *attackView) partsList(L *lua.LState) *lua.LTable {
+	if v.parts == nil {
+		v.parts = L.CreateTable(2, 0)
+	}
+	e := v.e
+	for i, p := range e.Parts {
+		if i >= len(v.part) {
+			v.part = append(v.part, L.CreateTable(0, 3))
+		}
+		pt := v.part[i]
+		pt.RawSetString("type", v.str(p.Type))
+		pt.RawSetString("amount", luart.Int(p.Amount))
+		var taken lua.LValue = lua.LNil
+		for _, tk := range e.Taken {
+			if tk.Type == p.Type {
+				taken = luart.Int(tk.Amount)
+			}
+		}
+		pt.RawSetString("taken", taken)
+		v.parts.RawSetInt(i+1, pt)
+	}
+	for i := len(e.Parts) + 1; v.parts.RawGetInt(i) != lua.LNil; i++ {
+		v.parts.RawSetInt(i, lua.LNil)
+	}
+	return v.parts
 }
 
 // str returns s as a Lua string, boxed once per distinct value.

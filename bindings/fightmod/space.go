@@ -18,6 +18,7 @@ import (
 //	space = {
 //	  square = 5, unit = "ft", diagonal = "one"|"alternate"|"euclid",
 //	  sizes = { large = { rank = 4, space = 2 }, tiny = { rank = 1, space = 1, shared = true }, ... },
+//	  default_size = "medium",
 //	  difficult = { extra = 1 } | { multiply = 2 },   -- extra feet per foot, or a multiplier
 //	  corner_cutting = true,
 //	  pass = { size_diff = 2, unable = true, tiny = "tiny", difficult = true },
@@ -38,7 +39,7 @@ import (
 //	           charge = { min = 10, mul = 2, partial_mul = 1, attack_mod = 2, condition = "charging", prefer = true } },
 //	  nomap_ranged = 30, default_speed = 30,
 //	}
-var spaceKeys = []string{"square", "unit", "diagonal", "sizes", "difficult", "corner_cutting", "pass", "cover",
+var spaceKeys = []string{"square", "unit", "diagonal", "sizes", "default_size", "difficult", "corner_cutting", "pass", "cover",
 	"range", "ranged_in_melee", "sight", "flank", "opportunity", "turn", "nomap_ranged", "default_speed"}
 
 func checkKeys(r *tbl, keys ...string) {
@@ -93,6 +94,7 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 	} else {
 		sr.Grid.Diagonal = d
 	}
+	sr.DefaultSize = s.Str("default_size", "")
 	if sz := s.Sub("sizes"); sz.T != nil {
 		sr.Sizes = map[string]fight.SizeRule{}
 		for _, name := range sortedKeys(sz.T) {

@@ -23,18 +23,21 @@ func (fm *module) spaceFuncs() []luart.Func {
 		{Name: "place", Args: "(c, x, y)", Doc: "puts creature c on square (x, y) of the map (an error when it is a wall, off the map or taken)", Fn: fm.place},
 		{Name: "distance", Args: "(a, b [, attack_name])", Doc: "returns the distance in feet between creatures a and b (nearest squares; with no map, that of a's attack: one square for melee)", Fn: fm.distance},
 		{Name: "reaches", Args: "(a, b, attack_name)", Doc: "returns whether a's attack reaches b where they stand (reach for melee, range for ranged; always true with no map)", Fn: fm.reaches},
-		{Name: "sees", Args: "(a, b)", Doc: "returns whether creature a perceives b (conditions, senses, walls)", Fn: fm.seesFn},
+		{Name: "sees", Args: "(a, b [, opts])", Doc: "returns whether creature a perceives b (conditions, senses, walls); for creatures not in the current fight, or with opts.distance, at that distance (default: their positions') with nothing in between", Fn: fm.seesFn},
 		{Name: "cover", Args: "(target, from)", Doc: "returns the degree of cover target has against from (a creature, or a square {x, y} an effect starts in) and {ac, save} it gives", Fn: fm.cover},
 		{Name: "speed", Args: "(c)", Doc: "returns creature c's speed this turn in feet (its conditions' changes included)", Fn: fm.speed},
 		{Name: "movement_left", Args: "(c)", Doc: "returns the feet creature c may still move this turn", Fn: fm.movementLeft},
 		{Name: "dash", Args: "(c)", Doc: "doubles creature c's movement this turn (the rules' double move); returns false when it already did", Fn: fm.dash},
+		{Name: "approach", Args: "(c, target, attack_name [, opts])", Doc: "gets c where an attack reaches target, as the kernel's own turn does: moves it within reach with the movement it has left, else picks another of its attacks that reaches (its bow), else (opts.first, and the rules allow a double move) Dashes toward it; returns the name of the attack to make, or nil when none can be made this turn; with no map, returns attack_name", Fn: fm.approach},
+		{Name: "candidates", Args: "(c)", Doc: "returns the living enemies c should choose its target among: on a map those it can attack where it stands, else those it can reach this turn, else all; with no map all of them", Fn: fm.candidates},
 		{Name: "path", Args: "(c, dest [, opts])", Doc: "finds c's cheapest path to dest (a square {x, y}; a creature: a square from which opts.attack, else its melee reach, reaches it; \"away\": the square farthest from its enemies) within opts.budget feet (default: its movement left); returns {ok, cost, path = {{x, y}...}}", Fn: fm.path},
 		{Name: "move", Args: "(c, dest [, opts])", Doc: "moves c toward dest (as fight.path) step by step, raising move.step and move.reach and letting enemies make opportunity attacks; opts: budget, cause (\"move\"; \"forced\" and \"teleport\" provoke nothing), no_provoke, safe_start, path (the squares to take); returns {steps, cost, stopped, pos = {x, y}, path, opportunity = {handles}}", Fn: fm.move},
+		{Name: "price_path", Args: "(mover, squares [, opts])", Doc: "prices a move of a creature that is not fighting along squares (its start, then one neighbouring square per step) by the rules' movement: opts.creatures (others: allies when opts.allies or the same side), opts.walls, opts.low, opts.difficult ({{x, y}...}); returns {ok, why, cost, steps, end_free, leaves = {{id, c, step}...}} (the hostiles whose reach each step leaves)", Fn: fm.pricePath},
 		{Name: "opportunity", Args: "(reactor, mover)", Doc: "makes reactor's opportunity attack on mover when the rules allow it (its slot, sight, reach); returns true, or false and why not", Fn: fm.opportunity},
 		{Name: "provoke", Args: "(c)", Doc: "every enemy that threatens creature c may make its opportunity attack (an action that provokes); returns the handles of those that did", Fn: fm.provoke},
 		{Name: "area", Args: "(spec)", Doc: "returns the creatures on the map inside an area {shape = cone|line|burst|cube|emanation, from = creature or {x, y}, toward = creature or {x, y}, length, width, include_from}, with their cover from the origin: {{c, cover}...}", Fn: fm.area},
 		{Name: "aim", Args: "(c, spec [, opts])", Doc: "aims an area spec from creature c to catch the most enemies and fewest allies (opts.allies weighs an ally caught, default 1); returns {toward = {x, y}, enemies, allies, targets = {handles}} or nil when no aim catches an enemy", Fn: fm.aim},
-		{Name: "assess", Args: "(attacker, target, attack_name [, opts])", Doc: "what the rules make of an attack where attacker and target stand: {allowed, why, adv, dis, bonus, ac_bonus, crit, distance, cover, reasons = {{kind, level, why}...}}; opts override the situation (distance, cover, sees, seen)", Fn: fm.assess},
+		{Name: "assess", Args: "(attacker, target, attack_name [, opts])", Doc: "what the rules make of an attack where attacker and target stand: {allowed, why, adv, dis, bonus, ac_bonus, crit, distance, cover, reasons = {{kind, level, why}...}}; opts override the situation (distance, cover (a grade or a list: the best counts), sees, seen); for creatures not in the current fight, or with no attack_name, the attack is described by opts (ranged, reach, range = {normal, long}) and opts.enemies, opts.source_seen complete the situation", Fn: fm.assess},
 	}
 }
 
@@ -139,8 +142,17 @@ func (fm *module) reaches(L *lua.LState) int {
 }
 
 func (fm *module) seesFn(L *lua.LState) int {
-	f := fm.current(L)
-	L.Push(lua.LBool(f.Sees(fm.fighterOf(L, 1), fm.fighterOf(L, 2), nil)))
+	c1, c2 := creaturemod.Check(L, 1), creaturemod.Check(L, 2)
+	opts := L.OptTable(3, L.NewTable())
+	f := Current(fm.r)
+	m, _ := fm.r.Get("fight.byCreature").(map[*creature.Creature]*fight.Fighter)
+	if x, y := m[c1], m[c2]; f != nil && x != nil && y != nil && opts.RawGetString("distance") == lua.LNil {
+		L.Push(lua.LBool(f.Sees(x, y, nil)))
+		return 1
+	}
+	sf, x, y, d, restore := fm.scratch(L, c1, c2, opts)
+	defer restore()
+	L.Push(lua.LBool(sf.SeesAt(x, y, d)))
 	return 1
 }
 
@@ -226,9 +238,7 @@ func (fm *module) goalOf(L *lua.LState, f *fight.Fight, x *fight.Fighter, n int,
 	if !f.Map().Inside(p) {
 		L.ArgError(n, fmt.Sprintf("square %v is off the %d by %d map", p, f.Map().W, f.Map().H))
 	}
-	g := f.Rules.Space.Grid
-	return fight.Goal{Done: func(q grid.Pos) bool { return q == p },
-		Estimate: func(q grid.Pos) int { return g.Distance(q, p) }}
+	return f.SquareGoal(p)
 }
 
 func pathTable(L *lua.LState, path []grid.Pos) *lua.LTable {
@@ -512,35 +522,177 @@ func (fm *module) aim(L *lua.LState) int {
 }
 
 func (fm *module) assess(L *lua.LState) int {
-	f := fm.current(L)
-	x, t := fm.fighterOf(L, 1), fm.fighterOf(L, 2)
-	a := attackOf(L, x, 3, false)
+	c1, c2 := creaturemod.Check(L, 1), creaturemod.Check(L, 2)
 	opts := L.OptTable(4, L.NewTable())
+	f := Current(fm.r)
+	m, _ := fm.r.Get("fight.byCreature").(map[*creature.Creature]*fight.Fighter)
+	x, t := m[c1], m[c2]
+	if f == nil || x == nil || t == nil || L.Get(3) == lua.LNil {
+		fm.assessApart(L, c1, c2, opts)
+		return 1
+	}
+	a := attackOf(L, x, 3, false)
 	var s *fight.Situation
 	if opts.RawGetString("distance") != lua.LNil || opts.RawGetString("cover") != lua.LNil ||
 		opts.RawGetString("sees") != lua.LNil || opts.RawGetString("seen") != lua.LNil {
 		_, sit, _ := f.Assess(x, t, a, nil)
 		if v, ok := opts.RawGetString("distance").(lua.LNumber); ok {
-			sit.Distance = int(v)
+			f.SituationAt(x, t, a, int(v), &sit)
 		}
-		if v, ok := opts.RawGetString("cover").(lua.LString); ok {
-			g, ok := gradeNamed(string(v))
-			if !ok {
-				L.ArgError(4, "opts.cover: want none, half, three-quarters or total")
-			}
-			sit.Cover = g
-		}
-		if v, ok := opts.RawGetString("sees").(lua.LBool); ok {
-			sit.TargetSeen = bool(v)
-		}
-		if v, ok := opts.RawGetString("seen").(lua.LBool); ok {
-			sit.AttackerSeen = bool(v)
-		}
+		overrideSituation(L, opts, &sit)
 		s = &sit
 	}
 	as, sit, why := f.Assess(x, t, a, s)
 	L.Push(AssessTable(L, f, as, sit, why))
 	return 1
+}
+
+// overrideSituation applies opts.cover, opts.sees and opts.seen.
+func overrideSituation(L *lua.LState, opts *lua.LTable, sit *fight.Situation) {
+	switch v := opts.RawGetString("cover").(type) {
+	case lua.LString:
+		g, ok := gradeNamed(string(v))
+		if !ok {
+			L.ArgError(4, "opts.cover: want none, half, three-quarters or total")
+		}
+		sit.Cover = g
+	case *lua.LTable: // several sources of cover: only the best counts
+		for i := 1; i <= v.Len(); i++ {
+			g, ok := gradeNamed(lua.LVAsString(v.RawGetInt(i)))
+			if !ok {
+				L.ArgError(4, "opts.cover: want none, half, three-quarters or total")
+			}
+			if g > sit.Cover {
+				sit.Cover = g
+			}
+		}
+	}
+	if v, ok := opts.RawGetString("sees").(lua.LBool); ok {
+		sit.TargetSeen = bool(v)
+	}
+	if v, ok := opts.RawGetString("seen").(lua.LBool); ok {
+		sit.AttackerSeen = bool(v)
+	}
+}
+
+// assessApart assesses an attack between creatures that are not fighting
+// (a script's or a spec's what-if): the rule system's fight rules on a
+// scratch fight of the two, with the attack described by opts (ranged,
+// reach, reach_min, range = {normal, long}), the distance from opts or
+// their positions, cover from opts, the creatures in opts.enemies as the
+// attacker's enemies for a ranged attack, and opts.source_seen (default
+// true) for conditions that look at their source.
+func (fm *module) assessApart(L *lua.LState, c1, c2 *creature.Creature, opts *lua.LTable) {
+	f, x, t, d, restore := fm.scratch(L, c1, c2, opts)
+	defer restore()
+	a := &x.Attacks[0]
+	var sit fight.Situation
+	f.SituationAt(x, t, a, d, &sit)
+	overrideSituation(L, opts, &sit)
+	seen := true
+	if v, ok := opts.RawGetString("source_seen").(lua.LBool); ok {
+		seen = bool(v)
+	}
+	sit.SourceSeen = func(*fight.Fighter, string) bool { return seen }
+	if el, ok := opts.RawGetString("enemies").(*lua.LTable); ok && a.Ranged {
+		var ens []*fight.Fighter
+		var dist []int
+		g := f.Rules.Space.Grid
+		for i := 1; i <= el.Len(); i++ {
+			ud, ok := el.RawGetInt(i).(*lua.LUserData)
+			if !ok {
+				continue
+			}
+			c, ok := ud.Value.(*creature.Creature)
+			if !ok || c == c1 || c == c2 {
+				continue
+			}
+			id := c.ID
+			if id == "" || f.Fighter(id) != nil {
+				id = fmt.Sprintf("enemy%d", i)
+			}
+			y := &fight.Fighter{ID: id, C: c, Base: c, Attacks: []fight.Attack{*a}}
+			space := c.Space
+			if err := f.Add(y, "enemies"); err != nil {
+				luart.Raise(L, err)
+			}
+			c.Space = space
+			ens = append(ens, y)
+			dist = append(dist, g.Between(c1.Body(), c.Body()))
+		}
+		sit.InMelee = f.InMeleeOf(x, ens, dist)
+	}
+	as, sit, why := f.Assess(x, t, a, &sit)
+	L.Push(AssessTable(L, f, as, sit, why))
+}
+
+// scratch is a fight of two creatures that are not fighting, under the
+// rule system's fight rules (for what-ifs of scripts and specs): the
+// attack is described by opts (ranged, reach, reach_min, range = {normal,
+// long}); the distance is opts.distance or that of their positions. It
+// returns the fight, the two fighters, the distance and a function that
+// puts back what the scratch changed of the creatures.
+func (fm *module) scratch(L *lua.LState, c1, c2 *creature.Creature, opts *lua.LTable) (*fight.Fight, *fight.Fighter, *fight.Fighter, int, func()) {
+	def, ok := fm.g.Value("combat").(*lua.LTable)
+	if !ok {
+		L.RaiseError("the rule system %q defines no combat table", fm.g.System)
+	}
+	rules, err := CompileRules(def)
+	if err == nil {
+		rules.Conditions, err = CompileConditions(fm.g, rules)
+	}
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	f, err := fight.NewTable(rules, nil, fm.r.Src)
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	o := rec(opts, "options")
+	a := fight.Attack{Name: "attack", Ranged: o.Bool("ranged", false), Reach: o.Int("reach", 0), ReachMin: o.Int("reach_min", 0)}
+	if a.Reach == 0 {
+		a.Reach = c1.Reach
+	}
+	switch rv := o.Get("range").(type) {
+	case *lua.LTable:
+		n1, n2 := rv.RawGetInt(1), rv.RawGetInt(2)
+		if n1 == lua.LNil {
+			n1, n2 = rv.RawGetString("normal"), rv.RawGetString("long")
+		}
+		if v, ok := n1.(lua.LNumber); ok {
+			a.Range = append(a.Range, int(v))
+		}
+		if v, ok := n2.(lua.LNumber); ok {
+			a.Range = append(a.Range, int(v))
+		}
+	case lua.LNumber:
+		a.Range = []int{int(rv)}
+	}
+	if o.Err != nil {
+		luart.Raise(L, o.Err)
+	}
+	id1, id2, sp1, sp2 := c1.ID, c2.ID, c1.Space, c2.Space
+	restore := func() { c1.ID, c2.ID, c1.Space, c2.Space = id1, id2, sp1, sp2 }
+	if c1.ID == c2.ID || c1.ID == "" || c2.ID == "" {
+		c1.ID, c2.ID = "attacker", "target"
+	}
+	x := &fight.Fighter{ID: c1.ID, C: c1, Base: c1, Attacks: []fight.Attack{a}}
+	t := &fight.Fighter{ID: c2.ID, C: c2, Base: c2, Attacks: []fight.Attack{a}}
+	for _, p := range []struct {
+		x    *fight.Fighter
+		side string
+	}{{x, "attacker"}, {t, "target"}} {
+		if err := f.Add(p.x, p.side); err != nil {
+			restore()
+			luart.Raise(L, err)
+		}
+	}
+	c1.Space, c2.Space = sp1, sp2 // the scratch fight changes nothing of the creatures
+	d := rules.Space.Grid.Between(c1.Body(), c2.Body())
+	if v, ok := o.Get("distance").(lua.LNumber); ok {
+		d = int(v)
+	}
+	return f, x, t, d, restore
 }
 
 // AssessTable is the Lua view of an assessment.
@@ -567,4 +719,215 @@ func AssessTable(L *lua.LState, f *fight.Fight, as fight.Assessment, sit fight.S
 	}
 	t.RawSetString("reasons", rs)
 	return t
+}
+
+// pricePath is fight.price_path: a move priced by the kernel's movement
+// rules for creatures that are not fighting (a script's or a spec's
+// what-if), on a scratch map holding the path, the creatures and
+// opts.walls, opts.low and opts.difficult ({{x, y}...}).
+func (fm *module) pricePath(L *lua.LState) int {
+	mover := creaturemod.Check(L, 1)
+	sq := L.CheckTable(2)
+	opts := L.OptTable(3, L.NewTable())
+	var path []grid.Pos
+	for i := 1; i <= sq.Len(); i++ {
+		p, err := readPos(sq.RawGetInt(i), fmt.Sprintf("squares[%d]", i))
+		if err != nil {
+			luart.Raise(L, err)
+		}
+		path = append(path, p)
+	}
+	if len(path) == 0 {
+		L.ArgError(2, "a path needs at least its starting square")
+	}
+	lists := map[string][]grid.Pos{}
+	for _, key := range []string{"walls", "low", "difficult"} {
+		if lt, ok := opts.RawGetString(key).(*lua.LTable); ok {
+			for i := 1; i <= lt.Len(); i++ {
+				p, err := readPos(lt.RawGetInt(i), fmt.Sprintf("opts.%s[%d]", key, i))
+				if err != nil {
+					luart.Raise(L, err)
+				}
+				lists[key] = append(lists[key], p)
+			}
+		}
+	}
+	var others []*creature.Creature
+	if ct, ok := opts.RawGetString("creatures").(*lua.LTable); ok {
+		for i := 1; i <= ct.Len(); i++ {
+			ud, ok := ct.RawGetInt(i).(*lua.LUserData)
+			c, ok2 := (*creature.Creature)(nil), false
+			if ok {
+				c, ok2 = ud.Value.(*creature.Creature)
+			}
+			if !ok2 {
+				L.ArgError(3, fmt.Sprintf("opts.creatures[%d]: a creature expected", i))
+			}
+			if c != mover {
+				others = append(others, c)
+			}
+		}
+	}
+	// the scratch map: the bounding box of everything, with a margin
+	x0, y0, x1, y1 := path[0].X, path[0].Y, path[0].X, path[0].Y
+	grow := func(p grid.Pos, f grid.Footprint) {
+		w, h := f.Dims()
+		x0, y0 = min(x0, p.X), min(y0, p.Y)
+		x1, y1 = max(x1, p.X+w-1), max(y1, p.Y+h-1)
+	}
+	for _, p := range path {
+		grow(p, mover.Space)
+	}
+	for _, c := range others {
+		grow(c.Pos, c.Space)
+	}
+	for _, l := range lists {
+		for _, p := range l {
+			grow(p, grid.Square(1))
+		}
+	}
+	if x1-x0 > grid.MaxMapSide-4 || y1-y0 > grid.MaxMapSide-4 {
+		L.ArgError(2, "the path and creatures spread over more than a map holds")
+	}
+	off := grid.Pos{X: 1 - x0, Y: 1 - y0}
+	shift := func(p grid.Pos) grid.Pos { return grid.Pos{X: p.X + off.X, Y: p.Y + off.Y, Z: p.Z} }
+	def, ok := fm.g.Value("combat").(*lua.LTable)
+	if !ok {
+		L.RaiseError("the rule system %q defines no combat table", fm.g.System)
+	}
+	rules, err := CompileRules(def)
+	if err == nil {
+		rules.Conditions, err = CompileConditions(fm.g, rules)
+	}
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	m, err := grid.NewMap(rules.Space.Grid, x1-x0+3, y1-y0+3)
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	for _, p := range lists["walls"] {
+		m.Walls.Set(shift(p), grid.Full)
+	}
+	for _, p := range lists["low"] {
+		m.Walls.Set(shift(p), grid.Half)
+		m.SetDifficult(shift(p), true)
+	}
+	for _, p := range lists["difficult"] {
+		m.SetDifficult(shift(p), true)
+	}
+	f, err := fight.NewTable(rules, nil, fm.r.Src)
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	type saved struct {
+		c     *creature.Creature
+		id    string
+		pos   grid.Pos
+		space grid.Footprint
+	}
+	var keep []saved
+	defer func() {
+		for _, s := range keep {
+			s.c.ID, s.c.Pos, s.c.Space = s.id, s.pos, s.space
+		}
+	}()
+	allies := opts.RawGetString("allies")
+	moverSide := mover.Side
+	if moverSide == "" {
+		moverSide = "mover"
+	}
+	add := func(c *creature.Creature, id, side string, at grid.Pos) *fight.Fighter {
+		keep = append(keep, saved{c, c.ID, c.Pos, c.Space})
+		c.ID, c.Pos = id, at
+		x := &fight.Fighter{ID: id, C: c, Base: c, Attacks: []fight.Attack{{Name: "reach", Reach: max(c.Reach, rules.Space.Grid.Square)}}}
+		if err := f.Add(x, side); err != nil {
+			luart.Raise(L, err)
+		}
+		c.Space = keep[len(keep)-1].space
+		return x
+	}
+	mx := add(mover, "mover", moverSide, shift(path[0]))
+	for i, c := range others {
+		side := c.Side
+		switch {
+		case allies == lua.LTrue:
+			side = moverSide
+		case allies == lua.LFalse || side == "":
+			side = fmt.Sprintf("other%d", i+1)
+		}
+		id := c.ID
+		if id == "" || id == "mover" || f.Fighter(id) != nil {
+			id = fmt.Sprintf("creature%d", i+1)
+		}
+		add(c, id, side, shift(c.Pos))
+	}
+	f.SetSpace(fight.NewSpace(m))
+	f.ResetSpace()
+	steps := make([]grid.Pos, 0, len(path)-1)
+	for _, p := range path[1:] {
+		steps = append(steps, shift(p))
+	}
+	pp, err := f.PricePath(mx, steps)
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	t := L.CreateTable(0, 6)
+	t.RawSetString("cost", lua.LNumber(pp.Cost))
+	t.RawSetString("steps", lua.LNumber(pp.Steps))
+	t.RawSetString("ok", lua.LBool(pp.Why == "" && pp.EndFree))
+	if pp.Why != "" {
+		t.RawSetString("why", lua.LString(pp.Why))
+	} else if !pp.EndFree {
+		t.RawSetString("why", lua.LString("can't end a move in an occupied space"))
+	}
+	t.RawSetString("end_free", lua.LBool(pp.EndFree))
+	lv := L.CreateTable(len(pp.Leaves), 0)
+	for _, l := range pp.Leaves {
+		e := L.CreateTable(0, 2)
+		e.RawSetString("step", lua.LNumber(l.Step))
+		var orig *creature.Creature
+		for _, s := range keep {
+			if s.c == l.Hostile.C {
+				orig = s.c
+				e.RawSetString("id", lua.LString(s.id))
+			}
+		}
+		if orig != nil {
+			e.RawSetString("c", creaturemod.Push(L, orig))
+		}
+		lv.Append(e)
+	}
+	t.RawSetString("leaves", lv)
+	L.Push(t)
+	return 1
+}
+
+func (fm *module) approach(L *lua.LState) int {
+	f := fm.current(L)
+	x, t := fm.fighterOf(L, 1), fm.fighterOf(L, 2)
+	a := attackOf(L, x, 3, false)
+	opts := L.OptTable(4, L.NewTable())
+	b, ok, err := f.Approach(x, t, a, lua.LVAsBool(opts.RawGetString("first")))
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	if !ok || b == nil {
+		L.Push(lua.LNil)
+		return 1
+	}
+	L.Push(lua.LString(b.Name))
+	return 1
+}
+
+func (fm *module) candidates(L *lua.LState) int {
+	f := fm.current(L)
+	x := fm.fighterOf(L, 1)
+	list := f.Candidates(x)
+	t := L.CreateTable(len(list), 0)
+	for _, y := range list {
+		t.Append(creaturemod.Push(L, y.C))
+	}
+	L.Push(t)
+	return 1
 }

@@ -37,7 +37,7 @@ func Module() luart.Module {
 			{Name: "cover", Args: "(attacker, target [, opts])", Doc: "grades target's cover against attacker past opts.obstacles = {{x, y, block = half|full}...} (corner-to-corners lines, the attacker's best corner); opts.policy = {by_full = {5 grades}, partial = grade}; returns {grade = none|half|three-quarters|total, full, half}", Fn: cover},
 			{Name: "los", Args: "(a, b [, opts])", Doc: "returns whether some centre-to-centre line between two bodies passes no full square of opts.obstacles", Fn: los},
 			{Name: "area", Args: "(spec [, opts])", Doc: "returns the squares {{x, y, z}...} an area covers, sorted by (y, x); spec: shape (line|cone|burst|emanation|cube), origin and toward ({x, y [, corner = true]}: a square's centre or its north-west corner), from (a body, for emanations), length, width (feet), rule (centre|counted), include_from, z", Fn: area},
-			{Name: "path", Args: "(mover, path [, opts])", Doc: "prices a move along path (the start square, then one neighbouring square per step) and lists its reach events; opts: difficult = {{x, y}...} (cost x2), terrain = {{x, y, cost}...}, occupied = {{x, y}...}, occupied_cost, mover_cost (crawling: 2), obstacles, no_corner_cutting, hostiles = {bodies with id}, report = {leave|exit|enter...}, budget (feet), diagonals; returns {cost, affordable, diagonals, end_occupied, events = {{kind, id, hostile, step}...}}", Fn: path},
+			{Name: "path", Args: "(mover, path [, opts])", Doc: "prices a move along path (the start square, then one neighbouring square per step) and lists its reach events; opts: difficult = {{x, y}...} (cost x2), terrain = {{x, y, cost}...}, occupied = {{x, y}...}, occupied_cost, mover_cost (a multiplier of every step), mover_extra (squares added to every step's terrain multiplier: 5e crawling is 1), obstacles, no_corner_cutting, hostiles = {bodies with id}, report = {leave|exit|enter...}, budget (feet), diagonals; returns {cost, affordable, diagonals, end_occupied, events = {{kind, id, hostile, step}...}}", Fn: path},
 		},
 	}
 }
@@ -207,6 +207,7 @@ func path(L *lua.LState) int {
 		})
 		mo.OccupiedMultiplier = intAt(L, 3, "occupied_cost", opts.RawGetString("occupied_cost"), 0)
 		mo.MoverMultiplier = intAt(L, 3, "mover_cost", opts.RawGetString("mover_cost"), 0)
+		mo.MoverExtra = intAt(L, 3, "mover_extra", opts.RawGetString("mover_extra"), 0)
 		mo.Obstacles = readObstacles(L, 3, opts)
 		mo.NoCornerCutting = lua.LVAsBool(opts.RawGetString("no_corner_cutting"))
 		readList(L, 3, opts, "hostiles", func(p string, v lua.LValue) {

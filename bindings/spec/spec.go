@@ -9,7 +9,10 @@
 // and registers tests with test(name, fn). Each test runs in a fresh
 // runtime (ruleset loaded, seed 1) with the helpers eq, near, ok, matches
 // and fails; dice.force{...} forces faces. A test that makes no assertion
-// fails, and so does one that leaves forced faces unused. Tests run in file
+// fails, and so does one that leaves forced faces unused. Dice are strict:
+// once a test has forced a face, a draw after the forced queue ran out
+// fails the test with the die and the Lua line that drew it, unless the
+// test opted out with dice.force(faces, {mixed = true}). Tests run in file
 // order, files in path order.
 //
 // "-- covers:" lines (anywhere in the file) name the mechanic IDs the file
@@ -30,8 +33,10 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/dndsh/dndsh/bindings/dicemod"
 	"github.com/dndsh/dndsh/bindings/engine"
 	"github.com/dndsh/dndsh/bindings/luart"
+	"github.com/dndsh/dndsh/runtime/rng"
 )
 
 // Header is what a spec file's comments declare.
@@ -133,6 +138,7 @@ type session struct {
 	fns        []*lua.LFunction
 	assertions int
 	out        bytes.Buffer
+	strict     string // the first strict-dice violation of the test
 }
 
 func newSession(ctx context.Context, name string, src []byte, h Header, opts Options) (*session, error) {
@@ -143,6 +149,7 @@ func newSession(ctx context.Context, name string, src []byte, h Header, opts Opt
 		return nil, err
 	}
 	s.e = e
+	e.R.Src.Unforced = s.unforced
 	s.install()
 	if _, err := e.R.DoString(ctx, name, string(src), nil); err != nil {
 		e.Close()
@@ -174,10 +181,17 @@ func runOne(ctx context.Context, name string, src []byte, h Header, opts Options
 	}
 	if _, err := s.e.R.Call(ctx, s.fns[i], 0); err != nil {
 		res.Message = err.Error()
+		if s.strict != "" {
+			res.Message = s.strict
+		}
 		res.Assertions = s.assertions
 		return res
 	}
 	res.Assertions = s.assertions
+	if s.strict != "" {
+		res.Message = s.strict
+		return res
+	}
 	if s.assertions == 0 {
 		res.Message = "the test made no assertion"
 		return res
@@ -188,6 +202,49 @@ func runOne(ctx context.Context, name string, src []byte, h Header, opts Options
 	}
 	res.Passed = true
 	return res
+}
+
+// unforced is the runtime's hook for a draw the forced queue cannot supply
+// after the test forced faces: strict dice make it an error, recorded so
+// that the test fails even when a script caught the error.
+func (s *session) unforced(lo, hi int) error {
+	if mixed, _ := s.e.R.Get(dicemod.MixedKey).(bool); mixed {
+		return nil
+	}
+	die := fmt.Sprintf("d%d", hi)
+	if lo != 1 {
+		die = fmt.Sprintf("die of %d..%d", lo, hi)
+	}
+	msg := fmt.Sprintf("strict dice: a %s (draw %d of the test) was drawn after the forced faces ran out%s; "+
+		"force it too, or pass {mixed = true} to dice.force in a test that mixes forced and random dice",
+		die, s.e.R.Src.Draws(), luaWhere(s.e.R.L))
+	if s.strict == "" {
+		s.strict = msg
+	}
+	return &rng.ForcedError{Msg: msg}
+}
+
+// luaWhere names the innermost Lua line running and, when that is not in
+// the spec itself, the outermost one (the spec's line that led to it).
+func luaWhere(L *lua.LState) string {
+	var lines []string
+	for level := 0; ; level++ {
+		dbg, ok := L.GetStack(level)
+		if !ok {
+			break
+		}
+		if _, err := L.GetInfo("Sl", dbg, lua.LNil); err != nil || dbg.CurrentLine <= 0 {
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("%s:%d", dbg.Source, dbg.CurrentLine))
+	}
+	switch len(lines) {
+	case 0:
+		return ""
+	case 1:
+		return " at " + lines[0]
+	}
+	return " at " + lines[0] + " (from " + lines[len(lines)-1] + ")"
 }
 
 func (s *session) fail(L *lua.LState, msg string, args ...any) {

@@ -3,6 +3,7 @@ package spec
 import (
 	"context"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -95,5 +96,55 @@ test("expected error", function() fails(function() error("boom") end, "boom") en
 	}
 	if res[2].Message == "" || res[1].Message != "the test made no assertion" {
 		t.Errorf("messages: %q / %q", res[1].Message, res[2].Message)
+	}
+}
+
+func TestStrictDice(t *testing.T) {
+	src := []byte(`test("an extra draw fails", function()
+  dice.force{ 3 }
+  eq(dice.total("1d6"), 3)
+  eq(dice.draws(), 1)
+  dice.total("1d8")
+end)
+test("a caught extra draw still fails", function()
+  dice.force{ 3 }
+  dice.total("1d6")
+  local ok = pcall(dice.total, "1d4")
+  eq(ok, false)
+end)
+test("random dice before any force are fine", function()
+  dice.total("1d20")
+  dice.force{ 5 }
+  eq(dice.total("1d6"), 5)
+end)
+test("mixed dice may follow the forced ones", function()
+  dice.force({ 2 }, { mixed = true })
+  eq(dice.total("1d6"), 2)
+  ok(dice.total("1d6") >= 1)
+end)
+test("an unknown option is refused", function()
+  fails(function() dice.force({ 2 }, { mix = true }) end, "unknown option")
+end)
+`)
+	res, err := RunFile(context.Background(), "t_spec.lua", src, Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []bool{false, false, true, true, true}
+	if len(res) != len(want) {
+		t.Fatalf("got %d results", len(res))
+	}
+	for i, r := range res {
+		if r.Passed != want[i] {
+			t.Errorf("%s: passed=%v (%s), want %v", r.Test, r.Passed, r.Message, want[i])
+		}
+	}
+	for i, w := range []string{"a d8 (draw 2 of the test)", "t_spec.lua:5"} {
+		if !strings.Contains(res[0].Message, w) {
+			t.Errorf("message %d: %q lacks %q", i, res[0].Message, w)
+		}
+	}
+	if !strings.Contains(res[1].Message, "a d4") {
+		t.Errorf("caught draw: %q", res[1].Message)
 	}
 }

@@ -1,5 +1,10 @@
 package combat
 
+import (
+	"cmp"
+	"slices"
+)
+
 // TransitionKind says what happened at a point of the fight's time.
 type TransitionKind uint8
 
@@ -173,6 +178,14 @@ func (e *Encounter) NextTurn() (*Report, error) {
 		return nil, ruleErr("the fight has not begun (call Begin)")
 	}
 	e.rep.reset()
+	if e.held {
+		// EndStep left the encounter between rounds.
+		if err := e.roundTransition(); err != nil {
+			return nil, err
+		}
+		e.startNextStep()
+		return &e.rep, nil
+	}
 	e.endStep()
 	if e.phase == phaseSegments {
 		if err := e.advanceSurpriseSegment(); err != nil {
@@ -194,6 +207,46 @@ func (e *Encounter) NextTurn() (*Report, error) {
 	e.startNextStep()
 	return &e.rep, nil
 }
+
+// EndStep ends the current step and starts the next step of the same
+// round, as NextTurn does, but never passes into the next round: when the
+// round's order is done (in a phase of surprise segments, its last
+// segment) it reports false and leaves the encounter between rounds, with
+// no step running and the round not closed. The next NextTurn closes the
+// round and opens the next one with its initiative. A fight uses it to play
+// what comes at the end of a round, and to stop when the fight is decided,
+// before the next round's initiative is rolled.
+func (e *Encounter) EndStep() (more bool, err error) {
+	if !e.begun {
+		return false, ruleErr("the fight has not begun (call Begin)")
+	}
+	if e.held {
+		return false, nil
+	}
+	e.rep.reset()
+	e.endStep()
+	if e.phase == phaseSegments {
+		e.holding = true
+		defer func() { e.holding = false }()
+		if err := e.advanceSurpriseSegment(); err != nil {
+			return false, err
+		}
+		if !e.held {
+			if err := e.segmentStep(); err != nil {
+				return false, err
+			}
+		}
+		return !e.held, nil
+	}
+	if e.startNextStep() {
+		return true, nil
+	}
+	e.held = true
+	return false, nil
+}
+
+// BetweenRounds reports whether EndStep left the encounter between rounds.
+func (e *Encounter) BetweenRounds() bool { return e.held }
 
 // NextRound ends the current round at once (steps not reached yet are not
 // played) and starts the next.
@@ -313,14 +366,18 @@ func (e *Encounter) startTurn(p *participant) {
 }
 
 // segmentStep starts the first segment, from the current one on, in which
-// someone can act; it may end the phase and start round 1.
+// someone can act; it may end the phase and start round 1. Within a
+// segment those who lost fewer segments act first (the surprising side
+// holds the initiative; a surprised participant whose own loss was cut
+// short acts after them), in the order they were added otherwise.
 func (e *Encounter) segmentStep() error {
-	for e.phase == phaseSegments {
+	for e.phase == phaseSegments && !e.held {
 		for _, p := range e.parts {
 			if p.active && !p.waiting && p.lost < e.segment {
 				e.cur = append(e.cur, p)
 			}
 		}
+		slices.SortStableFunc(e.cur, func(a, b *participant) int { return cmp.Compare(a.lost, b.lost) })
 		if len(e.cur) > 0 {
 			e.hasCount = false
 			e.begin()
@@ -334,9 +391,14 @@ func (e *Encounter) segmentStep() error {
 }
 
 // advanceSurpriseSegment moves to the next surprise segment, or ends the
-// phase and starts round 1.
+// phase and starts round 1 (under EndStep: leaves the encounter between
+// rounds).
 func (e *Encounter) advanceSurpriseSegment() error {
 	if e.segment >= e.surpriseLen {
+		if e.holding {
+			e.held = true
+			return nil
+		}
 		if err := e.roundTransition(); err != nil {
 			return err
 		}
@@ -353,6 +415,7 @@ func (e *Encounter) advanceSurpriseSegment() error {
 // roundTransition closes the current round and opens the next one, with
 // its initiative; the cursor is left before the first step.
 func (e *Encounter) roundTransition() error {
+	e.held = false
 	e.forfeitDelayers()
 	e.expireRoundEnd()
 	e.emit(RoundEnd, nil)

@@ -184,6 +184,8 @@ type Encounter struct {
 	tick        int
 	surpriseLen int
 	rerollAll   bool
+	holding     bool // an EndStep is advancing: do not pass into the next round
+	held        bool // the round's order is done; NextTurn opens the next round
 
 	effects []effect
 	effSeq  int
@@ -305,6 +307,7 @@ func (e *Encounter) Restart() {
 	e.cur, e.curIDs = e.cur[:0], e.curIDs[:0]
 	e.stepCount, e.hasCount = 0, false
 	e.begun, e.phase, e.round, e.segment, e.tick, e.surpriseLen, e.rerollAll = false, 0, 0, 0, 0, 0, false
+	e.holding, e.held = false, false
 	e.effects, e.effSeq = e.effects[:0], 0
 	e.rolls, e.faces = e.rolls[:0], e.faces[:0]
 	e.rep.reset()

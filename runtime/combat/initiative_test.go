@@ -308,3 +308,58 @@ func TestConfigErrors(t *testing.T) {
 	_, err = e2.Begin()
 	wantKernelErr(t, err, errs.Usage, "does not fit")
 }
+
+// covers: 1E-SEQ-02, 1E-INIT-01 (the next round's initiative is rolled when
+// that round begins, after what the round's end holds).
+func TestEndStepHoldsTheRoundOpen(t *testing.T) {
+	e, src := sideParty(t)
+	src.Force(5, 3)
+	if _, err := e.Begin(); err != nil {
+		t.Fatal(err)
+	}
+	more, err := e.EndStep()
+	ok(t, err)
+	wantEq(t, "the loser's step follows", more, true)
+	wantEq(t, "current", strings.Join(e.Current(), " "), "orc1 orc2 orc3")
+	draws := src.Draws()
+	more, err = e.EndStep()
+	ok(t, err)
+	wantEq(t, "the round's order is done", more, false)
+	wantEq(t, "between rounds", e.BetweenRounds(), true)
+	wantEq(t, "still round 1", e.Round(), 1)
+	wantEq(t, "no step running", len(e.Current()), 0)
+	wantEq(t, "no initiative rolled yet", src.Draws(), draws)
+	more, err = e.EndStep()
+	ok(t, err)
+	wantEq(t, "EndStep between rounds stays there", more, false)
+	src.Force(2, 6)
+	r := rep(t)(e.NextTurn())
+	wantEq(t, "round 2 opens", trans(r), "round end:1, round start:2, segment start:1, turn start:orc1, turn start:orc2, turn start:orc3")
+	wantEq(t, "round 2 order", steps(e), "orc1 orc2 orc3 | fighter cleric")
+	wantEq(t, "no longer between rounds", e.BetweenRounds(), false)
+	drained(t, src)
+}
+
+// A phase of surprise segments held open by EndStep ends into round 1 only
+// at NextTurn, which rolls round 1's initiative (1E-INIT-02).
+func TestEndStepHoldsSurpriseSegments(t *testing.T) {
+	e, src := sideParty(t)
+	ok(t, e.SetLostSegments("orc1", 1))
+	ok(t, e.SetLostSegments("orc2", 1))
+	ok(t, e.SetLostSegments("orc3", 1))
+	if _, err := e.Begin(); err != nil {
+		t.Fatal(err)
+	}
+	wantEq(t, "round 0", e.Round(), 0)
+	wantEq(t, "segment 1: the party", strings.Join(e.Current(), " "), "fighter cleric")
+	more, err := e.EndStep()
+	ok(t, err)
+	wantEq(t, "one segment only", more, false)
+	wantEq(t, "still round 0", e.Round(), 0)
+	wantEq(t, "no die yet", src.Draws(), uint64(0))
+	src.Force(4, 1)
+	rep(t)(e.NextTurn())
+	wantEq(t, "round 1", e.Round(), 1)
+	wantEq(t, "round 1 order", steps(e), "fighter cleric | orc1 orc2 orc3")
+	drained(t, src)
+}

@@ -314,3 +314,18 @@ func TestLostRound(t *testing.T) {
 	wantEq(t, "round 2", trans(rep(t)(e.NextTurn())), "turn end:ambusher, round end:1, round start:2, turn start:victim")
 	drained(t, src)
 }
+
+// covers: 1E-INIT-02, 1E-SURP-07: in a segment the surprised side lost,
+// those who lost none act first, whatever the order the participants were
+// added in; a surprised one whose own loss was cut short follows them.
+func TestSurpriseSegmentOrder(t *testing.T) {
+	e, _ := sideParty(t) // the party (fighter, cleric) was added first
+	ok(t, e.SetLostSegments("fighter", 2))
+	ok(t, e.SetLostSegments("cleric", 1)) // Dexterity cut his loss short
+	r := rep(t)
+	first := r(e.Begin())
+	wantEq(t, "segment 1", trans(first), "round start:0, segment start:1, turn start:orc1, turn start:orc2, turn start:orc3")
+	seg2 := r(e.NextTurn())
+	wantEq(t, "segment 2: the orcs before the cleric", trans(seg2),
+		"turn end:orc1, turn end:orc2, turn end:orc3, segment start:2, turn start:orc1, turn start:orc2, turn start:orc3, turn start:cleric")
+}

@@ -33,6 +33,10 @@ type Situation struct {
 	AttackerSeen bool // the target perceives the attacker
 	InMelee      *Fighter
 	Flanker      *Fighter
+	// Measured: the distance is real (a map's, or given), so reach and
+	// range can refuse an attack; the no-map abstraction is always in
+	// reach.
+	Measured bool
 	// SourceSeen, when set, answers whether the bearer of a condition
 	// sees the condition's source (its id); nil asks the fight.
 	SourceSeen func(bearer *Fighter, source string) bool
@@ -67,22 +71,18 @@ type flags struct {
 // flagsOf reads x's conditions' sight and movement flags.
 func (f *Fight) flagsOf(x *Fighter) flags {
 	var fl flags
-	if len(f.Rules.Conditions) == 0 {
-		return fl
-	}
-	f.conds = x.C.Conditions(f.conds[:0])
-	for _, c := range f.conds {
-		if ef := f.Rules.Conditions[c.Name]; ef != nil {
-			fl.blind = fl.blind || ef.Blind
-			fl.unseen = fl.unseen || ef.Unseen
-			fl.noActions = fl.noActions || ef.NoActions
-			fl.speedZero = fl.speedZero || ef.SpeedZero
-			fl.speedMod += ef.SpeedPerLevel * max(c.Level, 1)
-			fl.moveExtra += ef.MoveExtra
-			fl.noOpportunity = fl.noOpportunity || ef.NoOpportunity
-			fl.partial = fl.partial || ef.Partial
-			fl.strenuous = max(fl.strenuous, ef.Strenuous)
-		}
+	f.effF = f.effects(x, f.effF)
+	for _, in := range f.effF {
+		ef := in.ef
+		fl.blind = fl.blind || ef.Blind
+		fl.unseen = fl.unseen || ef.Unseen
+		fl.noActions = fl.noActions || ef.NoActions
+		fl.speedZero = fl.speedZero || ef.SpeedZero
+		fl.speedMod += ef.SpeedPerLevel * max(in.c.Level, 1)
+		fl.moveExtra += ef.MoveExtra
+		fl.noOpportunity = fl.noOpportunity || ef.NoOpportunity
+		fl.partial = fl.partial || ef.Partial
+		fl.strenuous = max(fl.strenuous, ef.Strenuous)
 	}
 	return fl
 }
@@ -92,10 +92,18 @@ func (f *Fight) flagsOf(x *Fighter) flags {
 // walls, and (without a map) the distance of the attack a, when given.
 func (f *Fight) Sees(v, t *Fighter, a *Attack) bool {
 	fv, ft := f.flagsOf(v), f.flagsOf(t)
-	return f.sees(v, t, a, fv.blind, ft.unseen)
+	return f.sees(v, t, f.Distance(v, t, a), fv.blind, ft.unseen)
 }
 
-func (f *Fight) sees(v, t *Fighter, a *Attack, blind, unseen bool) bool {
+// SeesAt is Sees at distance d with no map in between (a what-if).
+func (f *Fight) SeesAt(v, t *Fighter, d int) bool {
+	fv, ft := f.flagsOf(v), f.flagsOf(t)
+	return f.sees(v, t, d, fv.blind, ft.unseen)
+}
+
+// sees is Sees with the flags worked out; d is the distance senses must
+// reach when there is no map.
+func (f *Fight) sees(v, t *Fighter, d int, blind, unseen bool) bool {
 	walls := f.Space != nil && f.Space.Map.Walls.Len() > 0
 	if !blind && !unseen && !walls {
 		return true
@@ -108,7 +116,6 @@ func (f *Fight) sees(v, t *Fighter, a *Attack, blind, unseen bool) bool {
 		if !blind && !unseen {
 			return true
 		}
-		d := f.Distance(v, t, a)
 		for i := range pol.Rules {
 			r := &pol.Rules[i]
 			rng, ok := senseRange(f.senses, r.Name)
@@ -139,10 +146,19 @@ func senseRange(s []grid.Sense, name string) (int, bool) {
 
 // situation works out where attack a of x against t is made.
 func (f *Fight) situation(x, t *Fighter, a *Attack, s *Situation) {
-	*s = Situation{Distance: f.Distance(x, t, a)}
+	f.SituationAt(x, t, a, f.Distance(x, t, a), s)
+	s.Measured = f.Space != nil
+}
+
+// SituationAt is the situation of an attack made from distance d: on the
+// fight's map when it has one (d is then the map's distance), else the
+// no-map abstraction at that distance (a script's "what if the goblin
+// stood 10 ft away").
+func (f *Fight) SituationAt(x, t *Fighter, a *Attack, d int, s *Situation) {
+	*s = Situation{Distance: d, Measured: true}
 	fx, ft := f.flagsOf(x), f.flagsOf(t)
-	s.TargetSeen = f.sees(x, t, a, fx.blind, ft.unseen)
-	s.AttackerSeen = f.sees(t, x, a, ft.blind, fx.unseen)
+	s.TargetSeen = f.sees(x, t, d, fx.blind, ft.unseen)
+	s.AttackerSeen = f.sees(t, x, d, ft.blind, fx.unseen)
 	if f.Space == nil {
 		return
 	}
@@ -166,7 +182,38 @@ func (f *Fight) situation(x, t *Fighter, a *Attack, s *Situation) {
 			break
 		}
 	}
-	if !a.Ranged && sr.Flank.On {
+	f.flanker(x, t, a, s)
+}
+
+// InMeleeOf returns the first of enemies (fighters of other sides) that
+// hampers a ranged attack by x at the given distances from it (dist[i] for
+// enemies[i]), by the rules' RangedInMelee; nil for none. It is the rule a
+// fight applies on its map, for callers that bring their own geometry.
+func (f *Fight) InMeleeOf(x *Fighter, enemies []*Fighter, dist []int) *Fighter {
+	sr := &f.Rules.Space
+	if sr.RangedInMelee.Within <= 0 {
+		return nil
+	}
+	for i, y := range enemies {
+		if y.Out || dist[i] > sr.RangedInMelee.Within {
+			continue
+		}
+		if sr.RangedInMelee.NeedsAble && !f.canAct(y) {
+			continue
+		}
+		fy, fx := f.flagsOf(y), f.flagsOf(x)
+		if sr.RangedInMelee.NeedsSight && !f.sees(y, x, dist[i], fy.blind, fx.unseen) {
+			continue
+		}
+		return y
+	}
+	return nil
+}
+
+// flanker finds an ally of x that flanks t with it, for a melee attack.
+func (f *Fight) flanker(x, t *Fighter, a *Attack, s *Situation) {
+	sr := &f.Rules.Space
+	if f.Space != nil && !a.Ranged && sr.Flank.On {
 		tb := t.body()
 		for _, y := range f.Fighters {
 			if y == x || y.Out || y.Side != x.Side || !f.canAct(y) {
@@ -181,10 +228,16 @@ func (f *Fight) situation(x, t *Fighter, a *Attack, s *Situation) {
 	}
 }
 
-// sourceSeen reports whether bearer sees the fighter called source.
+// sourceSeen reports whether bearer sees the fighter called source. A
+// source that is no creature of the fight (a spell, a trap, none given)
+// counts as seen: the condition applies as written; one that died or fled
+// is gone from sight.
 func (f *Fight) sourceSeen(bearer *Fighter, source string) bool {
 	y := f.byID[source]
-	if y == nil || !y.onMap() {
+	if y == nil {
+		return true
+	}
+	if !y.onMap() {
 		return false
 	}
 	return f.Sees(bearer, y, nil)
@@ -229,7 +282,7 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 	}
 	unit := sr.unit()
 	// range and reach
-	if f.Space != nil {
+	if s.Measured {
 		if !sr.inRange(a, s.Distance) {
 			if a.Ranged {
 				refuse("out of range", "")
@@ -294,53 +347,56 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 		if seen == nil {
 			seen = f.sourceSeen
 		}
-		f.conds = x.C.Conditions(f.conds[:0])
-		for _, c := range f.conds {
-			ef := f.Rules.Conditions[c.Name]
-			if ef == nil {
+		f.effA = f.effects(x, f.effA)
+		for i, in := range f.effA {
+			ef, c := in.ef, in.c
+			if lapsed(f.effA, i) {
 				continue
 			}
-			adv(ef.AttackAdv, "attacker ", c.Name, "")
+			adv(ef.AttackAdv, "attacker ", ef.Name, "")
 			if m := ef.AttackMod + ef.AttackModPerLevel*c.Level; m != 0 {
 				out.Bonus += m
-				note("mod", m, "attacker ", c.Name, "")
+				note("mod", m, "attacker ", ef.Name, "")
 			}
 			if ef.AttackAdvExceptSource != 0 && (c.Source == "" || c.Source != t.ID) {
-				adv(ef.AttackAdvExceptSource, "attacker ", c.Name, ", the target is not its source")
+				adv(ef.AttackAdvExceptSource, "attacker ", ef.Name, ", the target is not its source")
 			}
-			if ef.AttackAdvSourceSeen != 0 && c.Source != "" && seen(x, c.Source) {
-				adv(ef.AttackAdvSourceSeen, "attacker ", c.Name, ", its source in sight")
+			if ef.AttackAdvSourceSeen != 0 && seen(x, c.Source) {
+				adv(ef.AttackAdvSourceSeen, "attacker ", ef.Name, ", its source in sight")
+			}
+			if ef.NoAttackSource && c.Source != "" && c.Source == t.ID {
+				refuse("attacker "+ef.Name, ": can't attack its source")
 			}
 			m := ef.AttackModMelee
 			if a.Ranged {
 				m = ef.AttackModRanged
 				if ef.NoRanged && (ef.NoRangedUnless == "" || ef.NoRangedUnless != a.Group) {
-					refuse("attacker ", c.Name+": no ranged attack")
+					refuse("attacker ", ef.Name+": no ranged attack")
 				}
 			}
 			if m != 0 {
 				out.Bonus += m
-				note("mod", m, "attacker ", c.Name, "")
+				note("mod", m, "attacker ", ef.Name, "")
 			}
 			if ef.FoeACLose != 0 && !s.AttackerSeen {
 				out.ACLose |= ef.FoeACLose
-				note("ac", 0, "attacker ", c.Name, ": the target loses bonuses to AC")
+				note("ac", 0, "attacker ", ef.Name, ": the target loses bonuses to AC")
 			}
 		}
-		f.conds = t.C.Conditions(f.conds[:0])
-		for _, c := range f.conds {
-			ef := f.Rules.Conditions[c.Name]
-			if ef == nil {
+		f.effT = f.effects(t, f.effT)
+		for i, in := range f.effT {
+			ef := in.ef
+			if lapsed(f.effT, i) {
 				continue
 			}
-			adv(ef.DefenseAdv, "target ", c.Name, "")
+			adv(ef.DefenseAdv, "target ", ef.Name, "")
 			if a.Ranged {
-				adv(ef.DefenseAdvRanged, "target ", c.Name, ", ranged attack")
+				adv(ef.DefenseAdvRanged, "target ", ef.Name, ", ranged attack")
 			} else {
-				adv(ef.DefenseAdvMelee, "target ", c.Name, ", melee attack")
+				adv(ef.DefenseAdvMelee, "target ", ef.Name, ", melee attack")
 				if ef.AutoCritMelee && !out.AutoCrit {
 					out.AutoCrit = true
-					note("crit", 0, "automatic: target ", c.Name, ", melee attack")
+					note("crit", 0, "automatic: target ", ef.Name, ", melee attack")
 				}
 			}
 			near := ef.Near
@@ -348,20 +404,20 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 				near = unit
 			}
 			if s.Distance <= near {
-				adv(ef.DefenseAdvNear, "target ", c.Name, within(explain, " within ", near, sr.Unit))
+				adv(ef.DefenseAdvNear, "target ", ef.Name, within(explain, " within ", near, sr.Unit))
 				if ef.AutoCritNear && !out.AutoCrit {
 					out.AutoCrit = true
-					note("crit", 0, "automatic: target ", c.Name, within(explain, " within ", near, sr.Unit))
+					note("crit", 0, "automatic: target ", ef.Name, within(explain, " within ", near, sr.Unit))
 				}
 			} else {
-				adv(ef.DefenseAdvFar, "target ", c.Name, within(explain, " beyond ", near, sr.Unit))
+				adv(ef.DefenseAdvFar, "target ", ef.Name, within(explain, " beyond ", near, sr.Unit))
 			}
 			if ef.DefenseAdvSeen != 0 && s.AttackerSeen {
-				adv(ef.DefenseAdvSeen, "target ", c.Name, ", it sees the attacker")
+				adv(ef.DefenseAdvSeen, "target ", ef.Name, ", it sees the attacker")
 			}
 			if ef.ACMod != 0 {
 				out.addTyped(ef.ACType-1, ef.ACMod)
-				note("ac", ef.ACMod, "target ", c.Name, "")
+				note("ac", ef.ACMod, "target ", ef.Name, "")
 			}
 			m := ef.DefenseMod + ef.DefenseModMelee
 			if a.Ranged {
@@ -369,19 +425,19 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 			}
 			if m != 0 {
 				out.Bonus += m
-				note("mod", m, "target ", c.Name, "")
+				note("mod", m, "target ", ef.Name, "")
 			}
 			if ef.ACLose != 0 {
 				out.ACLose |= ef.ACLose
-				note("ac", 0, "target ", c.Name, ": loses bonuses to AC")
+				note("ac", 0, "target ", ef.Name, ": loses bonuses to AC")
 			}
 			if ef.ACSetType > 0 {
 				out.acSetType, out.acSetValue = ef.ACSetType-1, ef.ACSetValue
-				note("ac", 0, "target ", c.Name, ": a part of its AC is set")
+				note("ac", 0, "target ", ef.Name, ": a part of its AC is set")
 			}
 			if ef.MissChance > out.MissChance {
 				out.MissChance = ef.MissChance
-				note("miss", ef.MissChance, "target ", c.Name, "")
+				note("miss", ef.MissChance, "target ", ef.Name, "")
 			}
 		}
 	}

@@ -6,14 +6,43 @@ import (
 	"github.com/dndsh/dndsh/runtime/event"
 )
 
-// canAct reports whether a condition takes x's actions away.
-func (f *Fight) canAct(x *Fighter) bool {
-	if len(f.Rules.Conditions) == 0 {
-		return true
+// attackDice rolls the dice the attacker's conditions add to its attack
+// roll (AttackDie), in condition order, before the d20.
+func (f *Fight) attackDice(e *AttackEvent) error {
+	f.effM = f.effects(e.Attacker, f.effM)
+	for i, in := range f.effM {
+		if in.ef.AttackDie == nil || lapsed(f.effM, i) {
+			continue
+		}
+		n, err := in.ef.AttackDie.Total(f.Src)
+		if err != nil {
+			return err
+		}
+		e.Bonus += int(n)
 	}
+	return nil
+}
+
+// turnStarts ends x's conditions that end as its turn starts (those that
+// end when it acts, only if it can act).
+func (f *Fight) turnStarts(x *Fighter) {
+	if len(f.Rules.Conditions) == 0 {
+		return
+	}
+	able := f.canAct(x)
 	f.conds = x.C.Conditions(f.conds[:0])
 	for _, c := range f.conds {
-		if ef := f.Rules.Conditions[c.Name]; ef != nil && ef.NoActions {
+		if ef := f.Rules.Conditions[c.Name]; ef != nil && (ef.EndsAtTurnStart || ef.EndsWhenActs && able) {
+			x.C.RemoveConditionID(c.ID)
+		}
+	}
+}
+
+// canAct reports whether a condition takes x's actions away.
+func (f *Fight) canAct(x *Fighter) bool {
+	f.effM = f.effects(x, f.effM)
+	for _, in := range f.effM {
+		if in.ef.NoActions {
 			return false
 		}
 	}
@@ -43,8 +72,8 @@ func (f *Fight) strike(x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent, er
 	defer f.pop()
 	e := &fr.atk
 	adv := o.Adv
-	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0], Bonus: o.Bonus,
-		Touch: o.Touch, NoDamage: o.NoDamage, Nonlethal: o.Nonlethal || a.Nonlethal}
+	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0], Taken: e.Taken[:0],
+		Bonus: o.Bonus, Touch: o.Touch, NoDamage: o.NoDamage, Nonlethal: o.Nonlethal || a.Nonlethal}
 	if adv > 0 {
 		e.Adv = adv
 	} else {
@@ -67,6 +96,9 @@ func (f *Fight) strike(x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent, er
 	e.Dis += as.Dis
 	e.Bonus += as.Bonus
 	autoCrit := as.AutoCrit
+	if err := f.attackDice(e); err != nil {
+		return nil, err
+	}
 	// declare
 	fr.ev.Reset(f.ids.atkDeclare)
 	if err := f.dispatch(&fr.ev, e, f.ids.atkDeclare, event.Declare); err != nil {
@@ -96,6 +128,12 @@ func (f *Fight) strike(x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent, er
 	}
 	if rule.Needed != nil {
 		tt.Target = rule.Needed(x, t)
+		if f.failed != nil && f.table {
+			// A table fight has no Run to report the script's error.
+			err := f.failed
+			f.failed = nil
+			return nil, err
+		}
 	} else {
 		tt.Target = f.acOf(t, &as)
 	}

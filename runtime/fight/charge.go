@@ -4,35 +4,16 @@ import (
 	"github.com/dndsh/dndsh/runtime/grid"
 )
 
-// The turn's movement rules beyond the plain move: conditions that end
-// when the bearer's turn starts, the free step, the partial-action limit
-// and the charge (TurnRule).
-
-// endAtTurnStart removes x's conditions that end when its turn starts
-// (flat-footed until it first acts, a charge's price), unless it cannot
-// act (a creature that cannot act stays flat-footed).
-func (f *Fight) endAtTurnStart(x *Fighter) {
-	if len(f.Rules.Conditions) == 0 || !f.canAct(x) {
-		return
-	}
-	f.conds = x.C.Conditions(f.conds[:0])
-	for _, c := range f.conds {
-		if ef := f.Rules.Conditions[c.Name]; ef != nil && ef.EndsTurnStart {
-			x.C.RemoveCondition(c.Name)
-		}
-	}
-}
+// The turn's movement rules beyond the plain move: the free step, the
+// partial-action limit and the charge (TurnRule).
 
 // conditionWhere returns the name of x's first condition whose effect
 // passes test, or "".
 func (f *Fight) conditionWhere(x *Fighter, test func(*CondEffect) bool) string {
-	if len(f.Rules.Conditions) == 0 {
-		return ""
-	}
-	f.conds = x.C.Conditions(f.conds[:0])
-	for _, c := range f.conds {
-		if ef := f.Rules.Conditions[c.Name]; ef != nil && test(ef) {
-			return c.Name
+	f.effM = f.effects(x, f.effM)
+	for _, in := range f.effM {
+		if test(in.ef) {
+			return in.ef.Name
 		}
 	}
 	return ""

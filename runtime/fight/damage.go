@@ -19,7 +19,7 @@ func (f *Fight) DealOpt(src, t *Fighter, n int, typ string, nonlethal bool) (int
 	defer f.pop()
 	e := &fr.atk
 	*e = AttackEvent{Attacker: src, Target: t, Damage: n, Hit: true, Roll: e.Roll, Parts: append(e.Parts[:0], creature.Damage{Type: typ, Amount: n}),
-		Nonlethal: nonlethal}
+		Taken: e.Taken[:0], Nonlethal: nonlethal}
 	if err := f.Apply(e); err != nil {
 		return 0, err
 	}
@@ -58,6 +58,10 @@ func (f *Fight) Apply(e *AttackEvent) error {
 		return err
 	}
 	e.Applied = rec.Outcome
+	e.Taken = e.Taken[:0]
+	for _, tr := range rec.Types {
+		e.Taken = append(e.Taken, creature.Damage{Type: tr.Type, Amount: tr.Final})
+	}
 	dealt := rec.Outcome.HPLost + rec.Outcome.TempAbsorbed
 	e.Attacker.DamageDealt += dealt
 	t.DamageTaken += dealt

@@ -66,7 +66,7 @@ func (f *Fight) revive(x *Fighter) {
 	if sc := f.Rules.HP.StableCondition; sc != "" {
 		x.C.RemoveCondition(sc)
 	}
-	if f.Rules.ReviveCondition != "" {
+	if f.Rules.ReviveCondition != "" && !x.C.HasCondition(f.Rules.ReviveCondition) {
 		_, _ = x.C.AddCondition(creature.Condition{Name: f.Rules.ReviveCondition, Source: "revived"}, creature.CondSpec{})
 	}
 }
@@ -77,11 +77,9 @@ func (f *Fight) saveMods(x *Fighter) int {
 		return 0
 	}
 	m := 0
-	f.conds = x.C.Conditions(f.conds[:0])
-	for _, c := range f.conds {
-		if ef := f.Rules.Conditions[c.Name]; ef != nil {
-			m += ef.SaveMod + ef.SaveModPerLevel*c.Level
-		}
+	f.effM = f.effects(x, f.effM)
+	for _, in := range f.effM {
+		m += in.ef.SaveMod + in.ef.SaveModPerLevel*in.c.Level
 	}
 	return m
 }

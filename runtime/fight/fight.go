@@ -76,7 +76,9 @@ type Rules struct {
 	// Down says what happens at the floor, per side kind: Players for
 	// fighters marked Player, Monsters for the others.
 	Players, Monsters DownRule
-	// MaxRounds ends a fight that runs too long as a draw.
+	// MaxRounds ends a fight that runs too long as a draw: one still going
+	// when round MaxRounds ends (0: when the surprise round or segments
+	// end, if any) is a draw.
 	MaxRounds int
 	// Conditions are what conditions do in a fight, by condition name
 	// (compiled from the rule system's condition definitions).
@@ -122,6 +124,13 @@ type DyingSave struct {
 // criticals, lost actions. A rule system declares these as data; what a
 // condition does beyond them is left to hooks.
 type CondEffect struct {
+	// Name is the condition's name; Implied are the effects of the
+	// conditions it implies (transitively, each once), in force with it.
+	Name    string
+	Implied []*CondEffect
+	// NoAttackSource: the bearer cannot attack the condition's source.
+	NoAttackSource bool
+
 	AttackAdv         int  // on the bearer's attack rolls (+1 advantage, -1 disadvantage)
 	DefenseAdv        int  // on attack rolls against the bearer
 	DefenseAdvMelee   int  // on melee attack rolls against the bearer (added to DefenseAdv)
@@ -153,11 +162,20 @@ type CondEffect struct {
 	// Unseen: others perceive the bearer only by senses that see the
 	// invisible. What not perceiving does is the rules' SightRule.
 	Blind, Unseen bool
-	// SpeedZero: the bearer cannot move; SpeedPerLevel changes its speed
-	// per level; MoveExtra adds feet per foot to its moves (crawling).
+	// SpeedZero: the bearer cannot move (and Lapses effects lapse);
+	// SpeedPerLevel changes its speed per level; MoveExtra adds feet per
+	// foot to its moves (crawling).
 	SpeedZero     bool
 	SpeedPerLevel int
 	MoveExtra     int
+	// Lapses: the effects above do not count while the bearer also has a
+	// condition with NoActions or SpeedZero (5e's Dodge).
+	Lapses bool
+	// EndsAtTurnStart: the condition ends as its bearer's turn starts.
+	EndsAtTurnStart bool
+	// AttackDie, when set, is rolled before each of the bearer's attack
+	// rolls and added to it (5e's Bless: 1d4).
+	AttackDie *dice.Expr
 
 	// To-hit modifiers of attacks against the bearer (all, melee, ranged)
 	// and of the bearer's own melee and ranged attacks.
@@ -180,9 +198,9 @@ type CondEffect struct {
 	// MissChance is the percent chance that a hit on the bearer misses
 	// (concealment; the highest of the bearer's counts).
 	MissChance int
-	// EndsTurnStart: the condition ends when the bearer's turn starts (and
-	// it can act).
-	EndsTurnStart bool
+	// EndsWhenActs: the condition ends as its bearer's turn starts if the
+	// bearer can act then (a creature that cannot act stays flat-footed).
+	EndsWhenActs bool
 	// NoRangedUnless: the bearer makes no ranged attack but with attacks of
 	// this group ("" for none allowed) when NoRanged is set.
 	NoRanged       bool
@@ -354,6 +372,9 @@ type AttackEvent struct {
 	// Why lists the rules that applied (advantage, modifiers, criticals),
 	// filled when the fight explains (Explain).
 	Why []Reason
+	// Taken is what each type came to after the target's traits (set when
+	// the damage is applied: damage.apply's after phase on).
+	Taken []creature.Damage
 	// Touch makes this attack a touch attack whatever its weapon (a grab,
 	// a trip); NoDamage stops it once the roll is decided (no damage is
 	// rolled or dealt); Nonlethal sends its damage to the nonlethal track
@@ -424,9 +445,11 @@ type Fight struct {
 	// RecordPaths keeps every fighter's Path (dndsh run --svg).
 	RecordPaths bool
 	areaBuf     []*Fighter
-	senses      []grid.Sense
-	moveEv      MoveEvent
-	hostiles    []*Fighter
+	// condition effects in force, one buffer per caller that may nest
+	effA, effT, effF, effM []inForce
+	senses                 []grid.Sense
+	moveEv                 MoveEvent
+	hostiles               []*Fighter
 }
 
 // Fail records an error met where none can be returned (inside a tactic);
@@ -581,13 +604,9 @@ func (f *Fight) Run() (Outcome, error) {
 		return Outcome{}, err
 	}
 	maxRounds := f.Rules.MaxRounds
-	if maxRounds <= 0 {
-		maxRounds = 100
-	}
 	lastRound := -1
 	for {
 		if w, over := f.winner(); over {
-			f.round = max(f.enc.Round(), f.round)
 			f.turn = TurnEvent{Round: f.round}
 			if err := f.emitTurn(f.ids.encEnd, nil); err != nil {
 				return Outcome{}, err
@@ -595,31 +614,6 @@ func (f *Fight) Run() (Outcome, error) {
 			return Outcome{Winner: w, Rounds: f.round}, nil
 		}
 		r := f.enc.Round()
-		if r != lastRound && lastRound >= 0 && f.Rules.HP.Bleed != nil {
-			f.round = lastRound
-			if err := f.bleed(); err != nil {
-				return Outcome{}, err
-			}
-		}
-		if r != lastRound && lastRound >= 0 && f.Bus.Has(f.ids.roundEnd) {
-			// round.end: the round's last step is done (rules that act
-			// "last in the round"); it may end the fight.
-			f.turn = TurnEvent{Round: lastRound}
-			if err := f.emitTurn(f.ids.roundEnd, nil); err != nil {
-				return Outcome{}, err
-			}
-			if f.failed != nil {
-				return Outcome{}, f.failed
-			}
-			if w, over := f.winner(); over {
-				f.round = lastRound
-				f.turn = TurnEvent{Round: f.round}
-				if err := f.emitTurn(f.ids.encEnd, nil); err != nil {
-					return Outcome{}, err
-				}
-				return Outcome{Winner: w, Rounds: f.round}, nil
-			}
-		}
 		if r > maxRounds {
 			return Outcome{Winner: -1, Rounds: maxRounds}, nil
 		}
@@ -653,6 +647,7 @@ func (f *Fight) Run() (Outcome, error) {
 			if x.Out {
 				// A dying creature's turn: scripts roll its death saves
 				// (dying.turn); one they revive takes its turn.
+				f.turnStarts(x)
 				if err := f.emitTurnAs(f.ids.dying, x); err != nil {
 					return Outcome{}, err
 				}
@@ -674,6 +669,40 @@ func (f *Fight) Run() (Outcome, error) {
 			if _, over := f.winner(); over {
 				break
 			}
+		}
+		if _, over := f.winner(); over {
+			continue // decided: no more turns, no round end, no initiative
+		}
+		more, err := f.enc.EndStep()
+		if err != nil {
+			return Outcome{}, err
+		}
+		if more {
+			continue
+		}
+		// The round's order is done: the dying bleed (the rules' Bleed).
+		// round.end: its last step (rules that act "last in the round"); it
+		// may end the fight. Only then does the next round open, with its
+		// initiative.
+		if f.Rules.HP.Bleed != nil {
+			if err := f.bleed(); err != nil {
+				return Outcome{}, err
+			}
+		}
+		if f.Bus.Has(f.ids.roundEnd) {
+			f.turn = TurnEvent{Round: r}
+			if err := f.emitTurn(f.ids.roundEnd, nil); err != nil {
+				return Outcome{}, err
+			}
+			if f.failed != nil {
+				return Outcome{}, f.failed
+			}
+			if _, over := f.winner(); over {
+				continue
+			}
+		}
+		if r >= maxRounds {
+			return Outcome{Winner: -1, Rounds: maxRounds}, nil
 		}
 		if _, err := f.enc.NextTurn(); err != nil {
 			return Outcome{}, err
@@ -698,7 +727,7 @@ func (f *Fight) winner() (int, bool) {
 
 func (f *Fight) takeTurn(x *Fighter) error {
 	x.Moved, x.diagonals, x.dashed, x.stepped, x.charged = 0, 0, false, false, false
-	f.endAtTurnStart(x)
+	f.turnStarts(x)
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	if err := f.emitTurn(f.ids.turnStart, x); err != nil {
 		return err

@@ -59,21 +59,48 @@ type MoveResult struct {
 // passed. Returns the cost, the new diagonal count and false when the step
 // is not allowed.
 func (f *Fight) stepCost(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, int, bool) {
+	c, d, why := f.stepWhy(x, a, b, diag, fl)
+	return c, d, why == ""
+}
+
+// stepWhy is stepCost with the reason a step is not allowed ("" when it
+// is).
+func (f *Fight) stepWhy(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, int, string) {
 	sp := f.Space
 	m := sp.Map
-	sr := &f.Rules.Space
 	fp := x.C.Space
 	if !m.Fits(b, fp) {
-		return 0, diag, false
+		return 0, diag, "off the map"
 	}
 	w, h := fp.Dims()
 	difficult := false
+	if w == 1 && h == 1 {
+		// one square: no loops
+		i := b.Y*m.W + b.X
+		if m.Walls.Terrain(b) == grid.Full {
+			return 0, diag, "a wall"
+		}
+		difficult = m.Difficult(b)
+		if sp.occ[i] != 0 {
+			for _, o := range f.Fighters {
+				if o == x || !o.onMapNow || !o.C.Space.Covers(o.C.Pos, b) {
+					continue
+				}
+				pass, costly := f.passes(x, o)
+				if !pass {
+					return 0, diag, "can't move through " + o.ID
+				}
+				difficult = difficult || costly
+			}
+		}
+		return f.priceStep(x, a, b, diag, fl, difficult)
+	}
 	for y := b.Y; y < b.Y+h; y++ {
 		for xx := b.X; xx < b.X+w; xx++ {
 			q := grid.Pos{X: xx, Y: y}
 			i := y*m.W + xx
 			if m.Walls.Terrain(q) == grid.Full {
-				return 0, diag, false
+				return 0, diag, "a wall"
 			}
 			if m.Difficult(q) {
 				difficult = true
@@ -87,7 +114,7 @@ func (f *Fight) stepCost(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, i
 				}
 				pass, costly := f.passes(x, o)
 				if !pass {
-					return 0, diag, false
+					return 0, diag, "can't move through " + o.ID
 				}
 				if costly {
 					difficult = true
@@ -95,10 +122,19 @@ func (f *Fight) stepCost(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, i
 			}
 		}
 	}
+	return f.priceStep(x, a, b, diag, fl, difficult)
+}
+
+// priceStep prices a step the mover may take: the grid's base cost, the
+// difficult terrain rule and the mover's extra cost; a diagonal may not cut
+// a wall's corner.
+func (f *Fight) priceStep(x *Fighter, a, b grid.Pos, diag int, fl *flags, difficult bool) (int, int, string) {
+	m := f.Space.Map
+	sr := &f.Rules.Space
 	dx, dy := b.X-a.X, b.Y-a.Y
 	diagonal := dx != 0 && dy != 0
-	if diagonal && sr.NoCornerCutting && grid.CutsCorner(a, b, fp, m.Walls) {
-		return 0, diag, false
+	if diagonal && sr.NoCornerCutting && grid.CutsCorner(a, b, x.C.Space, m.Walls) {
+		return 0, diag, "cuts the corner of a wall"
 	}
 	u := sr.unit()
 	base := u
@@ -121,7 +157,7 @@ func (f *Fight) stepCost(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, i
 			mul = sr.DifficultMul
 		}
 	}
-	return base * mul * (1 + extra), diag, true
+	return base * mul * (1 + extra), diag, ""
 }
 
 // passes reports whether x may move through o's space, and whether doing
@@ -467,4 +503,79 @@ func (f *Fight) Opportunity(h, x *Fighter) (bool, error) {
 		return false, err
 	}
 	return true, nil
+}
+
+// PathPrice is what a move along a path would cost, without making it.
+type PathPrice struct {
+	Cost  int // feet, for the steps that may be taken
+	Steps int // steps that may be taken, from the first
+	// Why says why step Steps+1 may not be taken ("a wall", "can't move
+	// through orc1"), "" when every step may.
+	Why string
+	// Leaves lists, in path order, the hostiles whose reach a step leaves
+	// (by the rules' opportunity trigger), before the step.
+	Leaves []Leave
+	// EndFree: x may end its move at the last square it can reach.
+	EndFree bool
+}
+
+// Leave is a step that leaves a hostile's reach.
+type Leave struct {
+	Step    int
+	Hostile *Fighter
+}
+
+// PricePath prices x's move along path (its squares after its own) as Move
+// would, without moving: each step's cost (terrain, passing creatures,
+// crawling), the first step that may not be taken, and the reach it
+// leaves. It needs a map.
+func (f *Fight) PricePath(x *Fighter, path []grid.Pos) (PathPrice, error) {
+	var pp PathPrice
+	if f.Space == nil {
+		return pp, errs.New(errs.Rule, "kernel", "the fight has no map")
+	}
+	fl := f.flagsOf(x)
+	diag := x.diagonals
+	from := x.C.Pos
+	trig := grid.LeaveReach
+	if o := f.Rules.Space.Opportunity; o != nil {
+		trig = o.Trigger
+	}
+	g := f.Rules.Space.Grid
+	for i, p := range path {
+		if abs(p.X-from.X) > 1 || abs(p.Y-from.Y) > 1 || p == from {
+			e := errs.New(errs.Rule, "kernel", "path step %d goes from %v to %v, which is not a neighbouring square", i+1, from, p)
+			e.Hint = "list every square the mover passes through"
+			return pp, e
+		}
+		c, d, why := f.stepWhy(x, from, p, diag, &fl)
+		if why != "" {
+			pp.Why = why
+			break
+		}
+		before, after := x.body(), x.body()
+		before.Pos, after.Pos = from, p
+		for _, h := range f.Fighters {
+			if h.Side == x.Side || h.Out || !hasMelee(h) {
+				continue
+			}
+			hb := h.body()
+			if !g.Threatens(hb, before) {
+				continue
+			}
+			if trig&grid.ExitThreatened != 0 || !g.Threatens(hb, after) {
+				pp.Leaves = append(pp.Leaves, Leave{Step: i + 1, Hostile: h})
+			}
+		}
+		pp.Cost += c
+		pp.Steps++
+		diag = d
+		from = p
+	}
+	last := x.C.Pos
+	if pp.Steps > 0 {
+		last = path[pp.Steps-1]
+	}
+	pp.EndFree = f.endsFree(x, last)
+	return pp, nil
 }

@@ -88,12 +88,79 @@ func less(a, b node) bool {
 // neighbours in a fixed order: the four sides, then the four corners.
 var neighbours = [8][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}, {1, -1}, {1, 1}, {-1, 1}, {-1, -1}}
 
-// Goal is what a path finder looks for: Done says a square is a place to
-// stop, Estimate is a lower bound of the feet left from a square (0 where
-// Done).
+// Goal is what a path finder looks for: a square to stand on (Reach: where
+// an attack reaches a body; Square: one square; Away: as far as possible
+// from the mover's enemies). Done says a square is a place to stop,
+// Estimate is a lower bound of the feet left from a square (0 where Done).
+// A Goal is a plain value: making one allocates nothing.
 type Goal struct {
-	Done     func(p grid.Pos) bool
-	Estimate func(p grid.Pos) int
+	kind            goalKind
+	f               *Fight
+	mover           grid.Body
+	target          grid.Body
+	square          grid.Pos
+	reach, reachMin int
+	sight           bool // a ranged attack: the line of sight must be clear
+	side            int  // Away: the mover's side
+}
+
+type goalKind uint8
+
+const (
+	goalReach goalKind = iota
+	goalSquare
+	goalAway
+)
+
+// SquareGoal is the goal of standing on square p.
+func (f *Fight) SquareGoal(p grid.Pos) Goal { return Goal{kind: goalSquare, f: f, square: p} }
+
+// Done reports whether p is a place to stop.
+func (g *Goal) Done(p grid.Pos) bool {
+	switch g.kind {
+	case goalSquare:
+		return p == g.square
+	case goalAway:
+		return false
+	}
+	b := g.mover
+	b.Pos = p
+	d := g.f.Rules.Space.Grid.Between(b, g.target)
+	if d > g.reach || d < g.reachMin {
+		return false
+	}
+	if g.sight {
+		return g.f.Space.Map.Walls.LineOfSight(b, g.target)
+	}
+	return true
+}
+
+// Estimate is a lower bound of the feet from p to a place to stop.
+func (g *Goal) Estimate(p grid.Pos) int {
+	gr := g.f.Rules.Space.Grid
+	switch g.kind {
+	case goalSquare:
+		return gr.Distance(p, g.square)
+	case goalAway:
+		b := g.mover
+		b.Pos = p
+		near := 1 << 20
+		for _, y := range g.f.Fighters {
+			if y.Out || y.Side == g.side {
+				continue
+			}
+			if d := gr.Between(b, y.body()); d < near {
+				near = d
+			}
+		}
+		return max(0, 1<<20-near)
+	}
+	b := g.mover
+	b.Pos = p
+	if d := gr.Between(b, g.target) - g.reach; d > 0 {
+		return d
+	}
+	return 0
 }
 
 // PathTo finds x's cheapest path, as Move prices it, to a square where the
@@ -133,14 +200,18 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 		return grid.Pos{X: int(st) % m.W, Y: int(st) / m.W}, d
 	}
 	start := x.C.Pos
+	if goal.Done(start) {
+		return s.out[:0], 0, true
+	}
+	if out, cost, ok, sure := f.greedy(x, goal, budget, &fl, s.out[:0]); sure {
+		s.out = out
+		return out, cost, ok
+	}
 	s0 := enc(start, x.diagonals)
 	s.stamp[s0], s.cost[s0], s.parent[s0] = s.gen, 0, -1
 	h0 := goal.Estimate(start)
 	s.push(node{f: int32(h0), g: 0, state: s0})
 	best, bestH, bestG := int32(-1), h0, int32(0)
-	if goal.Done(start) {
-		return s.out[:0], 0, true
-	}
 	found := int32(-1)
 	for len(s.heap) > 0 {
 		n := s.pop()
@@ -198,74 +269,163 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 }
 
 // ReachGoal is the goal of standing where attack a of x reaches t (any
-// square, when a is nil, from which x's best melee attack reaches).
+// square, when a is nil, from which x's melee reach does).
 func (f *Fight) ReachGoal(x, t *Fighter, a *Attack) Goal {
 	sr := &f.Rules.Space
-	g := sr.Grid
-	reach, reachMin := 0, 0
+	g := Goal{kind: goalReach, f: f, mover: x.body(), target: t.body(), reach: x.reach, reachMin: x.reachMin}
 	if a != nil {
 		if a.Ranged {
-			if len(a.Range) > 0 && !sr.Range.Increments {
-				reach = a.Range[0]
-			} else if len(a.Range) > 0 {
-				reach = a.Range[0] // the first increment
-			} else {
-				reach = 1 << 20
+			g.reachMin = 0
+			g.reach = 1 << 20
+			if len(a.Range) > 0 {
+				g.reach = a.Range[0] // the normal range, or the first increment
 			}
+			g.sight = f.Space.Map.Walls.Len() > 0
 		} else {
-			reach, reachMin = a.Reach, a.ReachMin
-			if reach <= 0 {
-				reach = sr.unit()
+			g.reach, g.reachMin = a.Reach, a.ReachMin
+			if g.reach <= 0 {
+				g.reach = sr.unit()
 			}
 		}
-	} else {
-		reach, reachMin = x.reach, x.reachMin
 	}
-	tb := t.body()
-	body := x.body()
-	return Goal{
-		Done: func(p grid.Pos) bool {
-			body.Pos = p
-			d := g.Between(body, tb)
-			if d > reach || d < reachMin {
-				return false
-			}
-			if a != nil && a.Ranged && f.Space.Map.Walls.Len() > 0 {
-				return f.Space.Map.Walls.LineOfSight(body, tb)
-			}
-			return true
-		},
-		Estimate: func(p grid.Pos) int {
-			body.Pos = p
-			d := g.Between(body, tb) - reach
-			if d < 0 {
-				return 0
-			}
-			return d
-		},
-	}
+	return g
 }
 
 // AwayGoal is the goal of getting as far as possible from the enemies of
 // x: it is never done, and the estimate falls as the nearest enemy gets
 // farther (PathTo then returns the farthest square it can afford).
 func (f *Fight) AwayGoal(x *Fighter) Goal {
-	g := f.Rules.Space.Grid
-	body := x.body()
-	return Goal{
-		Done: func(grid.Pos) bool { return false },
-		Estimate: func(p grid.Pos) int {
-			body.Pos = p
-			near := 1 << 20
-			for _, y := range f.Fighters {
-				if y.Out || y.Side == x.Side {
-					continue
-				}
-				if d := g.Between(body, y.body()); d < near {
-					near = d
-				}
-			}
-			return max(0, 1<<20-near)
-		},
+	return Goal{kind: goalAway, f: f, mover: x.body(), side: x.Side}
+}
+
+// HasRoom reports whether some square from which x's melee reach (or
+// attack a's) touches t is free for x to stand on (or is where x stands):
+// when none is, no path can get x there and searching is wasted.
+func (f *Fight) HasRoom(x, t *Fighter, a *Attack) bool {
+	if f.Space == nil {
+		return true
 	}
+	reach := x.reach
+	if a != nil && !a.Ranged {
+		reach = a.Reach
+		if reach <= 0 {
+			reach = f.Rules.Space.unit()
+		}
+	} else if a != nil {
+		return true // a ranged attack has room enough
+	}
+	goal := f.ReachGoal(x, t, a)
+	u := f.Rules.Space.unit()
+	n := reach/u + 1
+	tw, th := t.C.Space.Dims()
+	xw, xh := x.C.Space.Dims()
+	m := f.Space.Map
+	for y := t.C.Pos.Y - n - xh + 1; y <= t.C.Pos.Y+th+n-1; y++ {
+		for xx := t.C.Pos.X - n - xw + 1; xx <= t.C.Pos.X+tw+n-1; xx++ {
+			p := grid.Pos{X: xx, Y: y, Z: x.C.Pos.Z}
+			if p == x.C.Pos && goal.Done(p) {
+				return true
+			}
+			if !m.Fits(p, x.C.Space) || !goal.Done(p) {
+				continue
+			}
+			if f.standable(x, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// standable reports whether x could end a move at p: on the map, no wall,
+// nobody else there.
+func (f *Fight) standable(x *Fighter, p grid.Pos) bool {
+	m := f.Space.Map
+	w, h := x.C.Space.Dims()
+	for y := p.Y; y < p.Y+h; y++ {
+		for xx := p.X; xx < p.X+w; xx++ {
+			if m.Walls.Terrain(grid.Pos{X: xx, Y: y}) == grid.Full {
+				return false
+			}
+		}
+	}
+	return f.endsFree(x, p)
+}
+
+// greedy tries the straight way first: from x's square, each step to the
+// neighbour (in fixed order) that brings the estimate down by exactly the
+// step's cost, at plain cost (no difficult terrain, no creature passed).
+// When every step does so, no path can be cheaper (the estimate is a lower
+// bound), so the answer is sure: the path to a free goal square, or, when
+// the budget runs out first, the farthest free square along it. Anything
+// else (a wall, a creature, rough ground, a goal square taken) leaves the
+// answer to the search (sure is false).
+func (f *Fight) greedy(x *Fighter, goal Goal, budget int, fl *flags, out []grid.Pos) ([]grid.Pos, int, bool, bool) {
+	m := f.Space.Map
+	p := x.C.Pos
+	h := goal.Estimate(p)
+	diag := x.diagonals
+	cost := 0
+	for steps := 0; steps < m.W+m.H; steps++ {
+		// the first neighbour that brings the estimate down by a plain
+		// step; on the last step, the first such that is a free place to
+		// stop
+		pick := -1
+		for i, d := range neighbours {
+			q := grid.Pos{X: p.X + d[0], Y: p.Y + d[1], Z: p.Z}
+			if !m.Fits(q, x.C.Space) {
+				continue
+			}
+			hq := goal.Estimate(q)
+			c, _, ok := f.stepCost(x, p, q, diag, fl)
+			if !ok || h-hq != c || c != f.plainStep(d) {
+				continue
+			}
+			if pick < 0 {
+				pick = i
+			}
+			if hq != 0 {
+				break
+			}
+			if goal.Done(q) && f.endsFree(x, q) {
+				pick = i
+				break
+			}
+		}
+		if pick < 0 {
+			return out, cost, false, false
+		}
+		d := neighbours[pick]
+		q := grid.Pos{X: p.X + d[0], Y: p.Y + d[1], Z: p.Z}
+		c, nd, _ := f.stepCost(x, p, q, diag, fl)
+		if budget >= 0 && cost+c > budget {
+			// out of movement: no way gets farther than this one
+			if len(out) == 0 || f.endsFree(x, p) {
+				return out, cost, false, true
+			}
+			return out, cost, false, false
+		}
+		cost += c
+		diag = nd
+		p, h = q, goal.Estimate(q)
+		out = append(out, q)
+		if goal.Done(p) {
+			if f.endsFree(x, p) {
+				return out, cost, true, true
+			}
+			return out, cost, false, false
+		}
+	}
+	return out, cost, false, false
+}
+
+// plainStep is the cost of a step in direction d on open ground with no
+// diagonal counted before it (the grid's rule).
+func (f *Fight) plainStep(d [2]int) int {
+	sr := &f.Rules.Space
+	u := sr.unit()
+	if d[0] != 0 && d[1] != 0 && sr.Grid.Diagonal == grid.DiagonalEuclid {
+		return sr.Grid.Span(1, 1, 0)
+	}
+	return u
 }

@@ -20,6 +20,8 @@ type SpaceRules struct {
 	// Sizes gives the footprint (and natural reach, when set) of each size
 	// name, for creatures whose stat block gives no space.
 	Sizes map[string]SizeRule
+	// DefaultSize is the size of a creature whose stat block gives none.
+	DefaultSize string
 
 	// Movement. A step's base cost is the grid's (one square, or the
 	// diagonal rule's); entering difficult terrain adds DifficultExtra feet
@@ -545,7 +547,11 @@ func (sr *SpaceRules) sizeRank(c *creature.Creature) int {
 	if c.Size.Rank > 0 {
 		return c.Size.Rank
 	}
-	if s, ok := sr.Sizes[c.Size.Name]; ok {
+	name := c.Size.Name
+	if name == "" {
+		name = sr.DefaultSize
+	}
+	if s, ok := sr.Sizes[name]; ok {
 		return s.Rank
 	}
 	return 0

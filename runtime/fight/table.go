@@ -124,6 +124,7 @@ func (f *Fight) startTurns() error {
 		if x.Dead || x.Fled {
 			continue
 		}
+		f.turnStarts(x)
 		if x.Out {
 			if x.Stable {
 				continue

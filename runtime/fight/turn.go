@@ -76,17 +76,22 @@ func (f *Fight) candidates(x *Fighter) []*Fighter {
 		g := f.Rules.Space.Grid
 		xb := x.body()
 		for _, y := range all {
-			if g.Between(xb, y.body())-x.reach <= left {
+			if g.Between(xb, y.body())-x.reach <= left && f.HasRoom(x, y, nil) {
 				out = append(out, y)
 			}
 		}
 	}
+
 	if len(out) == 0 {
 		out = append(out, all...)
 	}
 	f.hostiles = out
 	return out
 }
+
+// Candidates returns the enemies x should choose a target among (see
+// candidates); the slice is reused by the next call.
+func (f *Fight) Candidates(x *Fighter) []*Fighter { return f.candidates(x) }
 
 // canHitNow reports whether some attack of x reaches y where they stand.
 func (f *Fight) canHitNow(x, y *Fighter) bool {
@@ -215,9 +220,21 @@ func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, e
 		}
 	}
 	left := f.movementLeft(x)
-	goal := f.ReachGoal(x, t, a)
-	path, cost, ok := f.PathTo(x, goal, left)
-	if ok && len(path) > 0 {
+	dash := first && f.Rules.Space.Turn.DoubleMove && !x.dashed && f.canAct(x) && !f.limited(x)
+	budget := left
+	if dash {
+		budget = left + f.speedOf(x)
+	}
+	// One search within the most x could move (twice its speed when it may
+	// Dash): a path within its movement is walked and the attack made; one
+	// only a Dash affords is walked instead of attacking, as is the way to
+	// get as near as it can.
+	var path []grid.Pos
+	cost, ok := 0, false
+	if f.HasRoom(x, t, a) {
+		path, cost, ok = f.PathTo(x, f.ReachGoal(x, t, a), budget)
+	}
+	if ok && cost <= left && len(path) > 0 {
 		if _, err := f.Move(x, path, f.moveOpts(x, cost, left)); err != nil {
 			return nil, false, err
 		}
@@ -237,9 +254,9 @@ func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, e
 			return a, ok, err
 		}
 	}
-	if first && f.Rules.Space.Turn.DoubleMove && f.canAct(x) && !f.limited(x) && f.Dash(x) {
+	if dash && len(path) > 0 && cost > left {
+		f.Dash(x)
 		left = f.movementLeft(x)
-		path, _, _ = f.PathTo(x, goal, left)
 	}
 	if len(path) > 0 {
 		if _, err := f.Move(x, path, MoveOpts{Budget: left, SafeStart: x.dashed && f.Rules.Space.Turn.MoveOnlySafe}); err != nil {

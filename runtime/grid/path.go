@@ -72,6 +72,12 @@ type MoveOptions struct {
 	// MoverMultiplier multiplies every step (a slow way of moving such as
 	// crawling); below 2 means none. It stacks with the terrain multiplier.
 	MoverMultiplier int
+	// MoverExtra adds squares' worth to every step after the terrain and
+	// occupied multipliers (a slow way of moving whose extra cost adds to
+	// the terrain's instead of multiplying it: crawling at +1 a foot makes
+	// a square of multiplier 2 cost 3). It is applied before
+	// MoverMultiplier.
+	MoverExtra int
 	// Obstacles: a step may not enter a Full square.
 	Obstacles *Obstacles
 	// NoCornerCutting forbids a diagonal step past the corner of a Full
@@ -132,7 +138,8 @@ func (g Grid) Move(mover Body, path []Pos, opt *MoveOptions) (PathResult, error)
 // (DiagonalAlternate), or the straight-line length (DiagonalEuclid). The
 // base cost is multiplied by the destination's terrain multiplier (the
 // highest over the squares the mover will fill, and at least the occupied
-// multiplier when one of them is occupied), then by the mover multiplier.
+// multiplier when one of them is occupied), plus the mover's extra, then
+// times the mover multiplier.
 //
 // Errors (a *errs.Error of layer "kernel"): a path with no square, a step
 // that is not to a neighbouring square, a step into a Full square, and a
@@ -192,6 +199,9 @@ func (g Grid) Walk(mover Body, path []Pos, opt *MoveOptions, res *PathResult) er
 		}
 		if occupied && opt.OccupiedMultiplier > mult {
 			mult = opt.OccupiedMultiplier
+		}
+		if opt.MoverExtra > 0 {
+			mult += opt.MoverExtra
 		}
 		if opt.MoverMultiplier > 1 {
 			mult *= opt.MoverMultiplier

@@ -50,6 +50,8 @@ func TestWalkCost(t *testing.T) {
 			MoveOptions{Terrain: diff(line(1, 0, 1, 0, 2), 2), Limit: true, Budget: 25}, 30, 2, 0},
 		{"HB-MOVE-11 TV-04 crawling in difficult terrain: 20 per square", gOne, med, line(0, 0, 0, 1, 2),
 			MoveOptions{Terrain: diff(line(0, 1, 0, 1, 1), 2), MoverMultiplier: 2, Limit: true, Budget: 30}, 40, 1, 0},
+		{"5E-MOV-03 AMB-25 crawling adds to difficult terrain: 15 per square", gOne, med, line(0, 0, 0, 1, 2),
+			MoveOptions{Terrain: diff(line(0, 1, 0, 1, 1), 2), MoverExtra: 1, Limit: true, Budget: 25}, 30, 1, 0},
 		{"5E-CND-18 speed 0 affords nothing", gOne, med, line(0, 0, 1, 0, 1), MoveOptions{Limit: true, Budget: 0}, 5, 0, 0},
 		{"HB-MOVE-21 climbing a level", gOne, med, []Pos{{}, {X: 1, Z: 1}, {X: 2, Z: 1}}, MoveOptions{}, 10, 2, 0},
 		{"large mover entering difficult terrain with one square", gOne, Body{Space: Square(2)}, line(0, 0, 1, 0, 2),

@@ -34,7 +34,14 @@ type Source struct {
 	// supply. It returns the face the person rolled, or an error (for example
 	// when input ended).
 	Manual func(lo, hi int) (int, error)
-	draws  uint64
+	// Unforced, when set, is asked about every draw that the forced queue
+	// cannot supply once faces have been forced since the last Reset; a
+	// non-nil error fails the draw. Specs use it for strict dice: an extra
+	// roll that a worked example did not force is an error, not a random
+	// face.
+	Unforced func(lo, hi int) error
+	draws    uint64
+	forced1  bool // faces have been forced since the last Reset
 }
 
 // mix is the SplitMix64 finaliser: a bijection of 64-bit words that spreads
@@ -68,6 +75,7 @@ func (s *Source) Reset(seed, index uint64) {
 	s.forced = s.forced[:0]
 	s.next = 0
 	s.draws = 0
+	s.forced1 = false
 }
 
 // Force appends faces to the forced-die queue. They are consumed in draw
@@ -78,7 +86,14 @@ func (s *Source) Force(faces ...int) {
 		s.next = 0
 	}
 	s.forced = append(s.forced, faces...)
+	if len(faces) > 0 {
+		s.forced1 = true
+	}
 }
+
+// Forced reports whether faces have been forced since the creation or the
+// last Reset of s.
+func (s *Source) Forced() bool { return s.forced1 }
 
 // Pending returns the forced faces not consumed yet.
 func (s *Source) Pending() []int { return s.forced[s.next:] }
@@ -117,6 +132,11 @@ func (s *Source) Roll(lo, hi int) (int, error) {
 			return 0, &ForcedError{Msg: fmt.Sprintf("face %d does not fit a die of %d..%d", f, lo, hi)}
 		}
 		return f, nil
+	}
+	if s.forced1 && s.Unforced != nil {
+		if err := s.Unforced(lo, hi); err != nil {
+			return 0, err
+		}
 	}
 	if s.Manual != nil {
 		f, err := s.Manual(lo, hi)

@@ -91,3 +91,29 @@ func TestUniform(t *testing.T) {
 		}
 	}
 }
+
+func TestUnforcedIsAskedOnlyAfterForcing(t *testing.T) {
+	s := New(1)
+	asked := 0
+	s.Unforced = func(lo, hi int) error {
+		asked++
+		return &ForcedError{Msg: "extra die"}
+	}
+	if _, err := s.Roll(1, 20); err != nil || asked != 0 {
+		t.Fatalf("before any force: err %v, asked %d", err, asked)
+	}
+	s.Force(7)
+	if f, err := s.Roll(1, 20); err != nil || f != 7 {
+		t.Fatalf("forced face: %d, %v", f, err)
+	}
+	if _, err := s.Roll(1, 6); err == nil || asked != 1 {
+		t.Fatalf("draw after the queue ran out: err %v, asked %d", err, asked)
+	}
+	if s.Draws() != 3 || !s.Forced() {
+		t.Fatalf("draws %d, forced %v", s.Draws(), s.Forced())
+	}
+	s.Reset(1, 0)
+	if _, err := s.Roll(1, 20); err != nil || s.Forced() {
+		t.Fatalf("after Reset the source is not strict: %v", err)
+	}
+}

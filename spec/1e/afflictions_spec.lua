@@ -15,6 +15,72 @@ test("intoxication by degree; beyond great, 7-10 hours of sleep", function()
   eq(a.morale_mod("moderate", false), 0, "NPCs only")
 end)
 
+-- covers: 1E-INTOX-02
+test("intoxication is put on the creature: abilities, armour class by Dexterity, extra hit points; sober undoes it (1E-INTOX-02)", function()
+  local classes = require("core.1e.classes")
+  local c = creature.new(classes.character{ id = "c", class = "fighter", hp = 10, dex = 16, int = 12, wis = 11, cha = 9 })
+  local ac = c:get("ac")
+  a.intoxicate(c, "great")
+  eq({ c:ability("int"), c:ability("wis"), c:ability("dex"), c:ability("cha") }, { 6, 4, 11, 5 })
+  eq(c:get("ac"), ac + 2, "Dexterity 16 (-2 AC) down to 11 (none)")
+  eq(c:get("temp_hp"), 3, "the body absorbs 3 more")
+  eq({ c:has("intoxicated"), a.degree(c), a.attack_penalty(c) }, { true, "great", -5 })
+  a.intoxicate(c, "slight")
+  eq({ c:ability("int"), c:ability("dex"), a.degree(c), c:get("ac") }, { 11, 16, "slight", ac }, "a new degree replaces the old")
+  a.sober(c)
+  eq({ c:ability("int"), c:ability("wis"), c:ability("dex"), c:ability("cha"), c:get("ac"), c:has("intoxicated") },
+     { 12, 11, 16, 9, ac, false })
+end)
+
+test("in a fight: an intoxicated fighter's blows have its penalty; an intoxicated orc's morale its bonus (1E-INTOX-02)", function()
+  local classes = require("core.1e.classes")
+  local enc = require("core.1e.encounter")
+  local morale = require("core.1e.morale")
+  -- a 1st-level fighter needs 14 against the orc's AC 6: d20 14 hits sober,
+  -- misses with the great degree's -5
+  local function blow(degree)
+    enc.setup{ surprise = false, distance = 0, roll_hp = false }
+    local h = rules.on("encounter.start", function()
+      if degree then a.intoxicate(fight.get("f"), degree) end
+    end)
+    dice.force{ 6, 1, 14, 8, 1 }
+    local r = fight.run(fight.encounter{ max_rounds = 1, sides = {
+      { name = "party", members = { { stat = classes.character{ id = "f", class = "fighter", weapon = "Long sword", hp = 20 } } } },
+      { name = "foes", members = { { monster = "orc", hp = 30 } } } } }, { trace = true })
+    rules.off(h)
+    return r.log[2]
+  end
+  matches(blow(nil), "f hits orc with Long sword: 14 vs 14")
+  matches(blow("great"), "f attacks orc with Long sword: 9 vs 14, miss")
+  -- morale: the orc left when the other falls checks in round 2; drunk, its
+  -- check has the degree's bonus (-15 off the roll)
+  local function check(degree)
+    enc.setup{ surprise = false, distance = 0, roll_hp = false }
+    local seen
+    local real = morale.check
+    morale.check = function(score, mods)
+      local r = real(score, mods)
+      seen = r.total
+      return r
+    end
+    local h = rules.on("encounter.start", function()
+      if degree then a.intoxicate(fight.get("orc2"), degree) end
+    end)
+    -- round 1: party 6 to 1, f kills orc1 (20, 8); orc2 misses (1). Round
+    -- 2: 6 to 1, orc2's morale d% 10 (held either way); f misses (1), orc2 misses (1)
+    dice.force{ 6, 1, 20, 8, 1, 6, 1, 10, 1, 1 }
+    fight.run(fight.encounter{ max_rounds = 2, sides = {
+      { name = "party", members = { { stat = classes.character{ id = "f", class = "fighter", weapon = "Long sword", hp = 40 } } } },
+      { name = "foes", members = { { monster = "orc", hp = 1, count = 2 } } } } })
+    morale.check = real
+    rules.off(h)
+    return seen
+  end
+  local sober, drunk = check(nil), check("great")
+  ok(sober ~= nil)
+  eq(drunk, sober - 15)
+end)
+
 test("recovery: one degree at a time; stimulants shorten it", function()
   eq(a.multiplier("slight", "mild"), 0.8)
   eq(a.multiplier("great", "strong"), 0.55)

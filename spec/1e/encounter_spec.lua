@@ -87,6 +87,40 @@ test("distance: 1d6+4 inches, capped by sight, light and vision", function()
   eq(enc.feet(3, true), 90, "outdoors an inch is 10 yd")
 end)
 
+-- covers: 1E-DIST-02 1E-DIST-04
+test("distance: clear sight has its own distance; the space the sides are in caps every distance (1E-DIST-02, 04)", function()
+  -- with a clear line of sight and light the sides see each other as far
+  -- as the sight goes: no 1d6+4 roll (a roll would draw a die)
+  eq({ enc.distance({ clear_sight = true, sight_range = 30 }) }, { 30, "sight" })
+  eq({ enc.distance({ clear_sight = true }) }, { math.huge, "sight" }, "practically unlimited")
+  eq(enc.distance({ clear_sight = true, sight_range = 30, light_radius = 4 }), 8, "at night: twice the light's radius")
+  eq(enc.distance({ clear_sight = true, sight_range = 30, screened = 5 }), 5, "screening terrain")
+  -- in a 40 ft room the base 1d6+4 (6: 10") is at most the room's 4"
+  dice.force{ 6 }
+  eq({ enc.distance({ room_ft = 40 }) }, { 4, "base" })
+  dice.force{ 1 }
+  eq(enc.distance({ room_ft = 40 }), 4, "1d6+4 = 5, still 4")
+  dice.force{ 6 }
+  eq(enc.distance({ room_ft = 200 }), 10, "a room larger than the roll: no cap")
+  -- TV-04: opening a door into a 20 ft room: 1-2 striking range, 3-4 10 ft, 5-6 20 ft
+  local got = {}
+  for face = 1, 6 do
+    dice.force{ face }
+    got[face] = enc.distance({ room = true, room_ft = 20 })
+  end
+  eq(got, { 0, 0, 1, 1, 2, 2 })
+  -- a fight's setup reads the sides' clear sight, outdoors in yards
+  enc.setup{ surprise = false, clear_sight = true, sight_range = 5, outdoors = true, roll_hp = false }
+  local gap
+  local h = rules.on("round.start", function() gap = enc.state.distance end)
+  dice.force({ 6, 1 }, { mixed = true })
+  fight.run(fight.encounter{ max_rounds = 1, sides = {
+    { name = "party", members = { { stat = require("core.1e.classes").character{ id = "f", class = "fighter", hp = 9 } } } },
+    { name = "foes", members = { { monster = "orc", hp = 5 } } } } })
+  rules.off(h)
+  eq(gap, 150, "5\" outdoors = 50 yd = 150 ft")
+end)
+
 test("encounter reactions on TBL-REACT with Charisma and the 55% lean", function()
   dice.force{ 25, 40 }
   local r = enc.reaction(13)

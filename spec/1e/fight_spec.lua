@@ -50,17 +50,65 @@ test("each surprise segment is a whole round of attacks", function()
   eq(count(seg, "^orc%d attacks"), 0, "the surprised cannot act")
 end)
 
+-- covers: 1E-SURP-07 1E-INIT-02
+test("in a lost segment the surprisers act first, a quick member of the surprised side after them (1E-SURP-05, 07, 1E-INIT-02)", function()
+  -- the party is surprised for 2 segments; its fighter's Dexterity 16
+  -- (+1) cuts his to 1, his companion (Dexterity 10) loses both. Segment 1:
+  -- the orc alone; segment 2: the orc, then the quick fighter. Every blow
+  -- misses (d20 1). The party was declared first: the order is the
+  -- initiative's, not the declaration's.
+  dice.force{ 1, 1, 1 }
+  local r = run({ { id = "quick", class = "fighter", level = 1, weapon = "Long sword", hp = 40, dex = 16 },
+                  { id = "slow", class = "fighter", level = 1, weapon = "Long sword", hp = 40, dex = 10 } },
+    { { monster = "orc", hp = 50 } },
+    { distance = 0, roll_hp = false, sides = { party = { surprised = 2 } } }, 0)
+  local who = {}
+  for _, l in ipairs(round0(r.log)) do
+    local a = l:match("^(%S+) attacks")
+    if a then who[#who + 1] = a end
+  end
+  eq(who, { "orc", "orc", "quick" })
+end)
+
 test("multiple attack routines: first and last in the round", function()
   -- the lord (2 routines) wins nothing: the orcs win initiative 6 to 1,
-  -- yet the lord strikes first and last (the next round's initiative is
-  -- rolled as the round's steps end, before the last blow: 3, 3)
-  dice.force{ 1, 6, 1, 1, 1, 3, 3, 1 }
+  -- yet the lord strikes first and last (the fight ends with round 1: no
+  -- initiative is rolled for a round 2)
+  dice.force{ 1, 6, 1, 1, 1, 1 }
   local r = run({ { id = "lord", class = "fighter", level = 12, weapon = "Long sword", hp = 80 } },
     { { monster = "orc", count = 2, hp = 50 } }, { distance = 0, roll_hp = false, surprise = false }, 1)
   matches(r.log[2], "^lord attacks")
   matches(r.log[3], "^orc1 attacks")
   matches(r.log[4], "^orc2 attacks")
   matches(r.log[5], "^lord attacks")
+end)
+
+test("both sides with two routines: the winner's take the 1st and 3rd slots, the loser's the 2nd and the last; singles between (1E-INIT-05)", function()
+  local ini = require("core.1e.initiative")
+  eq(ini.slots({ { name = "a", multi = { { "w", 2 } }, single = { "s1" } }, { name = "b", multi = { { "l", 2 } }, single = { "s2" } } }),
+    { { "w", 1 }, { "l", 1 }, { "s1", 1 }, { "s2", 1 }, { "w", 2 }, { "l", 2 } })
+  eq(ini.slots({ { name = "a", multi = { { "w", 3 } } }, { name = "b", single = { "s" } } }),
+    { { "w", 1 }, { "w", 2 }, { "s", 1 }, { "w", 3 } }, "three routines: the middle one in initiative order")
+  -- in a fight: two 12th-level fighters (2 routines in round 1), each with
+  -- a 1st-level squire. The foes win 6 to 1: their lord strikes first,
+  -- then the party's, the squires (the foes' first), then the foes' lord
+  -- again and the party's lord last. Every blow misses (d20 1).
+  local function lord(id) return { id = id, class = "fighter", level = 12, weapon = "Long sword", hp = 80, ac = -5 } end
+  local function squire(id) return { id = id, class = "fighter", level = 1, weapon = "Long sword", hp = 80, ac = -5 } end
+  enc.setup{ distance = 0, roll_hp = false, surprise = false }
+  local members = {}
+  for _, p in ipairs({ lord("blue"), squire("blue_squire") }) do members[#members + 1] = { stat = classes.character(p) } end
+  local foes = {}
+  for _, p in ipairs({ lord("red"), squire("red_squire") }) do foes[#foes + 1] = { stat = classes.character(p) } end
+  dice.force{ 1, 6, 1, 1, 1, 1, 1, 1 }
+  local r = fight.run(fight.encounter{ max_rounds = 1, sides = {
+    { name = "party", members = members }, { name = "foes", members = foes } } }, { trace = true })
+  local who = {}
+  for _, l in ipairs(r.log) do
+    local a = l:match("^(%S+) attacks")
+    if a then who[#who + 1] = a end
+  end
+  eq(who, { "red", "blue", "red_squire", "blue_squire", "red", "blue" })
 end)
 
 test("a spell declared at the start of the round is spoiled by a hit", function()
@@ -82,7 +130,8 @@ test("a spell declared at the start of the round is spoiled by a hit", function(
 end)
 
 test("a caster who wins the initiative completes a 1-segment spell", function()
-  dice.force{ 6, 1, 3 }
+  -- initiative 6 to 1; sleep's 4d4 against 1 HD orcs: 1, 1, 1, 1 = 4
+  dice.force{ 6, 1, 1, 1, 1, 1 }
   local r = run({ { id = "mage", class = "magic-user", level = 1, weapon = "Dagger", hp = 6 } },
     { { monster = "orc", count = 3, hp = 6 } }, { distance = 0, roll_hp = false, surprise = false }, 1)
   matches(r.log[2], "mage casts sleep: asleep: orc1, orc2, orc3")
@@ -108,7 +157,9 @@ end)
 
 test("turning in a fight: the weakest first, again next round after a success", function()
   -- a 4th-level cleric: skeletons T (automatic), ghouls on 4+
-  dice.force{ 6, 1, 2, 2 }
+  -- initiative 6 to 1, turning d20 2, 1d12 2; what the undead left do
+  -- in the rest of the round is random (mixed)
+  dice.force({ 6, 1, 2, 2 }, { mixed = true })
   local r = run({ { id = "priest", class = "cleric", level = 4, weapon = "Mace", hp = 30, spells = {} } },
     { { monster = "skeleton", count = 3, hp = 6 }, { monster = "ghoul", hp = 9 } },
     { distance = 6, roll_hp = false, surprise = false }, 1)

@@ -51,6 +51,33 @@ test("in a fight: down at 0, dead below", function()
   eq(r.fighters[1].dead, true)
 end)
 
+-- the bleeding fighter "f" (5 hp) and "g" against an orc that wins both
+-- initiatives (1 to 6): it drops f with its first blow (20, dmg); every
+-- other blow misses (d20 1). Returns f's hp after `rounds` rounds.
+local function bleeding(dmg, rounds)
+  enc.setup{ surprise = false, distance = 0, roll_hp = false }
+  local faces = { 1, 6, 20, dmg, 1 }
+  for _ = 2, rounds do
+    for _, x in ipairs({ 1, 6, 1, 1 }) do faces[#faces + 1] = x end
+  end
+  dice.force(faces)
+  fight.run(fight.encounter{
+    sides = {
+      { name = "party", members = { { stat = classes.character{ id = "f", class = "fighter", weapon = "Long sword", hp = 5 } },
+                                    { stat = classes.character{ id = "g", class = "fighter", weapon = "Long sword", hp = 50 } } } },
+      { name = "foes", members = { { monster = "orc", hp = 30 } } },
+    },
+    max_rounds = rounds,
+  })
+  return hp.negative_hp(fight.get("f"))
+end
+
+test("in a fight a creature dropped to 0 loses its first point on the round after the blow (1E-HP-03)", function()
+  eq(bleeding(5, 1), 0, "not in the round of the blow, though its turn comes after it")
+  eq(bleeding(5, 2), -1)
+  eq(bleeding(5, 3), -2)
+end)
+
 test("revived: a coma of 1-6 rounds, then a week of bed rest only heal lifts", function()
   local c = creature.new{ id = "c", hp = 6 }
   c:damage(6)

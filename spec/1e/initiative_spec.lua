@@ -42,6 +42,36 @@ test("each side rolls 1d6; the higher acts first; equal dice tie", function()
   matches(f.log[3], "^fighter attacks orc")
 end)
 
+-- covers: 1E-SEQ-02
+test("the next round's initiative is rolled as that round begins, after the round-end blows; none once the fight is decided (1E-SEQ-02, 1E-INIT-01)", function()
+  local init = {}
+  local h = rules.on("round.start", function(e) init[e.round] = fight.initiative() end)
+  -- a 12th-level fighter (2 routines in odd rounds) against an orc of 50 hp.
+  -- Round 1: initiative 1 to 6; the lord's first routine (d20 1), the
+  -- orc's blow (1), the lord's last routine (1) at the round's end; only
+  -- then round 2's initiative, 6 to 1, and the orc's morale check (twice
+  -- its attacks came at it: d% 01 holds); the lord (1 routine) strikes
+  -- first (1), then the orc (1). Max 2 rounds: no initiative for a round 3.
+  dice.force{ 1, 6, 1, 1, 1, 6, 1, 1, 1, 1 }
+  local f = run({ id = "lord", class = "fighter", level = 12, weapon = "Long sword", hp = 80 }, "orc", { hp = 50, rounds = 2 })
+  eq(init, { [1] = { party = 1, foes = 6 }, [2] = { party = 6, foes = 1 } })
+  local order = {}
+  for _, l in ipairs(f.log) do
+    local who = l:match("^(%S+) attacks")
+    if who then order[#order + 1] = who end
+    if l:match("^%-%- round") then order[#order + 1] = l end
+  end
+  eq(order, { "-- round 1", "lord", "orc", "lord", "-- round 2", "lord", "orc" })
+  eq(f.winner, "draw")
+  -- decided in round 1 (the lord wins 6 to 1 and kills the orc with his
+  -- first routine): no more dice, not even the next round's initiative
+  local before = dice.draws()
+  dice.force{ 6, 1, 20, 8 }
+  f = run({ id = "lord", class = "fighter", level = 12, weapon = "Long sword", hp = 80 }, "orc", { hp = 1, rounds = 2 })
+  rules.off(h)
+  eq({ f.winner, f.rounds, dice.draws() - before }, { "party", 1, 4 })
+end)
+
 test("a tie: blows are simultaneous and both sides take their damage", function()
   -- fighter (long sword, speed 5) and orc (weapon, speed 5) tie on 3:
   -- the orc, slain first, still strikes before it falls
@@ -85,6 +115,29 @@ test("much faster weapons strike two or three times on a tie", function()
   end
   eq(n, 3)
   matches(f.log[5], "^pikeman attacks fighter")
+end)
+
+test("the third blow of a much faster weapon falls with the slower one's: if it kills, the slow blow still lands (1E-STRIKE-02)", function()
+  local pikeman = lib.monster{ id = "pikeman", hd = "1", ac = 10, hp = 3, attacks = { { name = "Pike", damage = "1d6" } } }
+  -- a tie (2, 2); the dagger (2) against the pike (13): two blows first
+  -- (1, 1: misses), the third (20, 1d4 = 4) kills the pikeman, whose pike
+  -- blow is simultaneous with it: 20, 1d6 = 5
+  dice.force{ 2, 2, 1, 1, 20, 4, 20, 5 }
+  local f = run({ id = "fighter", class = "fighter", weapon = "Dagger", hp = 9 }, pikeman)
+  local seen = {}
+  for _, l in ipairs(f.log) do
+    local a = l:match("^(%a+ %a+)")
+    if a then seen[#seen + 1] = a end
+  end
+  eq(seen, { "fighter attacks", "fighter attacks", "fighter hits", "pikeman hits", "pikeman dies" })
+  eq(f.fighters[1].hp, 4, "the slow blow landed")
+  eq(f.winner, "party")
+  -- the second blow of a merely faster weapon (d >= 5, < 10) comes before
+  -- the slow one's: a kill with it stops the slow blow
+  local spear = lib.monster{ id = "spearman", hd = "1", ac = 10, hp = 3, attacks = { { name = "Spear", damage = "1d6" } } }
+  dice.force{ 2, 2, 1, 20, 4 }
+  f = run({ id = "fighter", class = "fighter", weapon = "Dagger", hp = 9 }, spear)
+  eq({ f.fighters[1].hp, f.winner }, { 9, "party" })
 end)
 
 test("damage applies at once: a creature must survive to finish its routine", function()

@@ -111,6 +111,17 @@ test("a miss scatters 1d6 ft in a d8 direction", function()
   eq(select(2, m.scatter("short")), "short (lands in front of target)")
   eq(m.on_wall("short left"), "down")
   eq(m.offsets["right"], { 1, 0 })
+  -- the dice are a d6 and a d8 at every range (a face the die cannot show
+  -- is refused, so these pin the sizes)
+  for _, band in ipairs({ "short", "medium", "long" }) do
+    dice.force{ 6, 8 }
+    local f6, _, f8 = m.scatter(band)
+    eq({ f6, f8 }, { 6, 8 }, band)
+    dice.force{ 7 }
+    fails(function() m.scatter(band) end, "face 7 does not fit a die of 1..6")
+    dice.force{ 1, 9 }
+    fails(function() m.scatter(band) end, "face 9 does not fit a die of 1..8")
+  end
 end)
 
 test("lighting spilled oil, crossing burning oil", function()

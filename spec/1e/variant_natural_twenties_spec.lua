@@ -31,7 +31,7 @@ test("in a fight: a modified 20 against a repeated-20 cell misses", function()
   -- (I.B column 1-2: a repeated 20, the third); a natural 19 + 6 misses
   enc.setup{ surprise = false, distance = 0, roll_hp = false }
   local armoured = lib.monster{ id = "knight", hd = "1", ac = -5, hp = 50, attacks = { { name = "Weapon", damage = "1d8" } } }
-  dice.force{ 6, 1, 19, 1, 3, 3 }
+  dice.force{ 6, 1, 19, 1 }
   local r = fight.run(fight.encounter{
     sides = {
       { name = "party", members = { { stat = classes.character{ id = "hero", class = "fighter", level = 1, str = 18,

@@ -13,9 +13,16 @@ test("fighters improving every level; the AMB-28 correction", function()
 end)
 
 test("scatter by range; individual initiative; unconscious to -9", function()
-  dice.force{ 4, 1 }
-  local ft = rules.need("1e.missiles").scatter("short")
-  eq(ft, 4)
+  -- d4 at short range, d6 at medium, d8 at long (AMB-07), pinned by the
+  -- largest face each die takes and the next one it refuses
+  local m = rules.need("1e.missiles")
+  for _, bs in ipairs({ { "short", 4 }, { "medium", 6 }, { "long", 8 } }) do
+    local band, sides = bs[1], bs[2]
+    dice.force{ sides, 1 }
+    eq(m.scatter(band), sides, band)
+    dice.force{ sides + 1 }
+    fails(function() m.scatter(band) end, "does not fit a die of 1.." .. sides)
+  end
   eq(rules.need("combat").initiative.mode, "individual")
   eq(rules.need("1e.hp").knockout(-9), "unconscious")
 end)

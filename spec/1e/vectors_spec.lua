@@ -220,12 +220,17 @@ test("TV-21 20 copper coins distract a low-intelligence pursuer: +20%", function
   eq(rules.need("1e.pursuit").treasure_chance(6, 20), 20)
 end)
 
-test("TV-22 pummel base chance by AC", function()
+test("TV-22 pummel base chance by AC: AC 0 or below is no chance, or a negative one; only the final chance stops at 0", function()
   local u = rules.need("1e.unarmed")
   eq(u.pummel_base(10), 100)
   eq(u.pummel_base(9), 90)
   eq(u.pummel_base(0), 0)
-  eq(u.pummel_base(-3), 0)
+  -- the seed: "AC 0 and negative mean no chance to hit, or a negative
+  -- chance"; the adjustments work on the negative base
+  eq(u.pummel_base(-3), -30)
+  eq(u.pummel_chance(-3, {}), 0, "no chance")
+  eq(u.pummel_chance(-3, { attacker_dex = 17, stunned = true }), -30 + 17 + 20)
+  eq(u.pummel_chance(-3, { attacker_dex = 5 }), 0, "-25: no chance, not a negative one")
 end)
 
 test("TV-23 linked psionic range", function()

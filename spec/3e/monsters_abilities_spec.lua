@@ -102,7 +102,7 @@ test("the owlbear's claw grabs: no attack of opportunity, no touch attack; then 
 end)
 
 test("in a fight that plays itself the owlbear holds and mauls; its prey tries to escape", function()
-  dice.force{ 20, 1 }
+  dice.force({ 20, 1 }, { mixed = true })
   local r = fight.run(fight.encounter{ sides = {
     { name = "beasts", members = { { monster = "owlbear" } } },
     { name = "party", members = { { stat = tordek({ hp = 60 }) } } },

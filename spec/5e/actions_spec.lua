@@ -102,3 +102,89 @@ test("a Reaction used on an enemy's turn returns at the start of one's own turn 
   ok(act.take(c, "bonus_action", "dash"))
   ok(act.take(c, "reaction"))
 end)
+
+-- A fight of a dodger and an attacker next to it; fn(d, a) runs in the
+-- dodger's first turn (after initiative: dodger 20, attacker 1); the
+-- attacker then makes its attack on its own turn.
+local function dodge_fight(fn, rounds)
+  local seen = {}
+  local h = rules.on("turn.act", function(e)
+    if e.fighter:get("id") == "dodger" and not e.acted then
+      fn(e.fighter, fight.get("attacker"), e.round)
+      e.acted = true
+    end
+  end, { phase = "after" })
+  rules.on("attack.roll", function(e) seen[#seen + 1] = { e.natural, e.adv, e.dis } end, { phase = "result" })
+  local function stat(id) return { id = id, name = id, hp = 40, ac = 10, attacks = { { name = "Club", bonus = 0, damage = "1" } } } end
+  dice.force{ 20, 1 }
+  local r = fight.run(fight.encounter{ max_rounds = rounds or 1, sides = {
+    { name = "a", members = { { stat = stat("dodger") } } }, { name = "b", members = { { stat = stat("attacker") } } } } })
+  rules.off(h)
+  return seen, r
+end
+
+test("Dodge: attacks against the dodger have Disadvantage and its Dexterity saves Advantage, until its next turn starts (5E-ACT-01)", function()
+  local c = pc("c")
+  eq(act.dodge(c), true)
+  eq({ c:has("dodging"), (act.can(c, "action")) }, { true, false }, "it is the creature's action")
+  dice.force{ 3, 15 }
+  eq(checks.d20_test(c, { kind = "save", ability = "dex", dc = 10 }).natural, 15, "Dexterity saves: Advantage")
+  dice.force{ 3, 15 }
+  eq({ require("core.5e.util").save(c, "dex", 10) }, { true, 17, 15 }, "the fights' fast save too (Dex +2)")
+  dice.force{ 3 }
+  eq(checks.d20_test(c, { kind = "save", ability = "wis", dc = 10 }).natural, 3, "other saves: no Advantage")
+  -- in a fight: the attacker's d20s 15 and 4 keep 4; at the start of the
+  -- dodger's next turn the Dodge is over: round 2's attack is a straight 15
+  local seen = dodge_fight(function(d, _, round)
+    if round == 1 then
+      act.dodge(d)
+      dice.force{ 15, 4, 15 }
+    else
+      eq(d:has("dodging"), false, "over at the start of its next turn")
+    end
+  end, 2)
+  eq(seen, { { 4, 0, 1 }, { 15, 0, 0 } })
+end)
+
+test("Dodge is lost while the dodger is Incapacitated or its Speed is 0 (5E-ACT-01, 5E-CND-09)", function()
+  local c = pc("c")
+  act.dodge(c)
+  c:add_condition("incapacitated")
+  dice.force{ 3 }
+  eq(checks.d20_test(c, { kind = "save", ability = "dex", dc = 10 }).natural, 3, "no Advantage while Incapacitated")
+  c:remove_condition("incapacitated")
+  c:add_condition("grappled", { source = "ogre" })
+  dice.force{ 3 }
+  eq(require("core.5e.util").save(c, "dex", 10), false, "no Advantage at Speed 0 (Grappled)")
+  c:remove_condition("grappled")
+  dice.force{ 3, 15 }
+  eq(checks.d20_test(c, { kind = "save", ability = "dex", dc = 10 }).natural, 15, "back while the Dodge lasts")
+  -- in a fight: a Stunned dodger (Incapacitated) loses the Disadvantage;
+  -- the Stunned condition's Advantage is left: 4 and 15 keep 15
+  local seen = dodge_fight(function(d)
+    act.dodge(d)
+    d:add_condition("stunned")
+    dice.force{ 4, 15 }
+  end)
+  eq(seen, { { 15, 1, 0 } })
+end)
+
+test("tactics may Dodge: the setting dodge_below (5E-ACT-01, 5E-CMB-11)", function()
+  local tactics = require("core.5e.tactics")
+  local function stat(id, hp, plan)
+    local s = { id = id, name = id, hp = hp, max_hp = 40, ac = 10, attacks = { { name = "Club", bonus = 0, damage = "1" } } }
+    tactics.kit(s)
+    if plan then tactics.plan(s, plan) end
+    return s
+  end
+  local seen = {}
+  rules.on("attack.roll", function(e) seen[#seen + 1] = e.attacker:get("id") .. ":" .. e.natural .. "/" .. e.dis end, { phase = "result" })
+  -- initiative: the hurt one 20 (10 of 40 HP, dodge_below 0.25) dodges;
+  -- the brute 1 attacks it with Disadvantage (15 and 4 keep 4)
+  dice.force{ 20, 1, 15, 4 }
+  local r = fight.run(fight.encounter{ max_rounds = 1, sides = {
+    { name = "a", members = { { stat = stat("hurt", 10, { dodge_below = 0.25 }) } } },
+    { name = "b", members = { { stat = stat("brute", 40) } } } } }, { trace = true })
+  eq(seen, { "brute:4/1" })
+  matches(r.log[2], "hurt takes the Dodge action")
+end)

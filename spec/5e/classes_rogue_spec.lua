@@ -79,8 +79,9 @@ test("Cunning Action: Hide after attacking; the next attack has Advantage and Sn
     if e.attacker:get("id") == "rogue" then advs[#advs + 1] = e.adv end
   end, { phase = "result" })
   -- round 1: dagger d20 1 (miss); Hide: d20 10 + Dex 3 + 2 x PB 2 = 17 >= 15
-  -- round 2: Invisible: two d20s 2 and 15, 15 hits; 1d4 = 1, Sneak Attack 1d6 = 6
-  dice.force{ 20, 1, 1, 10, 2, 15, 1, 6 }
+  -- round 2: Invisible: two d20s 2 and 15, 15 hits; 1d4 = 1, Sneak Attack 1d6 = 6;
+  -- Hide again: d20 1, 8 < 15
+  dice.force{ 20, 1, 1, 10, 2, 15, 1, 6, 1 }
   local r = run({ { stat = a_rogue(2) } }, { { stat = target() } }, 2)
   eq(advs, { 0, 1 }, "advantage sources of the two attacks")
   eq(fighter_of(r, "target").taken, 1 + 3 + 6)

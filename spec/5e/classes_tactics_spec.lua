@@ -98,8 +98,9 @@ test("a kit leaves a troll lying at 0 HP alone when it cannot burn it", function
     if e.attacker:get("id") == "fighter" then targets[#targets + 1] = e.target:get("id") end
   end, { phase = "result" })
   -- initiative fighter 20, troll 1 (at 0 HP, still in the fight), ogre 2:
-  -- the fighter's longsword (d20 1) goes to the ogre
-  dice.force{ 20, 1, 2, 1 }
+  -- the fighter's longsword (d20 1) goes to the ogre; the troll regenerates
+  -- and its three Rends miss (d20 1, 1, 1)
+  dice.force{ 20, 1, 2, 1, 1, 1, 1 }
   run({ { stat = a_fighter(1, { action_surge = false }) } },
     { { monster = "troll", hp = 0, max_hp = 94 }, { monster = "ogre", tactics = idle } })
   eq(targets, { "ogre" })

@@ -233,7 +233,6 @@ test("TV-50, TV-52: walking out of reach provokes; an explosion, a teleport or D
     eq({ r.hit, r.damage }, { true, 6 })
     eq(all.runner:get("hp"), 24)
     eq({ A.opportunity_attack(all.brute, all.runner, "move", "Club") }, { nil, "no reaction" }, "one Reaction")
-    all.brute:start_turn()
-    eq(A.has_reaction(all.brute), true, "back at the start of its own turn")
+    eq(fight.remaining(all.brute, "reaction"), 0, "the fight's Reaction, the one Shield spends")
   end)
 end)

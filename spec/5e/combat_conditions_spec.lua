@@ -19,7 +19,8 @@ local ATTACKS = { { name = "Club", bonus = 4, damage = "1d6+2", type = "bludgeon
                   { name = "Bow", bonus = 4, damage = "1d6+2", type = "piercing", ranged = true } }
 
 -- scene runs fn(all) in the first turn of a fight of "hero" and "foe" (and
--- "ally", on the hero's side), after initiative; then the fight ends. They
+-- "ally", on the hero's side), after initiative (forced: the hero first);
+-- then the fight ends. They
 -- have AC 30, so that an attack roll draws its d20s only (a test that
 -- wants a hit lowers the target's AC and forces the damage dice).
 local function scene(fn)
@@ -36,6 +37,7 @@ local function scene(fn)
     end
   end, { phase = "after" })
   local function m(id) return { id = id, stat = { name = id, hp = 50, ac = 30, attacks = ATTACKS } } end
+  dice.force{ 15, 10, 5 } -- initiative: hero, ally, foe
   fight.run(fight.encounter{ max_rounds = 1, sides = {
     { name = "heroes", members = { m("hero"), m("ally") } }, { name = "foes", members = { m("foe") } } } })
   rules.off(h)
@@ -108,7 +110,7 @@ test("Charmed: no attacking the charmer; the charmer has Advantage on social che
   eq(C.can_target(victim, vampire), false)
   eq(C.can_target(victim, who("other")), true)
   local ctx = A.context(victim, vampire, {})
-  eq({ ctx.allowed, ctx.why }, { false, "charmed by the target" })
+  eq({ ctx.allowed, ctx.why }, { false, "attacker charmed: can't attack its source" })
   eq(C.social_advantage(vampire, victim), true)
 end)
 

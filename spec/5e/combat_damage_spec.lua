@@ -12,7 +12,7 @@ local function target(traits, hp)
 end
 
 -- scene runs fn(all) in the first turn of a fight of attacker and
--- defender stat blocks, after initiative.
+-- defender stat blocks, after initiative (forced).
 local function scene(attacker, defender, fn)
   attacker.name, defender.name = "attacker", "defender"
   local done = false
@@ -25,6 +25,7 @@ local function scene(attacker, defender, fn)
     e.acted = true
     for _, c in ipairs(fight.enemies(e.fighter)) do fight.flee(c) end
   end, { phase = "after" })
+  dice.force{ 15, 5 } -- initiative: the attacker first
   fight.run(fight.encounter{ max_rounds = 1, sides = {
     { name = "a", members = { { stat = attacker } } }, { name = "b", members = { { stat = defender } } } } })
   rules.off(h)

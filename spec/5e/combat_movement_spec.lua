@@ -183,3 +183,18 @@ test("no one willingly ends a move in an occupied space; ending a turn in one kn
   mv.set_size(pixie, "tiny")
   eq(mv.end_turn_in(pixie, ogre), false, "Tiny")
 end)
+
+-- covers: 5E-CND-14
+test("crawling on the grid: the extra costs add, 5 ft crawled through Difficult Terrain costs 15 (5E-MOV-03, 05, 5E-CND-14, AMB-25)", function()
+  local c = walker()
+  local one = { { x = 1, y = 0 } }
+  local r = mv.path(c, line(1), { crawl = true, difficult = one })
+  eq({ r.ok, r.cost }, { true, 15 }, "1 + 1 (difficult) + 1 (crawling) feet a foot, not 2 x 2")
+  eq(mv.path(c, line(1), { crawl = true }).cost, 10, "crawling on open ground: 2 feet a foot")
+  eq(mv.path(c, line(1), { difficult = one }).cost, 10, "walking through Difficult Terrain: 2 feet a foot")
+  -- the grid agrees with the rule for loose feet
+  eq(r.cost, mv.crawl_cost(5, true))
+  -- Speed 30 crawls 2 difficult squares (30 ft), not 1 (40 ft would not fit)
+  local two = mv.path(c, line(2), { crawl = true, difficult = { { x = 1, y = 0 }, { x = 2, y = 0 } } })
+  eq({ two.ok, two.cost }, { true, 30 })
+end)

@@ -61,6 +61,7 @@ local function pc(id, extra)
 end
 
 test("monsters die at 0 HP; a character falls Unconscious and dies only by the rules (5E-ZERO-01, 02, 06)", function()
+  dice.force{ 15, 10, 5 } -- initiative: pc, buddy, orc
   local f = dying_fight(stat(20), 1, function(all)
     fight.damage(all.orc, 15, "slashing", all.pc)
     eq(fight.is(all.orc, "dead"), true, "a monster dies at 0 HP")
@@ -68,11 +69,12 @@ test("monsters die at 0 HP; a character falls Unconscious and dies only by the r
     eq({ fight.is(all.pc, "out"), fight.is(all.pc, "dead") }, { true, false }, "a character is dying")
     ok(all.pc:has("unconscious"), "Unconscious while at 0 HP")
     eq(D.at_zero(all.pc), true)
-    dice.force{ 12 }
+    dice.force{ 12 } -- the pc's death save on its turn, the first; then the fight is over
   end)
   eq(f.orc.dead, true)
   eq({ f.pc.out, f.pc.dead, f.pc.hp }, { true, false, 0 })
   -- the DM may treat a monster like a character: player = true
+  dice.force{ 15, 10, 5 } -- initiative; the fight is over before the orc's turn
   local g = dying_fight(stat(20), 1, function(all)
     fight.damage(all.orc, 15, "slashing", all.pc)
     eq({ fight.is(all.orc, "out"), fight.is(all.orc, "dead") }, { true, false }, "the exempt orc is dying")
@@ -170,13 +172,16 @@ test("TV-33b: death saves 1, 5: F2, F3 -> dead (5E-ZERO-09, 10)", function()
   ok(c:has("dead"))
 end)
 
-test("TV-33c: counters S1/F2, then a natural 20: 1 HP, conscious, counters 0/0 (5E-ZERO-10)", function()
+-- covers: 5E-CND-17
+test("TV-33c: counters S1/F2, then a natural 20: 1 HP, conscious, counters 0/0, still Prone (5E-ZERO-10, 5E-CND-17)", function()
   local f, all = dying_fight(stat(30), 3, function(a)
     fight.damage(a.pc, 30, "slashing", a.orc)
-    dice.force{ 10, 1, 20 }
+    -- death saves 10, 1, 20; then the woken pc attacks in the same turn,
+    -- Prone: Disadvantage, two d20 (2 and 3 miss)
+    dice.force{ 10, 1, 20, 2, 3 }
   end)
-  eq({ f.pc.out, f.pc.dead }, { false, false }, "back in the fight")
-  eq(all.pc:has("unconscious"), false)
+  eq({ f.pc.out, f.pc.dead, f.pc.hp }, { false, false, 1 }, "back in the fight")
+  eq({ all.pc:has("unconscious"), all.pc:has("prone") }, { false, true }, "Unconscious ends, Prone stays")
   local c = pc()
   dmg.apply(c, 30, "slashing")
   dice.force{ 10, 1, 20 }
@@ -192,6 +197,24 @@ test("TV-33c: counters S1/F2, then a natural 20: 1 HP, conscious, counters 0/0 (
   t:add_condition("exhaustion", { level = 1 })
   dice.force{ 11 }
   eq(D.death_save(t).result, "failure", "11 - 2 = 9")
+end)
+
+test("a natural 20 in a fight played by hand: 1 HP, awake, still Prone (5E-ZERO-10, 5E-CND-17)", function()
+  fight.table()
+  local p = fight.add(stat(30, { id = "pc", player = true }), { side = "pcs", player = true })[1]
+  local o = fight.add(stat(15, { id = "orc" }))[1]
+  dice.force{ 15, 5 }
+  fight.begin()
+  eq(fight.turn()[1], p)
+  fight.damage(p, 30, "slashing", o)
+  ok(p:has("unconscious"))
+  fight.next()
+  dice.force{ 20 }
+  fight.next()
+  eq({ fight.is(p, "out"), p:get("hp"), p:has("unconscious"), p:has("prone") }, { false, 1, false, true })
+  -- Prone: its own attack has Disadvantage (two d20: 19 and 4 keep 4)
+  dice.force{ 19, 4 }
+  eq(fight.strike(p, o, "Club").natural, 4)
 end)
 
 test("TV-33d: Stable at 0 HP takes 4: no longer Stable, one failure (5E-ZERO-11, 13)", function()

@@ -164,6 +164,14 @@ test("searching near a hidden thing can find it; far from it, never (5E-EXP-14)"
   r = ex.search(c, { dc = 15, near = false })
   eq(r.total, 24)
   eq(r.success, false, "whatever the total")
+  -- the default is a search near it: a total that reaches the DC finds it
+  dice.force{ 11, 20 }
+  r = ex.search(c, { dc = 15 })
+  eq({ r.total, r.success }, { 15, true }, "by default the search is near")
+  r = ex.search(c, { dc = 15, near = true })
+  eq({ r.total, r.success }, { 24, true })
+  dice.force{ 20 }
+  eq(ex.search(c, {}).success, true, "the DC defaults to 15: 24")
 end)
 
 test("carrying capacity, if the DM applies it: Str x 15 lb, push x 2, Speed 5 ft when over (5E-EXP-15)", function()

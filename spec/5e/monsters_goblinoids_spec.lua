@@ -33,8 +33,8 @@ test("Goblin: Nimble Escape hides it after its attack; its next attack has Advan
   local advs = record(function(e) return e.attacker:get("id") .. ":" .. e.adv end)
   -- initiative: hero 1, goblin 20 (+2). Round 1: scimitar d20 1 (miss);
   -- Hide: d20 9 + 6 = 15. Round 2: Invisible: d20s 2 and 15 hit, 1d6 = 3
-  -- (+2), and 1d4 = 4 for the Advantage.
-  dice.force{ 1, 20, 1, 9, 2, 15, 3, 4 }
+  -- (+2), and 1d4 = 4 for the Advantage; it hides again: d20 1 (7, no).
+  dice.force{ 1, 20, 1, 9, 2, 15, 3, 4, 1 }
   local r = run({ { stat = pc("hero") } }, { { monster = "goblin" } }, 2)
   eq(advs, { "goblin:0", "goblin:1" })
   eq(fighter_of(r, "hero").taken, 9)
@@ -43,14 +43,14 @@ end)
 test("Goblin: no extra 1d4 when Advantage and Disadvantage cancel", function()
   -- the goblin is Poisoned (Disadvantage) and its target Prone (Advantage in
   -- melee): they cancel, one d20 15 hits, 1d6 = 3 (+2) and no 1d4; then it
-  -- hides (d20 20)
+  -- hides, with Disadvantage on the Stealth check (Poisoned): d20s 20 and 19
   rules.on("turn.start", function(e)
     if e.fighter:get("id") == "goblin" then
       e.fighter:add_condition("poisoned")
       fight.get("hero"):add_condition("prone")
     end
   end, { phase = "declare" })
-  dice.force{ 1, 20, 15, 3, 20 }
+  dice.force{ 1, 20, 15, 3, 20, 19 }
   local r = run({ { stat = pc("hero") } }, { { monster = "goblin" } })
   eq(fighter_of(r, "hero").taken, 5)
 end)
@@ -90,16 +90,26 @@ test("Bugbear: a Large target is not grappled", function()
   rules.on("turn.end", function(e)
     if e.fighter:get("id") == "bugbear" then grappled[#grappled + 1] = fight.get("ogre"):has("grappled") end
   end, { phase = "after" })
-  dice.force{ 1, 20, 15, 1, 1 }
+  local used = record(function(e) return e.attack end)
+  -- no Grab against a Large target: the Light Hammer, d20 15, 3d4 = 1, 1, 1
+  dice.force{ 1, 20, 15, 1, 1, 1 }
   run({ { stat = pc("ogre", { size = "large", size_rank = 4 }) } }, { { monster = "bugbear" } })
   eq(grappled, { false })
+  eq(used, { "Light Hammer" })
 end)
 
 test("Bugbear: the grapple ends when the bugbear drops", function()
   local held = {}
   rules.on("creature.down", function() held[#held + 1] = fight.get("hero"):has("grappled") end, { phase = "after" })
-  -- the bugbear grabs (d20 15, 2d6 = 1, 1); the hero (d20 20) kills it (1 HP)
-  dice.force{ 1, 20, 15, 1, 1, 20 }
+  -- the bugbear grabs (d20 15, 2d6 = 1, 1); on its turn the hero, still
+  -- grappled, fells it (1 HP) without an attack roll
+  rules.on("turn.act", function(e)
+    if e.fighter:get("id") ~= "hero" then return end
+    ok(e.fighter:has("grappled"), "grappled until the bugbear drops")
+    fight.damage(fight.get("bugbear"), 1, "bludgeoning", e.fighter)
+    e.acted = true
+  end)
+  dice.force{ 1, 20, 15, 1, 1 }
   run({ { stat = pc("hero", { tactics = "lowest_hp" }) } }, { { monster = "bugbear", hp = 1 } })
   eq(held, { false })
 end)

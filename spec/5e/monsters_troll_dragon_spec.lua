@@ -7,7 +7,8 @@ local function pc(id, extra)
   local t = { id = id, name = id, hp = 60, ac = 30, tactics = idle,
     abilities = { str = 10, dex = 10, con = 10, int = 10, wis = 10, cha = 10 },
     attacks = { { name = "Sword", bonus = 5, damage = "1d8", type = "slashing" },
-      { name = "Torch", bonus = 5, damage = "1d8", type = "fire" } } }
+      { name = "Torch", bonus = 5, damage = "1d8", type = "fire" },
+      { name = "Flame Tongue", bonus = 5, damage = "1d8[slashing] + 2d6[fire]", type = "slashing" } } }
   for k, v in pairs(extra or {}) do t[k] = v end
   return t
 end
@@ -34,8 +35,8 @@ end)
 test("Troll: at 0 HP it stays in the fight and regenerates unless it took acid or fire", function()
   -- initiative hero 20, troll 1. Round 1: the sword (d20 15, 1d8 = 8) drops
   -- it from 5 HP: not dead. Its turn: +15, three misses. Round 2: another
-  -- hit (d20 15, 1d8 = 1: 14), and its turn: +15 again
-  dice.force{ 20, 1, 15, 8, 1, 1, 1, 15, 1 }
+  -- hit (d20 15, 1d8 = 1: 14), and its turn: +15 again, three misses
+  dice.force{ 20, 1, 15, 8, 1, 1, 1, 15, 1, 1, 1, 1 }
   local r = run({ { stat = pc("hero", { tactics = "lowest_hp" }) } }, { { monster = "troll", hp = 5, max_hp = 94 } }, 2)
   local t = fighter_of(r, "troll")
   eq({ t.dead, t.hp }, { false, 29 })
@@ -56,6 +57,21 @@ test("Troll: fire at full health only stops one regeneration", function()
   local r = run({ { stat = pc("hero", { tactics = "lowest_hp", multiattack = { "Torch" } }) } },
     { { monster = "troll", hp = 60, max_hp = 94 } }, 2)
   eq(fighter_of(r, "troll").hp, 71)
+end)
+
+-- covers: 5E-DMG-08
+test("Troll: fire as the second damage type of a hit stops Regeneration too", function()
+  local seen
+  rules.on("damage.apply", function(e)
+    if e.target:get("id") == "troll" then seen = { e.damage_type, #e.parts, e.parts[2].type, e.parts[2].amount } end
+  end, { phase = "after" })
+  -- the Flame Tongue hits (d20 15): 1d8 = 4 slashing + 2d6 = 1, 1 fire, from
+  -- 60: no regeneration on its turn (54), three misses
+  dice.force{ 20, 1, 15, 4, 1, 1, 1, 1, 1 }
+  local r = run({ { stat = pc("hero", { tactics = "lowest_hp", multiattack = { "Flame Tongue" } }) } },
+    { { monster = "troll", hp = 60, max_hp = 94 } })
+  eq(fighter_of(r, "troll").hp, 54)
+  eq(seen, { "slashing", 2, "fire", 2 }, "damage_type is the first part; parts has them all")
 end)
 
 -- covers: 5E-DMG-04 5E-DMG-05

@@ -6,7 +6,8 @@ local function pc(id, extra)
   local t = { id = id, name = id, hp = 60, ac = 10, tactics = idle,
     abilities = { str = 10, dex = 10, con = 10, int = 10, wis = 10, cha = 10 },
     attacks = { { name = "Sword", bonus = 5, damage = "1d8", type = "slashing" },
-      { name = "Sun Blade", bonus = 5, damage = "1d8", type = "radiant" } } }
+      { name = "Sun Blade", bonus = 5, damage = "1d8", type = "radiant" },
+      { name = "Blessed Mace", bonus = 5, damage = "1d6[bludgeoning] + 1d4[radiant]", type = "bludgeoning" } } }
   for k, v in pairs(extra or {}) do t[k] = v end
   return t
 end
@@ -52,6 +53,24 @@ test("Zombie: no Undead Fortitude against Radiant damage", function()
   local r = run({ { stat = pc("hero", { tactics = "lowest_hp", multiattack = { "Sun Blade" } }) } },
     { { monster = "zombie", hp = 5, max_hp = 15 } })
   eq(fighter_of(r, "zombie").dead, true)
+end)
+
+-- covers: 5E-DMG-08
+test("Zombie: no Undead Fortitude when Radiant is the second damage type of the hit", function()
+  -- the Blessed Mace: d20 15, 1d6 = 4 bludgeoning + 1d4 = 3 radiant drops
+  -- it from 5 HP: Radiant among the damage, no save (a save would draw a d20)
+  local parts
+  rules.on("damage.apply", function(e)
+    if e.target:get("id") ~= "zombie" then return end
+    parts = {}
+    for i, part in ipairs(e.parts) do parts[i] = { type = part.type, amount = part.amount, taken = part.taken } end
+  end, { phase = "after" })
+  dice.force{ 20, 1, 15, 4, 3 }
+  local r = run({ { stat = pc("hero", { tactics = "lowest_hp", multiattack = { "Blessed Mace" } }) } },
+    { { monster = "zombie", hp = 5, max_hp = 15 } })
+  eq(fighter_of(r, "zombie").dead, true)
+  eq(parts, { { type = "bludgeoning", amount = 4, taken = 4 }, { type = "radiant", amount = 3, taken = 3 } },
+    "a hook sees every part of the hit")
 end)
 
 test("Ghoul: a Claw paralyses on a failed DC 10 Constitution save until the end of the target's next turn", function()

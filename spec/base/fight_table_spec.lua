@@ -66,8 +66,9 @@ test("members may share one initiative roll and be surprised", function()
     attacks = { { name = "Scimitar", bonus = 4, damage = "1d6+2", type = "slashing" } } }
   local h = { id = "hero", hp = 30, ac = 18, init = 0, player = true,
     attacks = { { name = "Longsword", bonus = 5, damage = "1d8+3", type = "slashing" } } }
-  -- goblins: one roll (14 + 2); the surprised hero: Disadvantage, 18 and 3 keep 3
-  dice.force{ 14, 18, 3 }
+  -- goblins: one roll (14 + 2); the surprised hero: Disadvantage, 18 and 3
+  -- keep 3; the fight itself is random (mixed): only the order counts here
+  dice.force({ 14, 18, 3 }, { mixed = true })
   local out = fight.run(fight.encounter{ sides = {
     { name = "goblins", members = { { stat = g, count = 3, group = true } } },
     { name = "party", members = { { stat = h, surprised = true } } } } })
@@ -103,4 +104,43 @@ test("a reaction is an attack.roll hook of the target that spends its reaction s
   dice.force{ 9, 6 } -- no reaction left: a hit, 6 + 3 damage
   local r = fight.strike(o, m, "Axe")
   eq({ r.hit, r.damage }, { true, 9 })
+end)
+
+test("an attack at the table and the same attack in a fight that plays itself give the same result with the same dice", function()
+  local function tbl(faces, prone)
+    fight.table()
+    local h = fight.add(hero, { side = "party" })[1]
+    local g = fight.add(goblin)[1]
+    dice.force{ 15, 5 }
+    fight.begin()
+    if prone then g:add_condition("prone") end
+    dice.force(faces)
+    return fight.strike(h, g, "Longsword")
+  end
+  local function sim(faces, prone)
+    local out
+    local hk = rules.on("turn.start", function(e)
+      if out or e.fighter:get("id") ~= "hero" then return end
+      local g = fight.get("goblin")
+      if prone then g:add_condition("prone") end
+      dice.force(faces)
+      out = fight.strike(e.fighter, g, "Longsword")
+      for _, c in ipairs(fight.enemies(e.fighter)) do fight.flee(c) end
+      e.skip = true
+    end)
+    dice.force{ 15, 5 }
+    fight.run(fight.encounter{ max_rounds = 1, sides = {
+      { name = "party", members = { { stat = hero } } }, { name = "foes", members = { { stat = goblin } } } } })
+    rules.off(hk)
+    return out
+  end
+  -- 9 + 5 misses AC 15, 10 + 5 hits; a natural 20 is a Critical Hit; a
+  -- Prone target: Advantage (3 and 12 keep 12)
+  for _, c in ipairs({ { { 9 } }, { { 10, 4 } }, { { 20, 4, 4 } }, { { 3, 12, 4 }, true } }) do
+    local t, s = tbl(c[1], c[2]), sim(c[1], c[2])
+    eq({ t.hit, t.crit, t.natural, t.total, t.damage }, { s.hit, s.crit, s.natural, s.total, s.damage })
+  end
+  eq(tbl({ 9 }).hit, false)
+  eq(tbl({ 10, 4 }).damage, 7)
+  eq(tbl({ 3, 12, 4 }, true).natural, 12)
 end)

@@ -3,6 +3,11 @@
 //
 //	go run ./tools/mechgen ../shared/rules spec/mechanics.tsv [spec]
 //
+// Every ID an inventory writes is found (scan.go): a line that opens with
+// an ID defines it, however it is marked up (a bold paragraph, a list item
+// such as "* **3E-MOD-02**:", a heading, a table row), and an ID that is
+// only mentioned is still listed, from the first file that mentions it.
+//
 // Columns: id, system, inventory, layer, status, note. Status is one of
 // covered (a spec names it in a "-- covers:" line), todo, left-out (the
 // note says why) or info (informational: no mechanic). With a spec folder,
@@ -18,15 +23,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 )
 
-var (
-	reID     = regexp.MustCompile(`^(?:- )?\*\*((?:5E|3E|1E|DMG|HB)-[A-Z0-9]+-\d+[a-z]?)[*:]`)
-	reCovers = regexp.MustCompile(`(?m)^--\s*covers\s*:\s*(.*)$`)
-	reLayer  = regexp.MustCompile("`(kernel|script:core|script:variant|script:monster|script:[a-z]+)`")
-)
+var reCovers = regexp.MustCompile(`(?m)^--\s*covers\s*:\s*(.*)$`)
 
 var systems = map[string]string{
 	"dnd5e-playing-the-game.md": "5e",
@@ -56,8 +56,8 @@ func main() {
 	}
 	covered := map[string]bool{}
 	leftOut := map[string]string{}
-	scan := len(os.Args) > 3
-	if scan {
+	specs := len(os.Args) > 3
+	if specs {
 		specDir := os.Args[3]
 		_ = filepath.WalkDir(specDir, func(p string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(p, "_spec.lua") {
@@ -83,51 +83,35 @@ func main() {
 			}
 		}
 	}
-	var rows []row
-	seen := map[string]bool{}
-	files := make([]string, 0, len(systems))
-	for f := range systems {
-		files = append(files, f)
-	}
-	sort.Strings(files)
-	for _, inv := range files {
-		f, err := os.Open(filepath.Join(os.Args[1], inv))
+	texts := map[string]string{}
+	for inv := range systems {
+		b, err := os.ReadFile(filepath.Join(os.Args[1], inv))
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		for sc.Scan() {
-			line := sc.Text()
-			m := reID.FindStringSubmatch(line)
-			if m == nil || seen[m[1]] {
-				continue
-			}
-			seen[m[1]] = true
-			r := row{id: m[1], system: systems[inv], inv: inv, status: "todo"}
-			if l := reLayer.FindStringSubmatch(line); l != nil {
-				r.layer = l[1]
-			}
-			if strings.Contains(line, "informational") {
-				r.status, r.note = "info", "informational: no mechanic"
-			}
-			if o, ok := old[r.id]; ok && !scan {
-				r.status, r.note = o.status, o.note
-			}
-			if scan && r.status != "info" {
-				switch {
-				case covered[r.id]:
-					r.status, r.note = "covered", ""
-				case leftOut[r.id] != "":
-					r.status, r.note = "left-out", leftOut[r.id]
-				default:
-					r.status, r.note = "todo", ""
-				}
-			}
-			rows = append(rows, r)
+		texts[inv] = string(b)
+	}
+	var rows []row
+	for _, fd := range scan(texts) {
+		r := row{id: fd.id, system: systems[fd.inv], inv: fd.inv, layer: fd.layer, status: "todo"}
+		if fd.info {
+			r.status, r.note = "info", "informational: no mechanic"
 		}
-		f.Close()
+		if o, ok := old[r.id]; ok && !specs {
+			r.status, r.note = o.status, o.note
+		}
+		if specs && r.status != "info" {
+			switch {
+			case covered[r.id]:
+				r.status, r.note = "covered", ""
+			case leftOut[r.id] != "":
+				r.status, r.note = "left-out", leftOut[r.id]
+			default:
+				r.status, r.note = "todo", ""
+			}
+		}
+		rows = append(rows, r)
 	}
 	out, err := os.Create(os.Args[2])
 	if err != nil {

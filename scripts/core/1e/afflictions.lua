@@ -43,6 +43,73 @@ function M.caster_save_bonus(attack_penalty)
   return n, 5 * n
 end
 
+-- intoxicate(c, degree) puts a degree's effects on c (1E-INTOX-02): the
+-- condition "intoxicated" (source: the degree), the temporary Intelligence,
+-- Wisdom, Dexterity and Charisma changes (with the armour class Dexterity
+-- gives), the hit points the body absorbs as temporary hit points; the
+-- to-hit penalty (attack_penalty) goes on its attack rolls in fights and
+-- the morale bonus on its morale checks there (tactics.lua). A new degree
+-- replaces the old; beyond great the drinker is unconscious (asleep
+-- 7-10 hours). Returns the effects.
+local drunk = {} -- what intoxicate changed, by creature
+function M.intoxicate(c, degree)
+  M.sober(c)
+  local e = M.intox(degree)
+  if e.unconscious_hours then
+    c:add_condition("unconscious", { source = "drink" })
+    return e
+  end
+  local lib = require("core.1e.lib")
+  local done = { temp = e.hp }
+  local dex0 = c:ability("dex")
+  for _, k in ipairs({ "int", "wis", "dex", "cha" }) do
+    local v = c:ability(k)
+    if v and e[k] ~= 0 then
+      c:set("abilities", { [k] = v + e[k] })
+      done[k] = e[k]
+    end
+  end
+  if done.dex then
+    done.ac = lib.dex_defense(c:ability("dex")) - lib.dex_defense(dex0)
+    c:set("ac", c:get("ac") + done.ac)
+  end
+  if e.hp > 0 then c:gain_temp(e.hp) end
+  c:add_condition("intoxicated", { source = degree })
+  drunk[c] = done
+  return e
+end
+
+-- sober(c) ends c's intoxication and undoes what intoxicate changed (the
+-- temporary hit points left from it go too).
+function M.sober(c)
+  local done = drunk[c]
+  drunk[c] = nil
+  if not c:has("intoxicated") or done == nil then
+    c:remove_condition("intoxicated")
+    return false
+  end
+  for _, k in ipairs({ "int", "wis", "dex", "cha" }) do
+    if done[k] then c:set("abilities", { [k] = c:ability(k) - done[k] }) end
+  end
+  if done.ac then c:set("ac", c:get("ac") - done.ac) end
+  if done.temp and done.temp > 0 then c:set("temp_hp", math.max(0, c:get("temp_hp") - done.temp)) end
+  c:remove_condition("intoxicated")
+  return true
+end
+
+-- degree(c): c's degree of intoxication, or nil.
+function M.degree(c)
+  local inst = c:conditions("intoxicated")[1]
+  return inst and inst.source
+end
+
+-- attack_penalty(c): what c's intoxication does to its attack rolls.
+function M.attack_penalty(c)
+  local d = M.degree(c)
+  if not d or not M.degree_col[d] then return 0 end
+  return M.intox(d).attack
+end
+
 -- 1E-INTOX-03: recovery takes the listed hours (times the stimulant's
 -- multiplier), one degree at a time (AMB-40); a strong stimulant has a 5%
 -- chance a use of costing a point of Constitution for good.

@@ -203,17 +203,25 @@ function M.fits_segment(casting_time) return casting_time <= 1 end
 
 -- ------------------------------------------------------------ distance (section 3)
 -- distance(o) -> inches (1" = 10 ft underground, 10 yd outdoors):
---   base 1d6+4 (1E-DIST-01); o.sight = false and o.screened = n caps it at
---   n (1E-DIST-02); o.hid_from_noise: 1d4 (1E-DIST-03); o.room = true with
---   o.room_ft: the 20 ft room table (1E-DIST-04: d6 1-2 striking range, 3-4
---   10 ft, 5-6 20 ft) or the room's size; o.sudden: as a confined space
---   (1E-DIST-05); o.surprise: 1d3 (1E-DIST-06); o.light_radius: at most
---   twice it; o.vision: at most the infravision/ultravision range
---   (1E-DIST-07). Returns inches and how it was decided.
+--   base 1d6+4 (1E-DIST-01); o.clear_sight: a clear line of sight and
+--   light, the sides detect each other as far as they can see: the DM's
+--   o.sight_range, else practically unlimited (math.huge), no roll
+--   (1E-DIST-02); o.screened = n (screening terrain) caps it at n;
+--   o.hid_from_noise: 1d4 (1E-DIST-03); o.room = true (a door opened into
+--   a room): the 20 ft room table (1E-DIST-04, TV-04: d6 1-2 striking
+--   range, 3-4 10 ft, 5-6 20 ft); o.room_ft, the size of the space the
+--   sides are in, caps every distance (1E-DIST-04: the distance cannot
+--   exceed the space in which they can detect each other); o.sudden: as a
+--   confined space (1E-DIST-05); o.surprise: 1d3 (1E-DIST-06);
+--   o.light_radius: at most twice it; o.vision: at most the
+--   infravision/ultravision range (1E-DIST-07). Returns inches and how it
+--   was decided.
 function M.distance(o)
   o = o or {}
   local d, how
-  if o.surprise then
+  if o.clear_sight and not o.surprise and not o.hid_from_noise and not o.room and not o.sudden then
+    d, how = o.sight_range or math.huge, "sight"
+  elseif o.surprise then
     d, how = dice.total("1d3"), "surprise"
   elseif o.hid_from_noise then
     d, how = dice.total("1d4"), "noise"
@@ -225,7 +233,7 @@ function M.distance(o)
     d, how = dice.total("1d6+4"), "base"
   end
   local cap = math.huge
-  if (o.room or o.sudden or o.surprise) and o.room_ft then cap = math.min(cap, o.room_ft / 10) end
+  if o.room_ft then cap = math.min(cap, math.floor(o.room_ft / 10)) end
   if o.screened then cap = math.min(cap, o.screened) end
   if o.light_radius then cap = math.min(cap, 2 * o.light_radius) end
   if o.vision then cap = math.min(cap, o.vision) end
@@ -304,7 +312,8 @@ function M.await() return { acted = false, action = "await" } end
 --   sides = { [name] = { cannot_be_surprised = true, surprised = n (force
 --     the lost segments), outdoors = true } };
 --   distance = inches (else rolled by M.distance with the options below),
---   room_ft, light_radius, vision;
+--   room_ft, room, light_radius, vision, clear_sight and sight_range,
+--   screened; outdoors = true (inches of 10 yd);
 --   roll_hp = false: keep the monsters' stat-block hit points.
 M.config = {}
 function M.setup(cfg)
@@ -346,6 +355,9 @@ rules.on("encounter.start", function()
   M.state = S
   local sides, order = sides_of(S.list)
   S.sides, S.side_order = sides, order
+  -- A fight played by hand keeps the hit points, surprise and distance the
+  -- game master gives it.
+  if fight.by_hand() then return end
   -- Hit points: monsters roll theirs each fight.
   for _, c in ipairs(S.list) do
     local r = M.rec(c)
@@ -393,7 +405,11 @@ rules.on("encounter.start", function()
   local inches = cfg.distance
   if inches == nil then
     inches = M.distance({ surprise = surprised, room_ft = cfg.room_ft, light_radius = cfg.light_radius,
-                          vision = cfg.vision })
+                          vision = cfg.vision, clear_sight = cfg.clear_sight, sight_range = cfg.sight_range,
+                          screened = cfg.screened, room = cfg.room })
+    if inches == math.huge then
+      error("1e encounter: clear sight leaves the distance practically unlimited: give setup{sight_range = inches}", 0)
+    end
   end
   S.distance = M.feet(inches, cfg.outdoors)
   for _, c in ipairs(S.list) do M.rec(c).gap = S.distance end

@@ -123,6 +123,7 @@ rules.on("creature.dying", function(e)
   local past = e.past_zero or 0
   if enc and enc.state.by[c] and enc.state.by[c].past_zero then past = enc.state.by[c].past_zero end
   local r = enc and enc.state.by[c]
+  if r then r.down_round = fight.round() end
   if c:has_tag("regenerates") and not (r and r.burned_last) then
     -- a troll downed by anything but fire or acid only lies regenerating
     c:add_condition("unconscious", { source = "0 hp" })
@@ -133,20 +134,26 @@ rules.on("creature.dying", function(e)
   end
 end, { phase = "declare" })
 
--- Fire and acid: what regenerating monsters cannot regrow.
+-- Fire and acid: what regenerating monsters cannot regrow (every damage
+-- part of a blow counts).
+local BURNS = { fire = true, acid = true }
 rules.on("damage.apply", function(e)
   local enc = rules.get("1e.encounter")
   if not enc then return end
   local r = enc.rec(e.target)
-  local burn = e.damage_type == "fire" or e.damage_type == "acid"
-  r.burned_last = burn
-  if burn then r.burned_hp = (r.burned_hp or 0) + e.hp_lost end
+  local burnt = math.min(rules.need("base.damage_of")(e, BURNS), e.hp_lost)
+  r.burned_last = burnt > 0
+  if burnt > 0 then r.burned_hp = (r.burned_hp or 0) + burnt end
 end, { phase = "after" })
 
--- dying.turn: bleeding, 1 hp a round, until -10 or aid.
+-- dying.turn: bleeding, 1 hp a round, until -10 or aid, from the round
+-- after the blow that dropped it (1E-HP-03: "each round afterwards").
 rules.on("dying.turn", function(e)
   local c = e.fighter
   if fight.is(c, "dead") or c:has_tag("regenerates") then return end
+  local enc = rules.get("1e.encounter")
+  local r = enc and enc.state.by[c]
+  if r and r.down_round == fight.round() then return end
   local _, dead = M.bleed(c)
   if dead then fight.kill(c) end
 end)

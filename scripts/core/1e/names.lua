@@ -60,6 +60,10 @@ M.conditions, M.condition = list{
   { "surrendered", "Surrendered", "投降" },
   { "drained", "Energy drained", "被吸取生命能级" },
   { "burning", "Burning oil", "燃烧的油" },
+  { "psionic_mode_lost", "A psionic mode or discipline lost for good", "永久失去一种攻击模式、防御模式或灵能学科" },
+  { "controlled", "Mind controlled by the victor", "心灵受控" },
+  { "psionic_wound", "Psionically wounded", "灵能受创" },
+  { "dead", "Dead", "死亡" },
 }
 
 -- Actions: the encounter procedure's options A-H (1E-SEQ-02) and the other

@@ -70,15 +70,23 @@ function M.best_defence(strength, attack, modes)
 end
 
 -- segment(a, d, a_attack, a_def, d_attack, d_def): one segment of mental
--- combat, both sides at once: each pays its modes' costs and loses the
--- points of the other's attack; a successful Psychic Crush kills, and then
--- only the winner's total changes. Returns {a_lost, d_lost, killed}.
-local function spend(c, n)
-  local a, d = c:resource("psi_attack"), c:resource("psi_defense")
-  local fromd = math.min(n, d.current)
-  if fromd > 0 then c:spend("psi_defense", fromd) end
-  local rest = math.min(n - fromd, a.current)
-  if rest > 0 then c:spend("psi_attack", rest) end
+-- combat, both sides at once: each pays its attack mode's cost from its
+-- attack points, and its defence mode's cost and the points the other's
+-- attack takes from its defence points (TV-25: "the defender loses defence
+-- points"; what a pool cannot pay comes off the other, so the total drops
+-- by the whole amount); a successful Psychic Crush kills, and then only
+-- the winner's total changes. Returns {a_lost, d_lost, killed}.
+local function spend(c, pool, n)
+  local other = pool == "psi_attack" and "psi_defense" or "psi_attack"
+  local p, o = c:resource(pool), c:resource(other)
+  local first = math.min(n, p and p.current or 0)
+  if first > 0 then c:spend(pool, first) end
+  local rest = math.min(n - first, o and o.current or 0)
+  if rest > 0 then c:spend(other, rest) end
+end
+local function pay(c, attack, defence, loss)
+  spend(c, "psi_attack", attack and M.attack_cost[attack] or 0)
+  spend(c, "psi_defense", M.defence_cost[defence] + (loss or 0))
 end
 function M.segment(a, d, a_attack, a_def, d_attack, d_def)
   local sa, sd = M.total(a), M.total(d)
@@ -97,18 +105,18 @@ function M.segment(a, d, a_attack, a_def, d_attack, d_def)
   if d_attack then a_loss, a_killed = hit(sd, d_attack, a_def) end
   if d_killed then
     out.killed = "d"
-    spend(a, (a_attack and M.attack_cost[a_attack] or 0) + M.defence_cost[a_def])
+    pay(a, a_attack, a_def)
     return out
   end
   if a_killed then
     out.killed = "a"
-    spend(d, (d_attack and M.attack_cost[d_attack] or 0) + M.defence_cost[d_def])
+    pay(d, d_attack, d_def)
     return out
   end
   out.a_lost = (a_attack and M.attack_cost[a_attack] or 0) + M.defence_cost[a_def] + a_loss
   out.d_lost = (d_attack and M.attack_cost[d_attack] or 0) + M.defence_cost[d_def] + d_loss
-  spend(a, out.a_lost)
-  spend(d, out.d_lost)
+  pay(a, a_attack, a_def, a_loss)
+  pay(d, d_attack, d_def, d_loss)
   return out
 end
 
@@ -127,7 +135,13 @@ function M.defenceless(c, cell, o)
   end
   local pts = cell
   if type(cell) == "string" then
-    if o.mind_bar and M.total(c) > 0 then pts = 40 else return { letter = cell, effect = M.letter(cell) } end
+    if o.mind_bar and M.total(c) > 0 then
+      pts = 40
+    else
+      local e = M.letter(cell)
+      M.apply_letter(c, cell, e, o)
+      return { letter = cell, effect = e }
+    end
   end
   local a = c:resource("psi_attack")
   local have = a and a.current or 0
@@ -138,22 +152,58 @@ function M.defenceless(c, cell, o)
   return { points = take, hp = hp }
 end
 
--- 1E-PSI-06: the letter results with their durations (dice).
+-- 1E-PSI-06: the letter results with their durations (dice), and the
+-- condition each puts on the creature (level: the duration in its unit).
 M.letters = {
-  C = { effect = "confused", dice = "2d4", unit = "round", psionics = false },
-  D = { effect = "dazed", dice = "1d4", unit = "turn" },
-  I = { effect = "feebleminded", permanent = true, cure = "heal" },
-  K = { effect = "killed", raise = true, psionics_lost = true },
-  P = { effect = "permanent_loss", also = "D" },
-  S = { effect = "coma", dice = "1d4", unit = "week", taken_for_dead = 99 },
-  R = { effect = "controlled", dice = "2d4", unit = "week", save = "spell" },
-  W = { effect = "wounded", dice = "2d4", unit = "week" },
+  C = { effect = "confused", dice = "2d4", unit = "round", psionics = false, condition = "confused" },
+  D = { effect = "dazed", dice = "1d4", unit = "turn", condition = "dazed" },
+  I = { effect = "feebleminded", permanent = true, cure = "heal", condition = "feebleminded", psionics_lost = true },
+  K = { effect = "killed", raise = true, psionics_lost = true, condition = "dead" },
+  P = { effect = "permanent_loss", also = "D", condition = "psionic_mode_lost" },
+  S = { effect = "coma", dice = "1d4", unit = "week", taken_for_dead = 99, condition = "coma" },
+  R = { effect = "controlled", dice = "2d4", unit = "week", save = "spell", condition = "controlled" },
+  W = { effect = "wounded", dice = "2d4", unit = "week", condition = "psionic_wound" },
 }
+-- letter(l) rolls letter result l: {effect, unit, duration, save (R: the
+-- save that frees after the duration), also (P: the daze of D)}.
 function M.letter(l)
   local e = M.letters[l]
   local out = { effect = e.effect, unit = e.unit }
   if e.dice then out.duration = dice.total(e.dice) end
+  if e.save then out.save = e.save end
+  if e.also then out.also = M.letter(e.also) end
   return out
+end
+
+-- apply_letter(c, l, rolled [, o]): letter result l (as M.letter rolled
+-- it) as conditions on c: the letter's condition with the duration as its
+-- level (source: o.by, the victor, else "psionics"), the tag
+-- "no_psionics" while confused and "psionics_lost" for good after I or K;
+-- K kills (in a fight too); P adds its daze.
+function M.apply_letter(c, l, rolled, o)
+  local e = M.letters[l]
+  local src = (o and o.by) or "psionics"
+  if l == "K" then
+    local ok, info = pcall(require("fight").info, c)
+    if ok and info then require("fight").kill(c) end
+  end
+  c:add_condition(e.condition, { source = src, level = rolled.duration, stacking = "levels" })
+  if e.psionics == false then c:add_tag("no_psionics") end
+  if e.psionics_lost then c:add_tag("psionics_lost") end
+  if e.also then M.apply_letter(c, e.also, rolled.also, o) end
+  return c
+end
+
+-- release(c, weeks): a creature controlled by R is freed only once its
+-- 2-8 weeks have passed (weeks: the time since) and then a save vs magic
+-- succeeds (rolled only then). Returns whether it is free.
+function M.release(c, weeks)
+  local inst = c:conditions("controlled")[1]
+  if inst == nil then return true end
+  if weeks < (inst.level or 0) then return false end
+  if not rules.need("1e.saves").save(c, "spell").success then return false end
+  c:remove_condition("controlled")
+  return true
 end
 
 -- 1E-PSI-07: Psionic Blast on a non-psionic needs attack strength 100+;
@@ -186,15 +236,38 @@ function M.blast(attack_strength, intwis, range, adjust)
   return out
 end
 
--- 1E-PSI-08: the durations of the blast's effects (dice, unit).
+-- blast_on(c, attack_strength, range [, adjust]): Psionic Blast on the
+-- non-psionic creature c (Int + Wis its total; a monster without Wisdom
+-- counts none), with the effect of a failed save put on c as a condition
+-- (M.effects' condition, its duration as the level; Death kills). Returns
+-- blast's record with duration and unit.
+function M.blast_on(c, attack_strength, range, adjust)
+  local intwis = (c:ability("int") or 0) + (c:ability("wis") or 0)
+  local out = M.blast(attack_strength, intwis, range, adjust)
+  if not out.effect then return out end
+  local e = M.effects[out.effect]
+  out.duration, out.unit = M.duration(out.effect)
+  if out.effect == "Death" then
+    local ok, info = pcall(require("fight").info, c)
+    if ok and info then require("fight").kill(c) end
+  end
+  c:add_condition(e.condition, { source = "psionic blast", level = out.duration, stacking = "levels" })
+  if e.forms == 1 or out.effect == "Minor insanity" then c:add_tag("minor_insanity") end
+  return out
+end
+
+-- 1E-PSI-08: the durations of the blast's effects (dice, unit) and the
+-- condition each puts on the victim.
 M.effects = {
-  Death = { raise = true }, Coma = { dice = "2d6", unit = "day" }, Sleep = { dice = "5d4", unit = "round" },
-  Stun = { dice = "2d4", unit = "turn" }, Confusion = { dice = "1d4", unit = "turn" },
-  Rage = { dice = "2d4", unit = "round" }, Panic = { dice = "2d4", unit = "round", as = "fear by a 4th-level magic-user" },
-  Feeblemind = { cure = { "heal", "restoration", "wish" }, intwis = "0-5" },
-  ["Permanent insanity"] = { cure = { "heal", "restoration", "wish" }, forms = 2 },
-  ["Temporary insanity"] = { dice = "2d6", unit = "week", forms = 2 },
-  ["Minor insanity"] = { dice = "1d4", unit = "week", forms = 1 },
+  Death = { raise = true, condition = "dead" }, Coma = { dice = "2d6", unit = "day", condition = "coma" },
+  Sleep = { dice = "5d4", unit = "round", condition = "asleep" },
+  Stun = { dice = "2d4", unit = "turn", condition = "stunned" }, Confusion = { dice = "1d4", unit = "turn", condition = "confused" },
+  Rage = { dice = "2d4", unit = "round", condition = "raging" },
+  Panic = { dice = "2d4", unit = "round", as = "fear by a 4th-level magic-user", condition = "panicked" },
+  Feeblemind = { cure = { "heal", "restoration", "wish" }, intwis = "0-5", condition = "feebleminded" },
+  ["Permanent insanity"] = { cure = { "heal", "restoration", "wish" }, forms = 2, condition = "insane" },
+  ["Temporary insanity"] = { dice = "2d6", unit = "week", forms = 2, condition = "insane" },
+  ["Minor insanity"] = { dice = "1d4", unit = "week", forms = 1, condition = "insane" },
 }
 function M.duration(effect)
   local e = M.effects[effect]

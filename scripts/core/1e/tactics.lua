@@ -1,6 +1,9 @@
 -- Fights that play themselves by the 1e rules: the hooks that drive every
 -- creature's round (the encounter procedure's actions A-H as a simple
--- tactician would choose them) and morale.
+-- tactician would choose them) and morale. In a fight played by hand
+-- (fight.by_hand()) they leave the round to the game master; the rules'
+-- own hooks (to-hit against a target's state, weapons that cannot hurt,
+-- blows in a tied round) apply there too.
 --
 -- Each round: round.start settles the initiative of the round (winner,
 -- loser, tie), runs the morale checks, lets casters declare their spells
@@ -32,6 +35,7 @@ local classes = require("core.1e.classes")
 local morale = require("core.1e.morale")
 local initiative = require("core.1e.initiative")
 local missiles = require("core.1e.missiles")
+local afflictions = require("core.1e.afflictions")
 
 local M = rules.get("1e.tactics")
 if M then return M end
@@ -113,7 +117,7 @@ end
 
 -- ------------------------------------------------------------ strikes
 -- Pending situational modifiers for the next strike (read by the hooks).
-M.pending = { bonus = 0, mult = 1, ranged = false, band = nil, set = false }
+M.pending = { bonus = 0, mult = 1, ranged = false, band = nil, set = false, simultaneous = false }
 
 local function strike(c, t, name, bonus, mult)
   if out(c) or out(t) then return nil end
@@ -158,25 +162,29 @@ function M.routine(c, bonus, mult)
   end
   -- 1E-STRIKE-02: in a tied round, weapon against weapon, a much faster
   -- weapon strikes more often (not in a round of closing or charging).
+  -- The blows after the first `before` fall at the same moment as the
+  -- slower weapon's (d >= 10: the third): one that kills still lets the
+  -- slow blow land (the creature.down hook below).
   local s = S()
-  local extra = 1
+  local extra, before = 1, 1
   if s.tied and not r.closed_this_round and #list == 1 then
     local mine, theirs = lib.wsf(list[1]), nil
     local ta = attacks(t)
     if not ta.multi and ta.melee[1] then theirs = lib.wsf(ta.melee[1]) end
     if mine and theirs and mine < theirs then
-      local _, total = melee.extra(mine, theirs, false)
-      extra = total
+      before, extra = melee.extra(mine, theirs, false)
     end
   end
-  for _ = 1, extra do
+  for k = 1, extra do
     for _, name in ipairs(list) do
       if out(c) then return true end
       if out(t) or rec(t).doomed then
         t = M.pick(c, "melee")
         if not t then return true end
       end
+      M.pending.simultaneous = k > before
       strike(c, t, name, bonus, mult)
+      M.pending.simultaneous = false
     end
   end
   return true
@@ -644,6 +652,9 @@ local function morale_round()
           own_new = true
         end
         if w then mods[#mods + 1] = { value = morale.trigger(w), source = "wounds" } end
+        -- 1E-INTOX-02: drink is a morale bonus (NPCs only: those who check)
+        local drunk = afflictions.degree(c)
+        if drunk then mods[#mods + 1] = { value = afflictions.morale_mod(drunk, true), source = "intoxicated" } end
         if new or own_new then
           local res = morale.check(c:ability("morale"), mods)
           if not res.held then
@@ -670,6 +681,7 @@ rules.on("encounter.start", function()
 end, { phase = "declare", priority = -90 })
 
 rules.on("round.start", function(e)
+  if fight.by_hand() then return end
   local s = S()
   local round = e.round
   s.round = round
@@ -736,7 +748,7 @@ rules.on("round.start", function(e)
 end, { phase = "declare" })
 
 rules.on("turn.act", function(e)
-  if e.acted then return end
+  if e.acted or fight.by_hand() then return end
   local c = e.fighter
   local r = rec(c)
   e.acted = true
@@ -761,6 +773,7 @@ rules.on("turn.end", function(e)
 end)
 
 rules.on("round.end", function(e)
+  if fight.by_hand() then return end
   local s = S()
   local order = { s.winner or s.side_order[1], s.loser or s.side_order[2] }
   for _, side in ipairs(order) do
@@ -793,7 +806,8 @@ end)
 
 -- 1E-INIT-03: in a tied round a creature killed before it acted still
 -- strikes (its death waits for the end of its turn), unless both use
--- weapons and the killer's is faster (1E-STRIKE-01).
+-- weapons and the killer's is faster (1E-STRIKE-01) and the killing blow
+-- is not one that falls with the slower weapon's (1E-STRIKE-02).
 rules.on("creature.down", function(e)
   local s = S()
   local t = e.target
@@ -802,6 +816,7 @@ rules.on("creature.down", function(e)
   local killer_wsf = e.attack and lib.wsf(e.attack)
   local ta = attacks(t)
   local target_wsf = (not ta.multi) and ta.melee[1] and lib.wsf(ta.melee[1]) or nil
+  if M.pending.simultaneous then killer_wsf = nil end
   if initiative.still_strikes(true, false, killer_wsf, target_wsf) then
     r.doomed = true
     r.past_zero = math.max(r.past_zero or 0, e.past_zero or 0)
@@ -810,7 +825,8 @@ rules.on("creature.down", function(e)
 end, { phase = "declare" })
 
 -- Situational to-hit: the pending strike's bonus, special bonuses against
--- the target's state (TBL-SPECIAL-TOHIT), the attack being rolled (for
+-- the target's state (TBL-SPECIAL-TOHIT), the attacker's intoxication
+-- (1E-INTOX-02), the attack being rolled (for
 -- combat.attack.needed), attacks per side (morale).
 rules.on("attack.roll", function(e)
   local s = S()
@@ -821,6 +837,7 @@ rules.on("attack.roll", function(e)
   local b = p.bonus
   local sp = tohit.special(e.target)
   if sp ~= "auto" then b = b + sp end
+  if e.attacker:has("intoxicated") then b = b + afflictions.attack_penalty(e.attacker) end
   if b ~= 0 then e.bonus = e.bonus + b end
   local side = rec(e.attacker).side
   if side and s.atk then s.atk[side] = (s.atk[side] or 0) + 1 end

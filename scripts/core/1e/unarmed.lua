@@ -115,12 +115,14 @@ end
 
 -- ------------------------------------------------------------ pummel
 -- 1E-UNARMED-04 (TV-22): base chance = the defender's armour AC x 10%
--- (magic protection not counted; AC 0 or less: no chance), then
--- TBL-PUMMEL-HIT. o: attacker_dex, attacker_str, attacker_ac (armour type,
--- AMB-21), slowed, stunned, helpless (automatic), fast (opponent move above
--- 12" and free to move), hasted.
+-- (magic protection not counted); AC 0 or less is no chance, or a
+-- negative one (the seed): the base stays negative and TBL-PUMMEL-HIT's
+-- adjustments work on it; only the final chance stops at 0. o:
+-- attacker_dex, attacker_str, attacker_ac (armour type, AMB-21), slowed,
+-- stunned, helpless (automatic), fast (opponent move above 12" and free to
+-- move), hasted.
 function M.pummel_base(ac)
-  return math.max(0, ac * 10)
+  return ac * 10
 end
 function M.pummel_chance(def_ac, o)
   if o.helpless then return "auto" end
@@ -134,7 +136,7 @@ function M.pummel_chance(def_ac, o)
   if o.stunned then ch = ch + f(t, "Opponent stunned", col) end
   if o.fast and not o.cannot_move then ch = ch + f(t, "Opponent base move above 12\"*", col) end
   if o.hasted then ch = ch + f(t, "Opponent hasted (incl. potion of speed)", col) end
-  return ch
+  return math.max(0, ch)
 end
 
 -- TBL-PUMMEL-MOD: the result roll's modifiers. o: str, str_pct (18/xx),
@@ -220,7 +222,7 @@ function M.grapple_chance(base, o)
     ch = ch + f(t, "Opponent base move, per 3\" faster", col) * math.floor(o.faster_by / 3)
   end
   if o.hasted then ch = ch + f(t, "Opponent hasted (incl. potion of speed)", col) end
-  return ch
+  return math.max(0, ch)
 end
 
 -- 1E-UNARMED-07: the hold roll: d% + the attacker's factors

@@ -49,16 +49,16 @@ end
 local FIGHT = {
   -- 3E-INIT-04, 3E-AC-12: until its first turn, no Dex bonus, no dodge
   -- bonus, no attacks of opportunity. 3E-MOD-10: +0/+0 but # .
-  flat_footed = defender("flat_footed", { no_opportunity = true, ends_turn_start = true }),
+  flat_footed = defender("flat_footed", { no_opportunity = true, ends = "acts" }),
   surprised = defender("surprised"),
   -- 3E-ATK-17: -2 AC until the start of the charger's next turn (B-11);
   -- the +2 on the charge's one attack is the kernel's charge rule.
-  charging = { ac_mod = T.charge.ac, ends_turn_start = true },
+  charging = { ac_mod = T.charge.ac, ends = "turn_start" },
   -- 3E-ATK-16: -4 on every attack this round, +2 dodge until the next turn.
   fighting_defensively = { attack_mod = T.defensive.attack, ac_mod = T.defensive.ac, ac_type = "dodge",
-                           ends_turn_start = true },
+                           ends = "turn_start" },
   -- 3E-ACTION-16: +4 dodge for the round (and no attacks: turn.lua).
-  total_defense = { ac_mod = T.total_defense, ac_type = "dodge", ends_turn_start = true },
+  total_defense = { ac_mod = T.total_defense, ac_type = "dodge", ends = "turn_start" },
   -- 3E-MOD-04: attacker prone -4 melee, no ranged attack but a crossbow;
   -- 3E-MOD-07: defender prone +4 melee, -4 ranged.
   prone = defender("prone", { attack_mod_melee = row("prone", "attacker").melee, no_ranged_unless = "crossbow" }),
@@ -71,7 +71,7 @@ local FIGHT = {
   -- 3E-MOD-09: climbing: no shield either.
   climbing = defender("climbing", { ac_lose = { "dex", "dodge", "shield" } }),
   -- 3E-MOD-11, 3E-ACTION-17: running (# ), until its next turn.
-  running = defender("running", { ends_turn_start = true }),
+  running = defender("running", { ends = "turn_start" }),
   -- 3E-MOD-12: grappling +0/+0; it threatens nothing (3E-AOO-01); Dex
   -- lost against those it is not grappling and the random grappler of a
   -- ranged attack are the special-attacks scripts' (3E-GRAP-14).

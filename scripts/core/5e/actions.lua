@@ -131,6 +131,19 @@ function M.finish(c)
   return cur
 end
 
+-- The Dodge action (appendix A [K✓ SRD 5.2]): until the start of c's next
+-- turn attack rolls against it have Disadvantage and it makes Dexterity
+-- saves with Advantage, lost while it is Incapacitated or its Speed is 0
+-- (the condition "dodging", feature_conditions.lua). It spends c's action
+-- when c has the action resource (M.setup). In a fight the kernel ends it
+-- at the start of c's next turn; elsewhere opts.duration (a duration
+-- handle) does, or the caller. Returns true.
+function M.dodge(c, opts)
+  if c:resource("action") then M.take(c, "action") end
+  c:add_condition("dodging", { source = "dodge", duration = opts and opts.duration })
+  return true
+end
+
 -- 5E-ACT-02: something the listed actions don't cover. The DM rules
 -- whether it is possible and which D20 Test it needs (test: d20_test's
 -- options; nil: no roll). It is logged.

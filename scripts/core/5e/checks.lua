@@ -239,6 +239,7 @@ function M.build(c, opts)
     local e = conds.d20(c, kind, { ability = ability, sight = needs(opts, "sight"), hearing = needs(opts, "hearing"),
       target = foe, source_seen = opts.fear_in_sight, target_sees = opts.target_sees })
     if e.auto_fail then return fail(table.concat(e.why, ", ")) end
+    info.dice = e.dice
     for _ = 1, e.adv do adv[#adv + 1] = { level = 1, source = "conditions" } end
     for _ = 1, e.dis do adv[#adv + 1] = { level = -1, source = "conditions" } end
     if e.penalty ~= 0 then
@@ -358,6 +359,15 @@ function M.build(c, opts)
     if opts.proficient == true then add_pb("proficiency", opts.expertise) end
   end
 
+  -- Cover adds to Dexterity saves as to AC (5E-ATK-03, T-17): opts.cover,
+  -- a grade (or a list: only the best counts).
+  if kind == "save" and ability == "dex" and opts.cover then
+    local A = rules.need("5e.attack")
+    local g = type(opts.cover) == "table" and A.best_cover(opts.cover) or opts.cover
+    local b = A.cover_grades[g] and A.cover_grades[g].dex_save or 0
+    if b ~= 0 then mods[#mods + 1] = { value = b, type = "cover", source = g .. " cover" } end
+  end
+
   -- Help (appendix A): Advantage on the next matching test.
   info.consume = help_marks(c, kind, skills, opts.tool, foe)
   if #info.consume > 0 then adv[#adv + 1] = { level = 1, source = "Help" } end
@@ -405,6 +415,17 @@ rules.define("5e.d20_test", function(c, opts)
   if not spec then
     return finish({ dice = {}, success = false, decided = "auto_failure", auto = info.auto,
                     target = opts and (opts.dc or opts.ac) }, info, nil)
+  end
+  if info.dice then
+    -- dice the conditions add (Bless's 1d4), rolled before the d20
+    local copy = {}
+    for k, v in pairs(spec) do copy[k] = v end
+    copy.mods = {}
+    for i, m in ipairs(spec.mods) do copy.mods[i] = m end
+    spec = copy
+    for _, d in ipairs(info.dice) do
+      spec.mods[#spec.mods + 1] = { value = dice.total(d.die), source = d.source }
+    end
   end
   local r = check.roll(spec)
   for _, m in ipairs(info.consume) do m.creature:remove_condition(m.id) end

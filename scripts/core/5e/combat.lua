@@ -35,12 +35,66 @@ rules.define("combat", {
   -- successes stabilise, three failures kill, a natural 1 counts twice, a
   -- natural 20 regains 1 HP (5E-ZERO-08..10); damage while dying is a
   -- failure, two from a Critical Hit (5E-ZERO-11); massive damage kills
-  -- (5E-ZERO-04).
-  down = { players = "dying", monsters = "dead", condition = "unconscious",
+  -- (5E-ZERO-04). A creature that wakes (a natural 20, healing) stays
+  -- Prone (5E-CND-17: Unconscious ends, Prone remains).
+  down = { players = "dying", monsters = "dead", condition = "unconscious", revive_condition = "prone",
            dying_save = { die = 20, dc = 10, successes = 3, failures = 3, double_fail = 1,
                           revive = 20, revive_hp = 1, damage_failures = 1, crit_failures = 2,
                           massive = true } },
   max_rounds = 100,
+  -- Space: the battle map and what position does (inventory sections 13,
+  -- 14; T-16, T-17). The same rules hold with no map, as its abstraction:
+  -- everyone reaches everyone, a melee attack is made from 5 ft and a ranged
+  -- one from 30 ft (or its normal range, when shorter), nothing gives cover
+  -- and nothing blocks sight.
+  space = {
+    -- 5E-MOV-04, 05, 07: 5-ft squares, every diagonal one square.
+    square = 5, unit = "ft", diagonal = "one",
+    -- T-16 [K✓ SRD 5.2]: rank (for "two sizes apart") and space in squares;
+    -- Tiny creatures share a square, four to a square.
+    sizes = { tiny = { rank = 1, space = 1, shared = true }, small = { rank = 2, space = 1 },
+              medium = { rank = 3, space = 1 }, large = { rank = 4, space = 2 },
+              huge = { rank = 5, space = 3 }, gargantuan = { rank = 6, space = 4 } },
+    default_size = "medium",
+    -- 5E-MOV-03, 05: each foot of Difficult Terrain costs 1 extra foot (not
+    -- stacking with itself); crawling (Prone's move_extra) adds its own.
+    difficult = { extra = 1 },
+    -- 5E-MOV-06: no diagonal past a wall's corner.
+    corner_cutting = false,
+    -- 5E-MOV-12, 13: through an ally's space freely; through a Tiny
+    -- creature's, an Incapacitated one's or one two or more sizes apart, as
+    -- Difficult Terrain; never ending there (5E-MOV-14).
+    pass = { size_diff = 2, unable = true, tiny = "tiny", difficult = true },
+    -- 5E-ATK-03, T-17 [K✓ SRD 5.2]: another creature gives Half Cover;
+    -- Half +2 to AC and Dexterity saves, Three-Quarters +5, Total: can't
+    -- be targeted. Only the best counts (the kernel keeps one grade).
+    cover = { creatures = true, half = { ac = 2, save = 2 }, ["three-quarters"] = { ac = 5, save = 5 },
+              total = { untargetable = true } },
+    -- 5E-ATK-07: beyond normal range Disadvantage, beyond long range no
+    -- attack.
+    range = { bands = { { adv = -1 } } },
+    -- 5E-ATK-08: a ranged attack roll has Disadvantage while an enemy
+    -- within 5 ft that can see the attacker and isn't Incapacitated.
+    ranged_in_melee = { within = 5, adv = -1, sight = true, able = true },
+    -- 5E-ATK-04, 05; 5E-EXP-07..10, T-12: an attack on a target the attacker
+    -- can't see has Disadvantage, one by an attacker the target can't see
+    -- Advantage. Blindsight works Blinded and sees the Invisible; Truesight
+    -- sees the Invisible; Tremorsense is not sight (AMB-27).
+    sight = { target_unseen = -1, attacker_unseen = 1,
+              senses = { blindsight = { blinded = true, invisible = true, ignores_light = true },
+                         truesight = { invisible = true, ignores_light = true },
+                         darkvision = { light = 1 },
+                         tremorsense = { blinded = true, invisible = true, not_sight = true, ignores_light = true } } },
+    -- 5E-ATK-10, 11, 5E-ACT-05: leaving a creature's reach lets it spend
+    -- its Reaction on one melee attack, if it can see the mover; not after
+    -- Disengage, nor when the mover is moved by something else.
+    opportunity = { on = "leave_reach", slot = "reaction", sight = true, unless = "disengaged", max_cover = "three-quarters" },
+    -- 5E-CMB-08, 5E-MOV-08, T-10: move up to Speed and take the Attack
+    -- action (every attack of it, movement split between them); a creature
+    -- that can't reach its target Dashes instead.
+    turn = { full_attack_move = -1, double_move = true, double_move_tag = "dashed" },
+    nomap_ranged = 30, default_speed = 30,
+  },
 })
 
 -- ---- Initiative (5E-CMB-03..07, 13) ----

@@ -1,25 +1,28 @@
 -- The 15 conditions (5E-CND-00..18, T-20) with their Chinese names, as
--- data: `fight` is what the kernel compiles once per run into the fight
--- engine's condition effects (advantage on and against the bearer, flat
--- modifiers, automatic melee criticals, lost actions), and the other fields
--- are read by the helpers below (speed locked at 0, automatic save
--- failures, ...). The Unconscious entry (5E-CND-17) and the "conditions do
--- not stack" rule (5E-CND-02) were missing from the seed: they are [K]
--- reconstructions from the published book, checked against SRD 5.2.1.
+-- data: `fight` is what the kernel compiles once per run into the one
+-- attack assessment every attack goes through (in fights that play
+-- themselves, at the table and in fight.assess): advantage on and against
+-- the bearer, with the qualifications that need positions and sight
+-- (Prone within 5 ft or beyond, automatic criticals from within 5 ft,
+-- Grappled against anyone but the grappler, Frightened while its source is
+-- in sight, Blinded and Invisible through who perceives whom, see
+-- combat.space.sight), flat modifiers, lost actions, speed. The other
+-- fields are read by the helpers below (automatic save and check failures,
+-- ...). The Unconscious entry (5E-CND-17) and the "conditions do not stack"
+-- rule (5E-CND-02) were missing from the seed: they are [K] reconstructions
+-- from the published book, checked against SRD 5.2.1.
 --
--- Effects that need positions or sight (Frightened's line of sight,
--- Grappled's "anyone other than the grappler", Invisible against creatures
--- that can see it, Prone and the automatic criticals "within 5 ft") are
--- applied without that qualification in self-playing fights, which have no
--- positions; the helpers (5e.conditions.d20 and .defense, used by
--- 5e.attack.context) apply them exactly when given the geometry.
---
--- Exhaustion (5E-CND-06, T-19): -2 x level on attack rolls in fights is
--- kernel data (attack_mod_per_level): no hook.
+-- Exhaustion (5E-CND-06, T-19): -2 x level on attack rolls and -5 ft x
+-- level of Speed are kernel data (attack_mod_per_level, speed_per_level).
 local rules = require("rules")
+local fight = require("fight")
+local creature = require("creature")
 
 local LIST = { "blinded", "charmed", "deafened", "exhaustion", "frightened", "grappled", "incapacitated",
   "invisible", "paralyzed", "petrified", "poisoned", "prone", "restrained", "stunned", "unconscious" }
+
+local set_listed = {}
+for _, id in ipairs(LIST) do set_listed[id] = true end
 
 local function condition(id, en, zh, def)
   def.name = { en = en, zh = zh }
@@ -29,37 +32,37 @@ end
 local STR_DEX = { str = true, dex = true }
 
 condition("blinded", "Blinded", "目盲", { sees_nothing = true, fail_checks = "sight", attack_dis = true,
-  defense_adv = 1, fight = { attack_adv = -1, defense_adv = 1 } })
-condition("charmed", "Charmed", "魅惑", { spare_source = true })
+  defense_adv = 1, fight = { blind = true } })
+condition("charmed", "Charmed", "魅惑", { spare_source = true, fight = { no_attack_source = true } })
 condition("deafened", "Deafened", "耳聾", { fail_checks = "hearing" })
 condition("exhaustion", "Exhaustion", "力竭", { stacking = "levels", max_level = 6,
   d20_per_level = -2, speed_per_level = -5, death_level = 6,
-  fight = { attack_mod_per_level = -2, save_mod_per_level = -2 } })
+  fight = { attack_mod_per_level = -2, save_mod_per_level = -2, speed_per_level = -5 } })
 condition("frightened", "Frightened", "恐懼", { dis_while_source_seen = true, no_approach = true,
-  fight = { attack_adv = -1 } })
+  fight = { attack_adv_source_seen = -1 } })
 condition("grappled", "Grappled", "被擒抱", { speed_zero = true, attack_dis_except_source = true,
-  fight = { attack_adv = -1 } })
+  fight = { attack_adv_except_source = -1 } })
 condition("incapacitated", "Incapacitated", "無力", { no_actions = true, initiative = -1,
   fight = { no_actions = true } })
 condition("invisible", "Invisible", "隱形", { unseen = true, initiative = 1,
-  fight = { attack_adv = 1, defense_adv = -1 } })
+  fight = { unseen = true } })
 condition("paralyzed", "Paralyzed", "麻痺", { implies = { "incapacitated" }, speed_zero = true,
   fail_saves = STR_DEX, defense_adv = 1, crit_within = 5,
-  fight = { defense_adv = 1, auto_crit_melee = true } })
+  fight = { defense_adv = 1, auto_crit_near = true, near = 5 } })
 condition("petrified", "Petrified", "石化", { implies = { "incapacitated" }, speed_zero = true,
   fail_saves = STR_DEX, defense_adv = 1, resist_all = true, immune = { "poisoned" },
   fight = { defense_adv = 1 } })
 condition("poisoned", "Poisoned", "中毒", { attack_dis = true, check_dis = true,
   fight = { attack_adv = -1 } })
 condition("prone", "Prone", "倒地", { attack_dis = true, prone = true,
-  fight = { attack_adv = -1, defense_adv_melee = 1, defense_adv_ranged = -1 } })
+  fight = { attack_adv = -1, defense_adv_near = 1, defense_adv_far = -1, near = 5, move_extra = 1 } })
 condition("restrained", "Restrained", "束縛", { speed_zero = true, attack_dis = true, defense_adv = 1,
   dis_saves = { dex = true }, fight = { attack_adv = -1, defense_adv = 1 } })
 condition("stunned", "Stunned", "震懾", { implies = { "incapacitated" }, fail_saves = STR_DEX,
   defense_adv = 1, fight = { defense_adv = 1 } })
 condition("unconscious", "Unconscious", "昏迷", { implies = { "incapacitated", "prone" }, speed_zero = true,
   fail_saves = STR_DEX, defense_adv = 1, crit_within = 5, remains = "prone",
-  fight = { defense_adv = 1, auto_crit_melee = true } })
+  fight = { defense_adv = 1, auto_crit_near = true, near = 5 } })
 
 local M = {}
 
@@ -223,9 +226,11 @@ end
 -- hearing (the check needs them), target (the attack's target: Grappled
 -- and Charmed compare it with their source), source_seen (Frightened: the
 -- source is within line of sight; default true), target_sees (Invisible:
--- the target can somehow see c; default false).
+-- the target can somehow see c; default false). r.dice lists dice the test
+-- adds, rolled with it ({die = "1d4", source = "blessed"}).
 function M.d20(c, kind, opts)
   opts = opts or {}
+  if kind == "attack" then return M.attack(c, opts) end
   local r = { adv = 0, dis = 0, penalty = M.penalty(c), auto_fail = false, why = {} }
   local function add(field, why)
     r[field] = r[field] + 1
@@ -237,18 +242,6 @@ function M.d20(c, kind, opts)
   for _, name in ipairs(LIST) do
     local d = set[name] and M.def(name)
     if d then
-      if kind == "attack" then
-        if d.attack_dis then add("dis", name) end
-        if d.dis_while_source_seen and opts.source_seen ~= false then add("dis", name) end
-        if d.attack_dis_except_source then
-          if not (opts.target and sources(c, name)[id_of(opts.target)]) then add("dis", name) end
-        end
-        if d.unseen and not opts.target_sees then add("adv", name) end
-        if d.spare_source and opts.target and sources(c, name)[id_of(opts.target)] then
-          r.auto_fail = true
-          r.why[#r.why + 1] = name .. ": can't attack the charmer"
-        end
-      end
       if checkish then
         if d.check_dis then add("dis", name) end
         if d.dis_while_source_seen and opts.source_seen ~= false then add("dis", name) end
@@ -269,35 +262,105 @@ function M.d20(c, kind, opts)
       end
     end
   end
+  -- Feature conditions (feature_conditions.lua): Dodge's Advantage on
+  -- Dexterity saves (lost while Incapacitated or at Speed 0), Bless's die.
+  for _, inst in ipairs(c:conditions()) do
+    local d = not set_listed[inst.name] and M.def(inst.name)
+    if d then
+      if saveish and opts.ability and d.save_adv and d.save_adv[opts.ability] and not (d.lapses and M.hampered(c)) then
+        add("adv", inst.name)
+      end
+      local die = d.d20_die and d.d20_die[saveish and "save" or kind]
+      if die then
+        r.dice = r.dice or {}
+        r.dice[#r.dice + 1] = { die = die, source = inst.name }
+      end
+    end
+  end
   table.sort(r.why)
+  return r
+end
+
+-- M.hampered reports whether c is Incapacitated or its Speed is locked at
+-- 0 (what makes a "lapses" condition such as Dodge lapse).
+function M.hampered(c)
+  return M.has(c, "incapacitated") or (M.speed_locked(c))
+end
+
+-- ---- attack rolls: the kernel's one assessment ----
+--
+-- What conditions do to attack rolls is the `fight` data above, applied
+-- by the kernel's attack assessment (fight.assess), the same for attacks
+-- in fights, at the table and here. M.attack and M.defense ask it about
+-- one side at a time: the attacker's conditions against a target that has
+-- none, or the target's against an attacker that has none.
+
+-- a stand-in with no conditions, carrying the id (for Grappled's and
+-- Charmed's sources) and the senses of the creature it stands for
+local function stand_in(c, id)
+  local s = creature.new({ id = id, hp = 1 })
+  if c then s:set("senses", c:get("senses") or {}) end
+  return s
+end
+
+-- names lists the causes of the assessment's reasons ("prone" for "target
+-- prone within 5 ft"), sorted.
+local function names(res, kinds)
+  local out = {}
+  for _, r in ipairs(res.reasons) do
+    if kinds[r.kind] then
+      out[#out + 1] = r.why:match("^attacker (%S+)") or r.why:match("^target (%S+)") or r.why
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+local ADV = { adv = true }
+
+local function counts(res, out)
+  for _, r in ipairs(res.reasons) do
+    if r.kind == "adv" then
+      if r.level > 0 then out.adv = out.adv + r.level else out.dis = out.dis - r.level end
+    end
+  end
+  return out
+end
+
+-- M.attack is M.d20 for an attack roll: what c's own conditions do to it
+-- against opts.target (Grappled and Charmed compare it with their source):
+-- {adv, dis, penalty, auto_fail, why, dice}. opts.source_seen (Frightened:
+-- the source is in sight; default true), opts.target_sees (Invisible: the
+-- target can somehow see c; default: by its senses).
+function M.attack(c, opts)
+  opts = opts or {}
+  local t = opts.target
+  local target = stand_in(t, t and id_of(t) or "target")
+  local res = fight.assess(c, target, nil, { distance = opts.distance or 5, ranged = opts.ranged,
+    source_seen = opts.source_seen ~= false, seen = opts.target_sees })
+  local r = counts(res, { adv = 0, dis = 0, penalty = M.penalty(c), auto_fail = not res.allowed, why = names(res, ADV) })
+  if not res.allowed then r.why[#r.why + 1] = res.why end
+  for _, inst in ipairs(c:conditions()) do
+    local d = not set_listed[inst.name] and M.def(inst.name)
+    local die = d and d.d20_die and d.d20_die.attack
+    if die then
+      r.dice = r.dice or {}
+      r.dice[#r.dice + 1] = { die = die, source = inst.name }
+    end
+  end
   return r
 end
 
 -- M.defense returns what the target's conditions do to an attack roll
 -- against it by attacker: {adv, dis, crit (a hit is a Critical Hit), why}.
 -- opts.distance is the attacker's distance in feet (default 5), opts.sees
--- whether the attacker can somehow see an Invisible target (default false).
-function M.defense(target, _attacker, opts)
+-- whether the attacker can somehow see the target (default: by its
+-- senses), opts.ranged for a ranged attack.
+function M.defense(target, attacker, opts)
   opts = opts or {}
-  local dist = opts.distance or 5
-  local r = { adv = 0, dis = 0, crit = false, why = {} }
-  local function add(field, why)
-    r[field] = r[field] + 1
-    r.why[#r.why + 1] = why
-  end
-  local set = M.active(target)
-  for _, name in ipairs(LIST) do
-    local d = set[name] and M.def(name)
-    if d then
-      if d.defense_adv then add("adv", name) end
-      if d.unseen and not opts.sees then add("dis", name) end
-      if d.prone then
-        if dist <= 5 then add("adv", name) else add("dis", name) end
-      end
-      if d.crit_within and dist <= d.crit_within then r.crit = true end
-    end
-  end
-  table.sort(r.why)
+  local res = fight.assess(stand_in(attacker, "attacker"), target, nil, { distance = opts.distance or 5,
+    ranged = opts.ranged, sees = opts.sees })
+  local r = counts(res, { adv = 0, dis = 0, crit = res.crit, why = names(res, ADV) })
   return r
 end
 

@@ -55,8 +55,10 @@ end
 -- down, as a step-1 multiplier, 5E-DMG-05, 09), adjust (the kernel's
 -- adjustments, e.g. {{add = -5}}), crit (the damage is from a Critical
 -- Hit: two death-save failures at 0 HP). Reaching 0 HP, or taking damage
--- at 0 HP, runs the rules of dying.lua. Returns the kernel's damage record
--- with `state` (nil, "dying", "dead", a death-save outcome).
+-- at 0 HP, runs the rules of dying.lua; a creature that concentrates makes
+-- its Constitution save (5e.concentration). Returns the kernel's damage
+-- record with `state` (nil, "dying", "dead", a death-save outcome) and
+-- `concentration` (whether it still concentrates, when it did).
 function M.apply(c, amount, typ, opts)
   if type(typ) == "table" then opts, typ = typ, nil end
   opts = opts or {}
@@ -75,6 +77,11 @@ function M.apply(c, amount, typ, opts)
     rec.state = dying().damaged(c, rec.total, opts.crit)
   elseif rec.hp_after <= 0 and rec.hp_before > 0 then
     rec.state = dying().drop(c, rec)
+  end
+  -- Concentration: the Constitution save on damage, or the end at 0 HP
+  local conc = rules.get("5e.concentration")
+  if conc and rec.total > 0 and c:has("concentrating") then
+    rec.concentration = conc.damaged(c, rec.total)
   end
   return rec
 end

@@ -10,6 +10,7 @@
 -- 5.2.1 (appendix A of the inventory).
 local rules = require("rules")
 local grid = require("grid")
+local fight = require("fight")
 
 local M = {}
 
@@ -185,17 +186,25 @@ end
 
 -- M.can_pass reports whether mover may move through other's space: an
 -- ally, an Incapacitated creature, a Tiny one, or one two or more sizes
--- larger or smaller (AMB-14); else no (a hostile's space blocks).
+-- larger or smaller (AMB-14); else no (a hostile's space blocks). These are
+-- combat.space.pass, applied by the kernel (fight.price_path), as in fights.
+local function step_into(mover, other, opts)
+  local p = other:get("pos")
+  local from = { x = p.x - mover:get("space").w, y = p.y }
+  local o = { creatures = { other } }
+  if opts and opts.allies ~= nil then o.allies = opts.allies end
+  return fight.price_path(mover, { from, { x = p.x - mover:get("space").w + 1, y = p.y } }, o)
+end
+
 function M.can_pass(mover, other, opts)
-  if ally(mover, other, opts) or cond().has(other, "incapacitated") then return true end
-  local a, b = M.rank(mover), M.rank(other)
-  return b == M.sizes.tiny.rank or math.abs(a - b) >= 2
+  return step_into(mover, other, opts).steps == 1
 end
 
 -- M.space_is_difficult: another creature's space is Difficult Terrain
--- unless that creature is Tiny or an ally.
+-- unless that creature is Tiny or an ally (the kernel's rule, as above).
 function M.space_is_difficult(mover, other, opts)
-  return not (ally(mover, other, opts) or M.rank(other) == M.sizes.tiny.rank)
+  local r = step_into(mover, other, opts)
+  return r.steps == 1 and r.cost > rules.need("combat").space.square
 end
 
 -- M.can_end_in: nobody willingly ends a move in an occupied space.
@@ -223,56 +232,35 @@ function M.distance(a, b)
 end
 
 -- M.path prices mover's move along squares (the start, then one
--- neighbouring square per step): 5 ft a square, diagonal or not (no
--- 5-10-5); 10 ft into Difficult Terrain (opts.difficult squares), whose
--- sources don't stack; never past the corner of a blocked square
--- (opts.walls, 5E-MOV-06); through others' spaces by 5E-MOV-12, 13
--- (opts.creatures); crawling (opts.crawl) doubles every step; a Frightened
--- mover never steps closer to its fear's source (opts.fear_source,
--- 5E-CND-07). Returns {ok, why, cost, squares, events (leaving hostile
--- reach, for Opportunity Attacks), ...} where ok also needs the cost to fit
--- opts.budget (feet, default the mover's Speed).
+-- neighbouring square per step) by the kernel's movement rules
+-- (combat.space, the same as in fights; fight.price_path): 5 ft a square,
+-- diagonal or not (no 5-10-5); each foot in Difficult Terrain (opts.difficult
+-- squares, whose sources don't stack) 1 extra foot, and crawling (a Prone
+-- mover) 1 more; never past the corner of a wall (opts.walls, 5E-MOV-06);
+-- through others' spaces by 5E-MOV-12, 13 (opts.creatures; opts.allies);
+-- a Frightened mover never steps closer to its fear's source
+-- (opts.fear_source, 5E-CND-07). Returns {ok, why, cost, squares, events
+-- (leaving hostile reach, for Opportunity Attacks: {id, step}),
+-- end_occupied}, where ok also needs the cost to fit opts.budget (feet,
+-- default the mover's Speed). opts.crawl prices the move as a crawl.
 function M.path(mover, squares, opts)
   opts = opts or {}
-  local occupied, hostiles, difficult = {}, {}, {}
-  for _, sq in ipairs(opts.difficult or {}) do difficult[#difficult + 1] = sq end
-  for _, other in ipairs(opts.creatures or {}) do
-    if other ~= mover then
-      local p, sp = other:get("pos"), other:get("space")
-      if not ally(mover, other, opts) then hostiles[#hostiles + 1] = other end
-      for dy = 0, sp.h - 1 do
-        for dx = 0, sp.w - 1 do
-          local sq = { x = p.x + dx, y = p.y + dy, z = p.z }
-          for i = 2, #squares do
-            local q = squares[i]
-            if q.x == sq.x and q.y == sq.y then
-              if not M.can_pass(mover, other, opts) then
-                return { ok = false, why = "can't move through " .. other:get("id"), cost = nil }
-              end
-            end
-          end
-          if M.space_is_difficult(mover, other, opts) then difficult[#difficult + 1] = sq end
-          occupied[#occupied + 1] = sq
-        end
-      end
-    end
+  local added = false
+  if opts.crawl and not mover:has("prone") then
+    mover:add_condition("prone", { source = "crawl" })
+    added = true
   end
-  local walls = {}
-  for _, w in ipairs(opts.walls or {}) do walls[#walls + 1] = { x = w.x, y = w.y, block = "full" } end
-  local reach_bodies = {}
-  for _, h in ipairs(hostiles) do
-    local r = h:get("reach")
-    if r == 0 then r = 5 end
-    local p = h:get("pos")
-    reach_bodies[#reach_bodies + 1] = { id = h:get("id"), pos = p, space = h:get("space"), reach = r }
+  local r = fight.price_path(mover, squares, { creatures = opts.creatures, walls = opts.walls,
+    difficult = opts.difficult, allies = opts.allies })
+  if added then mover:remove_condition("prone", { source = "crawl" }) end
+  local res = { ok = r.ok, why = r.why, cost = r.cost, squares = r.steps, end_occupied = not r.end_free, events = {} }
+  for _, l in ipairs(r.leaves) do res.events[#res.events + 1] = { id = l.id, step = l.step } end
+  if r.steps < #squares - 1 then
+    res.ok = false
+    return res
   end
-  local ok, res = pcall(grid.path, mover, squares, { difficult = difficult, occupied = occupied, obstacles = walls,
-    no_corner_cutting = true, mover_cost = opts.crawl and 2 or nil, hostiles = reach_bodies })
-  if not ok then return { ok = false, why = tostring(res) } end
-  res.ok, res.squares = true, #squares - 1
   local budget = opts.budget or M.speed(mover)
-  if res.cost > budget then res.ok, res.why = false, "costs " .. res.cost .. " ft, " .. budget .. " ft left" end
-  if res.end_occupied then res.ok, res.why = false, "can't end a move in an occupied space" end
+  if res.ok and res.cost > budget then res.ok, res.why = false, "costs " .. res.cost .. " ft, " .. budget .. " ft left" end
   if opts.fear_source and cond().has(mover, "frightened") then
     local d = grid.distance(squares[1], opts.fear_source)
     for i = 2, #squares do

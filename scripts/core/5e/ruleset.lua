@@ -5,7 +5,7 @@ return {
   extends = { "base" },
   files = { "names.lua", "abilities.lua", "conditions.lua", "combat.lua", "dying.lua",
     "character.lua", "checks.lua", "rolls.lua", "actions.lua", "exploration.lua", "hazards.lua", "travel.lua", "rest.lua",
-    "movement.lua", "attacks.lua", "damage.lua", "mounted.lua", "underwater.lua",
+    "movement.lua", "attacks.lua", "damage.lua", "concentration.lua", "mounted.lua", "underwater.lua",
     "feature_conditions.lua", "table.lua" },
   variants = {},
 }

@@ -62,6 +62,11 @@
 --   slot_reserve       level 1 slots a caster with Shield keeps for it (1)
 --   turn_undead_min    Turn Undead when at least this many Undead enemies are
 --                      not turned (2)
+--   bless              cast Bless (Concentration) when nobody needs healing
+--                      (false: the slots are kept for healing)
+--   dodge_below        take the Dodge action instead of attacking at or below
+--                      this fraction of max HP when no other action applies
+--                      (false: never)
 --
 -- Keep hooks cheap: only creatures with a kit pay for it.
 local rules = require("rules")
@@ -89,6 +94,8 @@ M.defaults = {
   magic_missile = "finish",
   slot_reserve = 1,
   turn_undead_min = 2,
+  bless = false,
+  dodge_below = false,
 }
 
 -- Per-side settings, by side name.
@@ -275,7 +282,16 @@ end
 
 -- strike_at(self, kit, ctx, target, name [, adv]) makes one attack;
 -- returns the fight.strike record.
-function M.strike_at(self, _kit, _ctx, target, name, adv)
+-- On a map the creature first gets where the attack reaches, as the
+-- kernel's own turns do (fight.approach: moving with the movement it has
+-- left, or switching to an attack that reaches, or Dashing on its first
+-- attack); nil when no attack can be made this turn.
+function M.strike_at(self, _kit, ctx, target, name, adv)
+  if fight.map() then
+    name = fight.approach(self, target, name, { first = not ctx.attacked })
+    ctx.attacked = true
+    if name == nil then return nil end
+  end
   if adv and adv ~= 0 then return fight.strike(self, target, name, { adv = adv }) end
   return fight.strike(self, target, name)
 end
@@ -283,7 +299,7 @@ end
 -- strike(self, kit, ctx, name) attacks the enemy the kit picks; returns
 -- false when no enemy is left.
 function M.strike(self, kit, ctx, name)
-  local enemies = fight.enemies(self)
+  local enemies = fight.map() and fight.candidates(self) or fight.enemies(self)
   if #enemies == 0 then return false end
   local target, attack = M.choose(self, kit, enemies, name)
   if target == nil then return false end
@@ -367,7 +383,34 @@ end
 -- grouped(self, kit) is the list of enemies an area effect catches when
 -- enough are left (breath_min_targets; the first breath_max_targets by
 -- lowest hit points), or nil.
+-- On a map the area is aimed (fight.aim: the most enemies, the fewest
+-- allies) and catches whom its shape covers: stat.breath.area ("30-foot
+-- Cone"); then breath_min_targets is the least number of enemies worth it.
+local SHAPES = { cone = "cone", line = "line", sphere = "burst", cube = "cube", cylinder = "burst",
+  emanation = "emanation" }
+
+function M.area_of(spec)
+  local n, shape = tostring(spec.area or ""):match("(%d+)%-foot (%a+)")
+  shape = shape and SHAPES[shape:lower()]
+  if not shape then return nil end
+  return { shape = shape, length = tonumber(n), width = spec.width }
+end
+
 function M.grouped(self, kit)
+  if fight.map() then
+    local area = kit.stat.breath and M.area_of(kit.stat.breath)
+    if area then
+      local aim = fight.aim(self, area)
+      if aim == nil or aim.enemies < math.min(M.setting(self, kit, "breath_min_targets"), #fight.enemies(self)) then
+        return nil
+      end
+      local out = {}
+      for _, c in ipairs(aim.targets) do
+        if c ~= self and not fight.is(c, "dead") then out[#out + 1] = c end
+      end
+      return out
+    end
+  end
   local enemies = fight.enemies(self)
   if #enemies < M.setting(self, kit, "breath_min_targets") then return nil end
   table.sort(enemies, function(a, b) return a:get("hp") < b:get("hp") end)
@@ -509,6 +552,20 @@ local function stabilise_run(self, _kit, _ctx, ally)
   end
 end
 
+-- The other generic action: the Dodge action (5e.action_rules.dodge) when
+-- the creature is at or below the setting dodge_below of its HP maximum.
+local function dodge_when(self, kit)
+  local below = M.setting(self, kit, "dodge_below")
+  if not below or #fight.enemies(self) == 0 then return nil end
+  if self:get("hp") / M.max_hp_of(self) > below then return nil end
+  return true
+end
+
+local function dodge_run(self)
+  rules.need("5e.action_rules").dodge(self)
+  fight.note(self:get("id") .. " takes the Dodge action")
+end
+
 -- kit(stat [, opts]) returns the stat block's kit, creating it (and its
 -- three hooks) on first use. opts.lua_attacks = true makes the kit make
 -- every Attack action itself (with its own target choice, `sequence`).
@@ -524,6 +581,7 @@ function M.kit(stat, opts)
     hooks.add(stat, "turn.act", function(e) act(kit, e) end, { phase = "after" })
     hooks.add(stat, "turn.end", function(e) finish(kit, e) end, { phase = "after" })
     M.action(kit, { name = "stabilise", when = stabilise_when, run = stabilise_run, last = true })
+    M.action(kit, { name = "dodge", when = dodge_when, run = dodge_run, last = true })
   end
   if opts and opts.lua_attacks then kit.lua_attacks = true end
   return kit

@@ -130,9 +130,10 @@ end
 -- returns success, total and the d20 face. It applies what the conditions
 -- do to saves as 5e.d20_test does (conditions.lua's data: Paralyzed,
 -- Petrified, Stunned and Unconscious fail Strength and Dexterity saves,
--- Restrained gives Disadvantage on Dexterity saves, Exhaustion -2 a level),
--- plus Rage's Advantage on Strength saves, at a fraction of its cost (a
--- save on every hit must stay cheap). opts: adv (a signed level), bonus.
+-- Restrained gives Disadvantage on Dexterity saves, Exhaustion -2 a level,
+-- Dodge's Advantage on Dexterity saves, Bless's 1d4), plus Rage's
+-- Advantage on Strength saves, at a fraction of its cost (a save on every
+-- hit must stay cheap). opts: adv (a signed level), bonus.
 function M.save(c, ability, dc, opts)
   if (ability == "str" or ability == "dex")
     and (c:has("paralyzed") or c:has("stunned") or c:has("unconscious") or c:has("petrified")) then
@@ -142,8 +143,17 @@ function M.save(c, ability, dc, opts)
   local adv, dis = lv > 0 and 1 or 0, lv < 0 and 1 or 0
   if ability == "dex" and c:has("restrained") then dis = dis + 1 end
   if ability == "str" and c:has("raging") then adv = adv + 1 end
+  -- Dodge: Advantage on Dexterity saves, lost while Incapacitated or at
+  -- Speed 0 (feature_conditions.lua)
+  if ability == "dex" and c:has("dodging") and not rules.need("5e.conditions").hampered(c) then adv = adv + 1 end
   local face = M.d20(adv, dis)
   local total = face + M.save_bonus(c, ability) + (opts and opts.bonus or 0)
+  -- Cover adds to Dexterity saves (5E-ATK-03, T-17): opts.cover, a grade
+  if ability == "dex" and opts and opts.cover then
+    total = total + rules.need("5e.attack").cover_grades[opts.cover].dex_save
+  end
+  -- Bless: +1d4, rolled after the d20
+  if c:has("blessed") then total = total + dice.total("1d4") end
   if c:has("exhaustion") then total = total - 2 * c:level("exhaustion") end
   return total >= dc, total, face
 end
@@ -204,9 +214,13 @@ function M.half(n) return math.floor(n / 2) end
 function M.area_save(source, targets, spec)
   local total = dice.total(spec.damage)
   local out, parts = {}, {}
+  local mapped = fight.map() ~= nil
   for i = 1, #targets do
     local t = targets[i]
-    local saved = M.save(t, spec.ability, spec.dc)
+    -- on a map, cover between the effect's source and each target counts
+    -- on a Dexterity save (5E-ATK-03)
+    local cover = mapped and spec.ability == "dex" and fight.cover(t, source) or nil
+    local saved = M.save(t, spec.ability, spec.dc, cover and { cover = cover } or nil)
     local dmg = total
     if saved then dmg = spec.half == false and 0 or M.half(total) end
     out[i] = { target = t, saved = saved, damage = dmg, lost = 0 }

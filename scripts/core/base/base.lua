@@ -15,3 +15,15 @@ rules.define("base.events", {
 -- define another built-in ("first", "random") or a function
 -- (self, enemies) -> target; encounter sides and creatures override it.
 rules.define("tactics.default", "lowest_hp")
+
+-- base.damage_of(e, types) is how much of an attack or damage event's
+-- damage is of one of types (a set {fire = true, acid = true}): every part
+-- of the hit counts, not only the first (e.parts; a part's taken amount,
+-- after the target's traits, once the damage is applied).
+rules.define("base.damage_of", function(e, types)
+  local n = 0
+  for _, p in ipairs(e.parts or {}) do
+    if types[p.type] then n = n + (p.taken or p.amount or 0) end
+  end
+  return n
+end)

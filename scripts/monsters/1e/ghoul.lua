@@ -3,7 +3,6 @@
 -- paralyzation (elves are immune); undead, turned on the Ghoul row.
 local lib = require("core.1e.lib")
 local ab = require("monsters.abilities.1e")
-local dice = require("dice")
 local fight = require("fight")
 return lib.monster{
   id = "ghoul", name = { en = "Ghoul", zh = "食尸鬼" },
@@ -18,7 +17,7 @@ return lib.monster{
     -- after the blow lands (the hook of damage.apply, scoped to the ghoul
     -- as the attacker)
     ["damage.apply"] = { phase = "after", only = "actor", fn = function(e)
-      if not fight.is(e.target, "out") then ab.paralyze(e.target, dice.total("3d4")) end
+      if not fight.is(e.target, "out") then ab.paralyze(e.target, "3d4") end
     end },
   },
 }

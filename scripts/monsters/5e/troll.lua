@@ -10,8 +10,8 @@
 --   Regeneration  it regains 15 HP at the start of each of its turns; if it
 --                 took Acid or Fire damage since its last turn, the trait
 --                 doesn't function on that turn (condition
---                 "regeneration_stopped", set by its damage.apply hook from
---                 the damage's first type). It dies only if it starts its
+--                 "regeneration_stopped", set by its damage.apply hook when
+--                 any part of the damage it took is acid or fire). It dies only if it starts its
 --                 turn with 0 HP and doesn't regenerate: its creature.down
 --                 hook keeps it in the fight at 0 HP (condition
 --                 "regenerating"), and its turn.start hook either kills it
@@ -21,6 +21,7 @@
 --   Multiattack   three Rend attacks (the engine's multiattack).
 -- Not modelled: Loathsome Limbs (a severed limb becomes a new creature, and
 -- fights cannot add creatures once begun) and Charge (movement).
+local rules = require("rules")
 local fight = require("fight")
 local util = require("core.5e.util")
 local hooks = require("core.5e.hooks")
@@ -49,7 +50,7 @@ local stat = util.monster{
 local STOPS = { acid = true, fire = true }
 
 hooks.add(stat, "damage.apply", function(e)
-  if STOPS[e.damage_type] and e.damage > 0 then
+  if rules.need("base.damage_of")(e, STOPS) > 0 then
     local t = e.target
     if not t:has("regeneration_stopped") then t:add_condition("regeneration_stopped") end
   end

@@ -12,8 +12,9 @@
 --                     Radiant or from a Critical Hit; on a success it drops
 --                     to 1 HP instead (creature.down hook that cancels the
 --                     down). "The damage taken" is what reached its hit
---                     points (hp_lost + past_zero); "Radiant" is the
---                     damage's first type (the event shows one).
+--                     points (hp_lost + past_zero); any Radiant part of
+--                     the damage (base.damage_of) denies the save.
+local rules = require("rules")
 local fight = require("fight")
 local util = require("core.5e.util")
 local hooks = require("core.5e.hooks")
@@ -37,8 +38,10 @@ local stat = util.monster{
   },
 }
 
+local RADIANT = { radiant = true }
+
 hooks.add(stat, "creature.down", function(e)
-  if e.crit or e.damage_type == "radiant" then return end
+  if e.crit or rules.need("base.damage_of")(e, RADIANT) > 0 then return end
   local z = e.target
   local taken = (e.hp_lost or 0) + (e.past_zero or 0)
   if util.save(z, "con", 5 + taken) then

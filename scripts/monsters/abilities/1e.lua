@@ -38,11 +38,14 @@ function M.rise(c)
 end
 
 -- Paralysing touch (ghouls): save vs paralyzation or paralysed for rounds
--- (elves are immune).
+-- (a number, or dice notation rolled only when the save fails; elves are
+-- immune).
 function M.paralyze(target, rounds)
   if target:has_tag("elf") or target:has_tag("undead") or target:has("paralyzed") then return false end
   local sv = rules.need("1e.saves")
   if sv.save(target, "paralyzation").success then return false end
+  -- the duration is rolled only for a victim that failed its save
+  if type(rounds) == "string" then rounds = dice.total(rounds) end
   tactics().timed(target, "paralyzed", rounds, { source = "paralysis" })
   fight.note(target:get("id") .. " is paralysed")
   return true

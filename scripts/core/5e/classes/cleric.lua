@@ -26,6 +26,18 @@
 --   Sear Undead (level 5)   each Undead that fails takes Radiant damage:
 --                           Wisdom modifier (at least 1) d8s, rolled once;
 --                           this damage does not end the turning.
+--   Bless (level 1)         Action, 30 ft, Concentration up to 1 minute:
+--                           up to three creatures (+1 per slot level above
+--                           1) add 1d4 to their attack rolls and saving
+--                           throws (condition "blessed", whose source is the
+--                           caster) until the Concentration ends
+--                           (core.5e.concentration: a failed Constitution
+--                           save on damage, Incapacitated, 0 HP, another
+--                           Concentration spell). Cast on the caster and
+--                           the allies with the most HP when nobody needs
+--                           healing and it holds no Concentration; off
+--                           unless the setting bless is true (the slots are
+--                           kept for healing). Paladins have it too.
 --   A cleric's kit stabilises a dying ally it cannot heal (DC 10 Wisdom
 --   (Medicine), setting stabilise; tag "skill:medicine" adds the PB).
 local dice = require("dice")
@@ -33,6 +45,7 @@ local fight = require("fight")
 local util = require("core.5e.util")
 local effects = require("core.5e.effects")
 local tactics = require("core.5e.tactics")
+local conc = require("core.5e.concentration")
 
 local M = {}
 
@@ -41,6 +54,7 @@ M.names = {
   cure_wounds = { en = "Cure Wounds", zh = "治療傷口" },
   turn_undead = { en = "Turn Undead", zh = "驅散不死生物" },
   sear_undead = { en = "Sear Undead", zh = "灼燒不死生物" },
+  bless = { en = "Bless", zh = "祝福術" },
 }
 
 local function level_of(stat, opts) return opts and opts.level or stat.level or 1 end
@@ -112,6 +126,57 @@ function M.cure_wounds(stat, opts)
       local n = dice.total((2 * l) .. "d8") + k.cast_mod
       fight.note(string.format("%s casts Cure Wounds (level %d) on %s: %d HP", self:get("id"), l, ally:get("id"), n))
       M.heal(ally, n)
+    end })
+  return stat
+end
+
+-- bless_targets(self, n) lists self and the living allies with the most
+-- HP, n in all.
+local function bless_targets(self, n)
+  local list = { self }
+  local others = {}
+  for _, a in ipairs(fight.allies(self)) do
+    if a ~= self then others[#others + 1] = a end
+  end
+  table.sort(others, function(a, b) return a:get("hp") > b:get("hp") end)
+  for i = 1, math.min(n - 1, #others) do list[#list + 1] = others[i] end
+  return list
+end
+
+-- M.cast_bless makes self concentrate on Bless on targets (a list of
+-- creatures): each has the condition "blessed" (source: self's id) until
+-- the Concentration ends. Exposed for specs and scripts.
+function M.cast_bless(self, targets)
+  local id = self:get("id")
+  local list = {}
+  for i, t in ipairs(targets) do list[i] = t end
+  conc.start(self, { name = "bless", targets = list, ends = function()
+    for _, t in ipairs(list) do t:remove_condition("blessed", { source = id }) end
+  end })
+  for _, t in ipairs(list) do t:add_condition("blessed", { source = id, stacking = "independent" }) end
+  return list
+end
+
+-- bless(stat [, opts]): the Bless spell in the caster's kit (setting bless).
+function M.bless(stat, opts)
+  local kit = tactics.kit(stat)
+  if kit.bless then return stat end
+  kit.bless = true
+  if opts and opts.spellcasting then opts.spellcasting(stat, opts) else M.spellcasting(stat, opts) end
+  conc.watch(stat)
+  tactics.action(kit, { name = "bless",
+    when = function(self, k, ctx)
+      if ctx.slot or not tactics.setting(self, k, "bless") or conc.holds(self) then return nil end
+      if #fight.enemies(self) == 0 then return nil end
+      return util.slot_left(self, 1)
+    end,
+    run = function(self, _k, ctx, l)
+      self:spend("slot_" .. l)
+      ctx.slot = true
+      local list = M.cast_bless(self, bless_targets(self, 2 + l))
+      local names = {}
+      for i, t in ipairs(list) do names[i] = t:get("id") end
+      fight.note(string.format("%s casts Bless (level %d): %s", self:get("id"), l, table.concat(names, ", ")))
     end })
   return stat
 end
@@ -191,6 +256,7 @@ function M.apply(stat, level)
   M.healing_word(stat, { level = level })
   M.cure_wounds(stat, { level = level })
   if level >= 2 then M.turn_undead(stat, { level = level }) end
+  M.bless(stat, { level = level })
   return stat
 end
 

@@ -25,6 +25,8 @@
 --                            (half its HP maximum, as the pool allows), on
 --                            itself at or below a third of its HP, or on an
 --                            ally at or below heal_below.
+--   Bless (level 1)          the Cleric's Bless (core.5e.classes.cleric), on
+--                            Charisma; off unless the setting bless is true.
 --   Extra Attack (level 5)   two attacks per Attack action.
 local dice = require("dice")
 local fight = require("fight")
@@ -162,6 +164,7 @@ function M.apply(stat, level)
   M.spellcasting(stat, { level = level })
   M.lay_on_hands(stat, { level = level })
   M.divine_smite(stat, { level = level })
+  cleric.bless(stat, { level = level, spellcasting = M.spellcasting })
   if level >= 5 then tactics.attacks_per_action(stat, 2) end
   return stat
 end

@@ -1,0 +1,57 @@
+package fight
+
+import "github.com/dndsh/dndsh/runtime/creature"
+
+// inForce is one condition effect in force on a creature, with the
+// condition instance that brings it (its level and source).
+type inForce struct {
+	ef *CondEffect
+	c  creature.Condition
+}
+
+// effects lists the condition effects in force on x into dst: each
+// condition's own effect and those of the conditions it implies, each
+// effect once however many instances bring it (a condition does not stack
+// with itself; its level still counts, from its first instance), in the
+// order of x's conditions. Callers that nest (a sight test inside an
+// attack's assessment) pass buffers of their own.
+func (f *Fight) effects(x *Fighter, dst []inForce) []inForce {
+	dst = dst[:0]
+	if len(f.Rules.Conditions) == 0 {
+		return dst
+	}
+	f.conds = x.C.Conditions(f.conds[:0])
+	add := func(ef *CondEffect, c creature.Condition) {
+		for i := range dst {
+			if dst[i].ef == ef {
+				return
+			}
+		}
+		dst = append(dst, inForce{ef, c})
+	}
+	for _, c := range f.conds {
+		ef := f.Rules.Conditions[c.Name]
+		if ef == nil {
+			continue
+		}
+		add(ef, c)
+		for _, im := range ef.Implied {
+			add(im, c)
+		}
+	}
+	return dst
+}
+
+// hampered reports whether effects include one that takes the bearer's
+// actions or Speed away (what makes a Lapses effect lapse).
+func hampered(effs []inForce) bool {
+	for i := range effs {
+		if effs[i].ef.NoActions || effs[i].ef.SpeedZero {
+			return true
+		}
+	}
+	return false
+}
+
+// lapsed reports whether effect i of effs lapses.
+func lapsed(effs []inForce, i int) bool { return effs[i].ef.Lapses && hampered(effs) }
