@@ -28,7 +28,7 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "turn", Args: "()", Doc: "returns the handles of the creatures whose turn it is", Fn: fm.turn},
 		{Name: "get", Args: "(id)", Doc: "returns the handle of the creature called id in the current fight, or nil", Fn: fm.get},
 		{Name: "attacks", Args: "(c)", Doc: "returns the names of creature c's attacks, in stat-block order", Fn: fm.attacks},
-		{Name: "attack", Args: "(c, attack_name)", Doc: "returns creature c's attack {name, bonus, damage, type, ranged, reach, range, touch, nonlethal, group}", Fn: fm.attack},
+		{Name: "attack", Args: "(c, attack_name)", Doc: "returns creature c's attack {name, bonus, damage, type, ranged, reach, range, touch, nonlethal, group, crit_mul}", Fn: fm.attack},
 		{Name: "enemies", Args: "(c)", Doc: "returns the living enemies of creature c in the current fight", Fn: fm.enemies},
 		{Name: "allies", Args: "(c)", Doc: "returns the living allies of creature c (itself included) in the current fight", Fn: fm.allies},
 		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline (attack_name nil: the first melee attack); opts.adv is an extra advantage level, opts.bonus an extra to-hit modifier, opts.touch makes it a touch attack, opts.no_damage stops it once it hits or misses, opts.nonlethal sends its damage to the nonlethal track; returns {hit, crit, natural, total, needed, damage, confirm_natural, confirm_total, miss_roll, refused}", Fn: fm.strike},
@@ -341,6 +341,11 @@ func (fm *module) attack(L *lua.LState) int {
 	t.RawSetString("touch", lua.LBool(a.Touch))
 	t.RawSetString("nonlethal", lua.LBool(a.Nonlethal))
 	t.RawSetString("group", lua.LString(a.Group))
+	mul := a.CritMul
+	if mul <= 0 {
+		mul = fm.current(L).Rules.Attack.CritMul
+	}
+	t.RawSetString("crit_mul", lua.LNumber(mul))
 	if len(a.Range) > 0 {
 		t.RawSetString("range", lua.LNumber(a.Range[0]))
 	}

@@ -37,7 +37,7 @@ func (fm *module) spaceFuncs() []luart.Func {
 		{Name: "provoke", Args: "(c)", Doc: "every enemy that threatens creature c may make its opportunity attack (an action that provokes); returns the handles of those that did", Fn: fm.provoke},
 		{Name: "area", Args: "(spec)", Doc: "returns the creatures on the map inside an area {shape = cone|line|burst|cube|emanation, from = creature or {x, y}, toward = creature or {x, y}, length, width, include_from}, with their cover from the origin: {{c, cover}...}", Fn: fm.area},
 		{Name: "aim", Args: "(c, spec [, opts])", Doc: "aims an area spec from creature c to catch the most enemies and fewest allies (opts.allies weighs an ally caught, default 1); returns {toward = {x, y}, enemies, allies, targets = {handles}} or nil when no aim catches an enemy", Fn: fm.aim},
-		{Name: "assess", Args: "(attacker, target, attack_name [, opts])", Doc: "what the rules make of an attack where attacker and target stand: {allowed, why, adv, dis, bonus, ac_bonus, crit, distance, cover, reasons = {{kind, level, why}...}}; opts override the situation (distance, cover (a grade or a list: the best counts), sees, seen); for creatures not in the current fight, or with no attack_name, the attack is described by opts (ranged, reach, range = {normal, long}) and opts.enemies, opts.source_seen complete the situation", Fn: fm.assess},
+		{Name: "assess", Args: "(attacker, target, attack_name [, opts])", Doc: "what the rules make of an attack where attacker and target stand: {allowed, why, adv, dis, bonus, ac_bonus, crit, distance, cover, flanked, ac_lost = {armour-class types the target loses}, reasons = {{kind, level, why}...}}; opts override the situation (distance, cover (a grade or a list: the best counts), sees, seen); for creatures not in the current fight, or with no attack_name, the attack is described by opts (ranged, reach, range = {normal, long}) and opts.enemies, opts.source_seen complete the situation", Fn: fm.assess},
 	}
 }
 
@@ -709,6 +709,14 @@ func AssessTable(L *lua.LState, f *fight.Fight, as fight.Assessment, sit fight.S
 	t.RawSetString("crit", lua.LBool(as.AutoCrit))
 	t.RawSetString("distance", lua.LNumber(sit.Distance))
 	t.RawSetString("cover", lua.LString(sit.Cover.String()))
+	t.RawSetString("flanked", lua.LBool(sit.Flanker != nil))
+	lost := L.CreateTable(0, 0)
+	for i, name := range f.Rules.AC.Types {
+		if as.ACLose&(1<<uint(i)) != 0 {
+			lost.Append(lua.LString(name))
+		}
+	}
+	t.RawSetString("ac_lost", lost)
 	rs := L.CreateTable(len(why), 0)
 	for _, r := range why {
 		e := L.CreateTable(0, 3)

@@ -119,8 +119,23 @@ end
 -- concentration(caster, dc [, opts]): a Concentration check (d20 + the
 -- caster's Concentration modifier) against dc; returns the check record
 -- with .kept (the spell goes on) and .lost.
+-- concentration_mod(x): a creature's Concentration modifier: Con plus its
+-- ranks, which for a caster class (Concentration is a class skill of
+-- clerics and wizards) are taken at the most, level + 3 ([K] PHB 3.0
+-- chapter 4); others have none. A record gives it as concentration.
+M.caster_classes = { cleric = "wis", wizard = "int" }
+local CASTERS = { "cleric", "wizard" }
+local function caster_class(x)
+  for _, class in ipairs(CASTERS) do
+    if x:has_tag(class) then return class end
+  end
+  return nil
+end
 function M.concentration_mod(x)
-  if require("creature").is(x) then return x:ability("concentration") or W.mod(x, "con") end
+  if require("creature").is(x) then
+    local ranks = caster_class(x) and (x:ability("level") or 0) + 3 or 0
+    return W.mod(x, "con") + ranks
+  end
   return x.concentration or 0
 end
 function M.concentration(x, dc, opts)
@@ -256,7 +271,7 @@ end
 -- beat it with a caster level check, 1d20 + caster level >= SR. A
 -- creature without SR (0) is affected. Returns {affected, check}.
 function M.caster_level(x)
-  if require("creature").is(x) then return x:ability("caster_level") or 0 end
+  if require("creature").is(x) then return caster_class(x) and x:ability("level") or 0 end
   return x.caster_level or 0
 end
 function M.spell_resistance(target)
@@ -268,6 +283,252 @@ function M.penetrates(caster, target, opts)
   if sr <= 0 or (opts and opts.no_sr) then return { affected = true } end
   local r = check.roll{ mods = { { value = M.caster_level(caster), source = "caster level" } }, target = sr }
   return { affected = r.success, check = r }
+end
+
+-- ------------------------------------------------------------ saves for half
+-- reflex_half(target, damage, dc, opts): a save for half damage (Reflex,
+-- or opts.save): a success halves it, rounded down; [K] PHB 3.0 evasion
+-- (rogues from 2nd level, tag "evasion") takes none on a successful
+-- Reflex save; 3E-COVER-03: nine-tenths cover (opts.nine_tenths) takes
+-- half on a failure and none on a success. opts.cover adds the cover's
+-- Reflex bonus (Table 8-9). Returns the damage and the save record.
+function M.reflex_half(t, damage, dc, opts)
+  opts = opts or {}
+  local kind = opts.save or "ref"
+  local mods = { { value = t:ability(kind) or 0, source = kind } }
+  if opts.cover and opts.cover ~= 0 then mods[2] = { value = opts.cover, source = "cover" } end
+  local r = check.roll{ mods = mods, target = dc }
+  local n = damage
+  local none = kind == "ref" and (opts.nine_tenths or t:has_tag("evasion"))
+  if r.success then
+    n = none and 0 or math.floor(damage / 2)
+  elseif kind == "ref" and opts.nine_tenths then
+    n = math.floor(damage / 2)
+  end
+  return n, r
+end
+
+-- ------------------------------------------------------------ spells
+-- The spells the classes fight with ([K] PHB 3.0 chapter 11). heal and
+-- damage are dice with "L" for the caster level; cap caps it.
+M.spell = {
+  cure_minor_wounds = { name = "cure minor wounds", level = 0, school = "conjuration", time = "action", touch = true,
+    components = { V = true, S = true }, heal = "1", range = "touch" },
+  cure_light_wounds = { name = "cure light wounds", level = 1, school = "conjuration", time = "action", touch = true,
+    components = { V = true, S = true }, heal = "1d8", heal_plus_level = 5, range = "touch" },
+  cure_moderate_wounds = { name = "cure moderate wounds", level = 2, school = "conjuration", time = "action", touch = true,
+    components = { V = true, S = true }, heal = "2d8", heal_plus_level = 10, range = "touch" },
+  shocking_grasp = { name = "shocking grasp", level = 1, school = "transmutation", time = "action", touch = true,
+    attack = "melee touch", sr = true, components = { V = true, S = true }, damage_die = "d8", dice_per_level = 1,
+    max_dice = 5, type = "electricity", range = "touch" },
+  magic_missile = { name = "magic missile", level = 1, school = "evocation", time = "action", sr = true,
+    components = { V = true, S = true }, missile = "1d4+1", missiles = { first = 1, per = 2, max = 5 }, type = "force",
+    range = { base = 100, per_level = 10 } },
+  sleep = { name = "sleep", level = 1, school = "enchantment", time = "round", sr = true, mind = true,
+    components = { V = true, S = true, M = true }, hd = "2d4", max_hd = 4, save = "will",
+    area = { shape = "burst", length = 15 }, range = { base = 100, per_level = 10 } },
+  burning_hands = { name = "burning hands", level = 1, school = "transmutation", time = "action", sr = true,
+    components = { V = true, S = true }, damage_die = "d4", dice_per_level = 1, max_dice = 5, type = "fire",
+    save = "ref", area = { shape = "cone", length = 10 } },
+  fireball = { name = "fireball", level = 3, school = "evocation", time = "action", sr = true,
+    components = { V = true, S = true, M = true }, damage_die = "d6", dice_per_level = 1, max_dice = 10, type = "fire",
+    save = "ref", area = { shape = "burst", length = 20 }, range = { base = 400, per_level = 40 } },
+}
+
+-- dc(caster, spell): 10 + spell level + the casting ability's modifier
+-- ([K] PHB 3.0: Int for wizards, Wis for clerics).
+function M.save_dc(caster, spell)
+  local class = caster_class(caster)
+  return 10 + spell.level + (class and W.mod(caster, M.caster_classes[class]) or 0)
+end
+
+function M.range_of(caster, spell)
+  local r = spell.range
+  if type(r) ~= "table" then return nil end
+  return r.base + r.per_level * M.caster_level(caster)
+end
+
+-- slot(caster, spell): the resource a casting spends: "spell_<level>"
+-- (0-level spells: "spell_0").
+function M.slot(spell) return "spell_" .. spell.level end
+
+-- bonus_spells(mod, level): [K] PHB 3.0 Table 1-1, the bonus spells a
+-- day of a spell level (1st and up) for the casting ability's modifier.
+function M.bonus_spells(mod, level)
+  if level < 1 or mod < level then return 0 end
+  return math.floor((mod - level) / 4) + 1
+end
+
+-- slots(table_row, mod): a class's spells a day at its level (a list,
+-- 0-level first) plus bonus spells, as resources spell_0, spell_1, ...
+function M.slots(row, mod, extra)
+  local out = {}
+  for i, n in ipairs(row) do
+    local level = i - 1
+    local total = n + M.bonus_spells(mod, level) + ((extra and level > 0) and extra or 0)
+    out["spell_" .. level] = { max = total }
+  end
+  return out
+end
+
+-- ------------------------------------------------------------ casting in a fight
+local fight = require("fight")
+
+local function note(fmt, ...) fight.note(string.format(fmt, ...)) end
+local function hurt(c) return c:get("max_hp") - c:get("hp") + c:get("nonlethal") end
+
+-- threatened(c): whether an enemy could make an attack of opportunity on
+-- c where it stands (an enemy whose melee attack reaches it).
+function M.threatened(c)
+  for _, y in ipairs(fight.enemies(c)) do
+    if not fight.is(y, "out") and not y:has("grappling") then
+      for _, name in ipairs(fight.attacks(y)) do
+        if not fight.attack(y, name).ranged and fight.reaches(y, c, name) then return true end
+      end
+    end
+  end
+  return false
+end
+
+-- begin(caster, spell, opts): the casting itself (3E-MAGIC-01/02/09..11):
+-- the components, the day's slot (opts.slot or the spell's level), then
+-- either casting defensively (opts.defensively: Concentration DC 15 +
+-- level, no attack of opportunity) or the attacks of opportunity it
+-- provokes, whose damage calls for Concentration DC 10 + damage. Returns
+-- true when the spell goes off, or false and why.
+function M.begin(caster, spell, opts)
+  opts = opts or {}
+  local state = { grappling = caster:has("grappling"), pinned = caster:has("pinned"),
+                  deafened = caster:has("deafened"), silenced = caster:has("silenced") }
+  local ok, why, failure = M.can_cast(spell, state)
+  if not ok then return false, why end
+  local slot = opts.slot or M.slot(spell)
+  local res = caster:resource(slot)
+  if not res or res.current < 1 then return false, "no " .. slot .. " left" end
+  caster:spend(slot)
+  local id = caster:get("id")
+  if state.grappling or state.pinned then
+    -- 3E-GRAP-12: Concentration DC 20 + level
+    local r = M.concentration(caster, M.dc_grapple(spell))
+    if r.lost then
+      note("%s loses %s (Concentration %d vs %d in a grapple)", id, spell.name, r.total, r.dc)
+      return false, "lost"
+    end
+  elseif opts.defensively then
+    local r = M.cast_defensively(caster, spell)
+    if r.lost then
+      note("%s loses %s casting defensively (Concentration %d vs %d)", id, spell.name, r.total, r.dc)
+      return false, "lost"
+    end
+    note("%s casts %s defensively (Concentration %d vs %d)", id, spell.name, r.total, r.dc)
+  elseif M.provokes(spell, opts) then
+    local before = hurt(caster)
+    fight.provoke(caster)
+    if fight.is(caster, "out") then return false, "down" end
+    local r = M.disrupted(caster, hurt(caster) - before)
+    if r and r.lost then
+      note("%s loses %s (Concentration %d vs %d after %d damage)", id, spell.name, r.total, r.dc, hurt(caster) - before)
+      return false, "lost"
+    end
+  end
+  if failure and failure > 0 and check.percentile(failure).success then
+    note("%s's %s fails (deafened)", id, spell.name)
+    return false, "failed"
+  end
+  return true
+end
+
+-- heal(caster, target, spell): a cure (3E-HP-09, 3E-HP-14): the dice (+1
+-- a caster level up to heal_plus_level); a dying creature healed to 0 or
+-- more is back in the fight (disabled at 0), one still below 0 is stable.
+function M.heal(caster, target, spell)
+  local n = require("dice").total(spell.heal)
+  if spell.heal_plus_level then n = n + math.min(spell.heal_plus_level, M.caster_level(caster)) end
+  local got = target:heal(n)
+  -- 3E-SUBD-06: magical healing removes as much subdual damage
+  if target:get("nonlethal") > 0 then target:heal(n, { nonlethal = true }) end
+  if fight.is(target, "out") and not fight.is(target, "dead") then
+    if target:get("hp") >= 0 then fight.revive(target) else fight.stabilize(target) end
+  end
+  fight.sync_hp(target)
+  note("%s casts %s on %s: +%d hp", caster:get("id"), spell.name, target:get("id"), got)
+  return got
+end
+
+-- touch(caster, target, spell, state): deliver a held touch spell to an
+-- enemy (3E-MAGIC-13/14): a melee touch attack (a ray: ranged touch) that
+-- counts as armed, so it provokes nothing; it can score a critical hit
+-- (3E-ATK-12), which doubles the spell's damage. Discharges the charge
+-- (state.charge) hit or miss only when it touches something: a miss keeps
+-- it. Returns the attack record.
+function M.touch(caster, target, spell, state)
+  local r = fight.strike(caster, target, nil, { touch = true, no_damage = true, ranged = spell.attack == "ranged touch" })
+  if not r.hit then return r end
+  if state then M.discharge(state) end
+  if spell.sr and not M.penetrates(caster, target).affected then return r end
+  local n = math.min(spell.max_dice, spell.dice_per_level * math.max(1, M.caster_level(caster)))
+  local dmg = require("dice").total(n .. spell.damage_die)
+  if r.crit then dmg = dmg + require("dice").total(n .. spell.damage_die) end
+  note("%s touches %s with %s: %d %s", caster:get("id"), target:get("id"), spell.name, dmg, spell.type)
+  fight.damage(target, dmg, spell.type, caster)
+  r.damage = dmg
+  return r
+end
+
+-- missiles(caster, spell): how many missiles a magic missile fires.
+function M.missiles(caster, spell)
+  local m = spell.missiles
+  return math.min(m.max, m.first + math.floor((M.caster_level(caster) - 1) / m.per))
+end
+
+-- area_damage(caster, spell, targets): damage of a save-for-half spell to
+-- each target, with spell resistance.
+function M.area_damage(caster, spell, hits)
+  local dice_n = math.min(spell.max_dice, spell.dice_per_level * math.max(1, M.caster_level(caster)))
+  local total = require("dice").total(dice_n .. spell.damage_die)
+  local dc = M.save_dc(caster, spell)
+  note("%s casts %s: %d %s", caster:get("id"), spell.name, total, spell.type)
+  for _, h in ipairs(hits) do
+    local t = h.c
+    if t ~= caster and not fight.is(t, "out") then
+      if not spell.sr or M.penetrates(caster, t).affected then
+        local _, eff = fight.cover(t, caster)
+        local n = M.reflex_half(t, total, dc, { cover = eff.save })
+        if n > 0 then fight.damage(t, n, spell.type, caster) end
+      end
+    end
+  end
+end
+
+-- sleep(caster, spell, hits): [K] PHB 3.0 sleep: 2d4 HD of living
+-- creatures, fewest HD first (then nearest), none of 5 HD or more; Will
+-- negates; sleeping creatures are helpless.
+function M.sleep(caster, spell, hits)
+  local budget = require("dice").total(spell.hd)
+  local list = {}
+  for _, h in ipairs(hits) do
+    local t = h.c
+    if t ~= caster and not fight.is(t, "out") and not t:has_tag("undead") and not t:has_tag("construct")
+       and W.hd(t) <= spell.max_hd and not t:immune_to("asleep") then
+      list[#list + 1] = { c = t, hd = W.hd(t), d = fight.distance(caster, t) }
+    end
+  end
+  table.sort(list, function(a, b) if a.hd ~= b.hd then return a.hd < b.hd end return a.d < b.d end)
+  local dc = M.save_dc(caster, spell)
+  local slept = {}
+  for _, x in ipairs(list) do
+    if x.hd > budget then break end
+    budget = budget - x.hd
+    if (not spell.sr or M.penetrates(caster, x.c).affected) then
+      local r = check.roll{ mods = { { value = x.c:ability("will") or 0, source = "will" } }, target = dc }
+      if not r.success then
+        x.c:add_condition("asleep", { source = caster:get("id") })
+        slept[#slept + 1] = x.c:get("id")
+      end
+    end
+  end
+  note("%s casts sleep: %s", caster:get("id"), #slept > 0 and (table.concat(slept, ", ") .. " fall asleep") or "no one sleeps")
+  return slept
 end
 
 rules.define("3e.magic", M)

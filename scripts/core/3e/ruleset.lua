@@ -15,7 +15,7 @@ return {
   files = {
     "names.lua", "tables.lua", "conditions.lua", "combat.lua", "ac.lua", "attack.lua", "statblock.lua",
     -- the special half (magic and special attacks)
-    "special/tables.lua", "special/who.lua", "special/opposed.lua", "special/act.lua", "special/grapple.lua",
+    "special/tables.lua", "special/hooks.lua", "special/who.lua", "special/opposed.lua", "special/act.lua", "special/grapple.lua",
     "special/trip.lua", "special/turning.lua", "special/objects.lua", "special/unarmed.lua", "special/splash.lua",
     "special/mounted.lua", "special/aid.lua", "magic.lua",
   },

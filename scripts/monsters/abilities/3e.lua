@@ -9,28 +9,9 @@ local M = rules.get("3e.abilities")
 if M then return M end
 M = {}
 
--- hook(stat, event, fn [, opts]): adds fn to stat.on[event], chaining any
--- hook already there (in the order added).
-function M.hook(stat, event, fn, opts)
-  stat.on = stat.on or {}
-  local old = stat.on[event]
-  local phase = opts and opts.phase
-  local f = fn
-  if old then
-    local prev = type(old) == "table" and old.fn or old
-    phase = phase or (type(old) == "table" and old.phase or nil)
-    f = function(e)
-      prev(e)
-      fn(e)
-    end
-  end
-  if phase or (opts and opts.only) then
-    stat.on[event] = { fn = f, phase = phase, only = opts and opts.only }
-  else
-    stat.on[event] = f
-  end
-  return stat
-end
+-- hook(stat, event, fn [, opts]): the one way abilities add hooks
+-- (core/3e/special/hooks.lua).
+M.hook = require("core.3e.special.hooks").add
 
 -- turnable(stat): an undead that clerics turn and rebuke (3E-TURN-06/08):
 -- its turning effects run out after 10 rounds, and while turned it flees
