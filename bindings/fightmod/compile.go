@@ -282,7 +282,8 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 		out = append(out, fight.Attack{Name: a.Str("name", fmt.Sprintf("attack %d", i)), Bonus: a.Int("bonus", 0), Damage: e,
 			Type: a.Str("type", ""), Threat: faces(a, "threat", check.FaceRange{}), CritMul: a.Int("crit_mul", 0),
 			Reach: a.Int("reach", 5), ReachMin: a.Int("reach_min", 0), Ranged: a.Bool("ranged", false), Range: rng,
-			Touch: a.Bool("touch", false), Nonlethal: a.Bool("nonlethal", false), Group: a.Str("group", ""), Extra: extra})
+			Touch: a.Bool("touch", false), Nonlethal: a.Bool("nonlethal", false), Group: a.Str("group", ""), Extra: extra,
+			NoReach: a.Get("reach") == lua.LNumber(0)})
 		if a.Err != nil && st.Err == nil {
 			st.Err = a.Err
 		}

@@ -221,3 +221,22 @@ func TestReadyWithReactionKeepsPlace(t *testing.T) {
 }
 
 func must3(i Info, _ bool) Info { return i }
+
+// TestDelayersResumeFromAnEmptiedStep: the last to act delays, leaving its
+// step empty, and both delayers re-enter at one count from there: the
+// higher modifier still goes first (an entry inserted at the end of an
+// emptied step is after it, not before).
+func TestDelayersResumeFromAnEmptiedStep(t *testing.T) {
+	e := counted(t, surpriseRoundConfig(), []string{"lidda", "elf"}, []int{17, 12}, 7, 8)
+	r := rep(t)
+	ok(t, e.Delay("lidda"))
+	r(e.NextTurn())
+	ok(t, e.Delay("elf"))
+	ok(t, e.Resume("lidda", -17))
+	ok(t, e.Resume("elf", -17))
+	wantEq(t, "delayers", steps(e), "elf | lidda")
+	r(e.NextTurn())
+	if !e.IsTurn("elf") {
+		t.Fatalf("elf should act first, got %v", e.Current())
+	}
+}

@@ -542,12 +542,16 @@ func (e *Encounter) insertAt(i int, p *participant, withPrev bool) {
 	e.order = slices.Insert(e.order, i, entry{p: p, withPrev: withPrev})
 	p.inOrder = true
 	if e.inStep {
-		if i <= e.curStart {
+		switch {
+		case i < e.curStart || i == e.curStart && e.curStart < e.curEnd:
+			// before the current step
 			e.curStart++
 			e.curEnd++
-		} else if i < e.curEnd {
+		case i < e.curEnd:
 			e.curEnd++
 		}
+		// at the end of the step (of an emptied one too: its delayer left
+		// it): after the step, the cursor stays
 	} else if i < e.curEnd {
 		e.curStart++
 		e.curEnd++

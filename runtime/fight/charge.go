@@ -1,11 +1,47 @@
 package fight
 
 import (
+	"github.com/dndsh/dndsh/runtime/creature"
 	"github.com/dndsh/dndsh/runtime/grid"
 )
 
 // The turn's movement rules beyond the plain move: the free step, the
 // partial-action limit and the charge (TurnRule).
+
+// reachFeet is a melee attack's reach in feet: its Reach, one square when
+// it gives none, 0 with NoReach.
+func (a *Attack) reachFeet(unit int) int {
+	switch {
+	case a.NoReach:
+		return 0
+	case a.Reach <= 0:
+		return unit
+	}
+	return a.Reach
+}
+
+// sharesSpace reports whether x may end its move in o's space: a tiny
+// creature under rules that let it (TinyEnds).
+func (f *Fight) sharesSpace(x, o *Fighter) bool {
+	sr := &f.Rules.Space
+	return sr.TinyEnds && sr.PassTiny != "" && x.C.Size.Name == sr.PassTiny && o != x
+}
+
+// newTurn clears what x did with its movement last turn.
+func (x *Fighter) newTurn() {
+	x.Moved, x.diagonals, x.dashed, x.stepped, x.charged = 0, 0, false, false, false
+}
+
+// startConditions gives x the rules' start conditions (flat-footed until it
+// first acts).
+func (f *Fight) startConditions(x *Fighter) error {
+	for _, name := range f.Rules.StartConditions {
+		if _, err := x.C.AddCondition(creature.Condition{Name: name, Source: "start"}, creature.CondSpec{}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // conditionWhere returns the name of x's first condition whose effect
 // passes test, or "".
@@ -69,10 +105,7 @@ func (f *Fight) ChargePath(x, t *Fighter, a *Attack) (path []grid.Pos, cost int,
 	}
 	m := f.Space.Map
 	g := f.Rules.Space.Grid
-	reach := a.Reach
-	if reach <= 0 {
-		reach = f.Rules.Space.unit()
-	}
+	reach := a.reachFeet(f.Rules.Space.unit())
 	rs := reach/g.Square + 1
 	tw, th := t.C.Space.Dims()
 	tb := t.body()

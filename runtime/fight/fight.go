@@ -224,6 +224,9 @@ type Attack struct {
 	// Range lists a ranged attack's band limits in feet (normal, long), or
 	// its range increment (see RangeRule).
 	Range []int
+	// NoReach: a melee attack that reaches only creatures sharing the
+	// attacker's space (reach 0 ft: a tiny creature's).
+	NoReach bool
 	// Touch: the attack ignores the armour-class types of the rules'
 	// ACRule.TouchIgnores. Nonlethal: its damage goes to the nonlethal
 	// track. Group is the weapon group conditions may name (a prone
@@ -536,13 +539,11 @@ func (f *Fight) Reset() error {
 		x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false
 		x.SaveSuccesses, x.SaveFailures = 0, 0
 		x.DamageDealt, x.DamageTaken, x.Attacks0, x.Hits = 0, 0, 0, 0
-		x.Moved, x.diagonals, x.dashed, x.stepped, x.charged = 0, 0, false, false, false
+		x.newTurn()
 		x.Path = x.Path[:0]
 		x.onMapNow = f.Space != nil
-		for _, name := range f.Rules.StartConditions {
-			if _, err := x.C.AddCondition(creature.Condition{Name: name, Source: "start"}, creature.CondSpec{}); err != nil {
-				return err
-			}
+		if err := f.startConditions(x); err != nil {
+			return err
 		}
 	}
 	if f.Space != nil {
@@ -726,7 +727,7 @@ func (f *Fight) winner() (int, bool) {
 }
 
 func (f *Fight) takeTurn(x *Fighter) error {
-	x.Moved, x.diagonals, x.dashed, x.stepped, x.charged = 0, 0, false, false, false
+	x.newTurn()
 	f.turnStarts(x)
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	if err := f.emitTurn(f.ids.turnStart, x); err != nil {

@@ -203,7 +203,7 @@ func (f *Fight) endsFree(x *Fighter, p grid.Pos) bool {
 				if o == x || !o.onMapNow || !o.C.Space.Covers(o.C.Pos, q) {
 					continue
 				}
-				if !(x.C.Space.Shared && o.C.Space.Shared) {
+				if !(x.C.Space.Shared && o.C.Space.Shared) && !f.sharesSpace(x, o) {
 					return false
 				}
 			}

@@ -282,10 +282,7 @@ func (f *Fight) ReachGoal(x, t *Fighter, a *Attack) Goal {
 			}
 			g.sight = f.Space.Map.Walls.Len() > 0
 		} else {
-			g.reach, g.reachMin = a.Reach, a.ReachMin
-			if g.reach <= 0 {
-				g.reach = sr.unit()
-			}
+			g.reach, g.reachMin = a.reachFeet(sr.unit()), a.ReachMin
 		}
 	}
 	return g
@@ -307,10 +304,7 @@ func (f *Fight) HasRoom(x, t *Fighter, a *Attack) bool {
 	}
 	reach := x.reach
 	if a != nil && !a.Ranged {
-		reach = a.Reach
-		if reach <= 0 {
-			reach = f.Rules.Space.unit()
-		}
+		reach = a.reachFeet(f.Rules.Space.unit())
 	} else if a != nil {
 		return true // a ranged attack has room enough
 	}

@@ -44,6 +44,9 @@ type SpaceRules struct {
 	// PassTiny names the size whose spaces anyone may pass through (and
 	// which is not difficult terrain), "" for none.
 	PassTiny string
+	// TinyEnds: a creature of the PassTiny size may end its move in
+	// another creature's space (to attack it there).
+	TinyEnds bool
 
 	// Cover: the grid's corner-count policy, whether creatures in between
 	// give partial cover, and what each grade does.
@@ -391,11 +394,7 @@ func (f *Fight) Reaches(x, y *Fighter, a *Attack) bool {
 // inRange reports whether attack a may be made at distance d.
 func (sr *SpaceRules) inRange(a *Attack, d int) bool {
 	if !a.Ranged {
-		r := a.Reach
-		if r <= 0 {
-			r = sr.unit()
-		}
-		return d <= r && d >= a.ReachMin
+		return d <= a.reachFeet(sr.unit()) && d >= a.ReachMin
 	}
 	return sr.rangeBand(a, d) >= 0
 }

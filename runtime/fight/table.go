@@ -78,6 +78,9 @@ func (f *Fight) Begin() error {
 		if err := enc.Add(x.spec(f.Sides[x.Side])); err != nil {
 			return err
 		}
+		if err := f.startConditions(x); err != nil {
+			return err
+		}
 	}
 	f.enc = enc
 	f.turn = TurnEvent{}
@@ -104,8 +107,14 @@ func (f *Fight) Next() ([]*Fighter, error) {
 			return nil, err
 		}
 	}
+	last := f.enc.Round()
 	if _, err := f.enc.NextTurn(); err != nil {
 		return nil, err
+	}
+	if r := f.enc.Round(); r != last && f.Rules.HP.Bleed != nil {
+		if err := f.bleed(); err != nil { // the round's order is done
+			return nil, err
+		}
 	}
 	if r := f.enc.Round(); r != f.round {
 		f.round = r
@@ -124,6 +133,7 @@ func (f *Fight) startTurns() error {
 		if x.Dead || x.Fled {
 			continue
 		}
+		x.newTurn()
 		f.turnStarts(x)
 		if x.Out {
 			if x.Stable {

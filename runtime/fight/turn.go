@@ -13,10 +13,7 @@ func (f *Fight) prepare(x *Fighter) {
 		if a.Ranged {
 			continue
 		}
-		r := a.Reach
-		if r <= 0 {
-			r = f.Rules.Space.unit()
-		}
+		r := a.reachFeet(f.Rules.Space.unit())
 		if first || r > x.reach {
 			x.reach = r
 		}
@@ -24,6 +21,9 @@ func (f *Fight) prepare(x *Fighter) {
 			x.reachMin = a.ReachMin
 		}
 		first = false
+	}
+	if !first && x.reach == 0 {
+		x.reachMin = 1 // reach 0 ft: it threatens no square, not even its own
 	}
 	if sz, ok := f.Rules.Space.Sizes[x.Base.Size.Name]; ok && sz.Space != (grid.Footprint{}) && x.Base.Space == grid.Square(1) {
 		x.Base.Space = sz.Space

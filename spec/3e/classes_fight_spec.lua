@@ -89,12 +89,15 @@ test("sneak attack: flat-footed or flanked targets, +1d6 not multiplied on a cri
     weapons = { { name = "Dagger", damage = "1d4", light = true } } }, "party" },
     { dummy("orc", { abilities = { dex = 12 } }), "foes" }, { dummy("skel", { crit_immune = true, tags = { "undead" } }), "foes" } }
   local l, orc, skel = f[1], f[2], f[3]
+  -- the orc has not acted yet: flat-footed (3E-INIT-04): +1d6
+  ok(orc:has("flat_footed"))
+  dice.force{ 15, 3, 4 }
+  eq(fight.strike(l, orc, "Dagger").damage, 3 + 4, "flat-footed: +1d6")
   -- not denied Dex, not flanked: no sneak attack: 1d4 3
+  orc:remove_condition("flat_footed")
   dice.force{ 15, 3 }
   eq(fight.strike(l, orc, "Dagger").damage, 3)
   orc:add_condition("flat_footed")
-  dice.force{ 15, 3, 4 }
-  eq(fight.strike(l, orc, "Dagger").damage, 3 + 4, "flat-footed: +1d6")
   -- a critical: 1d4 x 2, the d6 once
   dice.force{ 20, 18, 3, 2, 4 }
   local r = fight.strike(l, orc, "Dagger")
@@ -134,6 +137,7 @@ test("3E-MAGIC-10/11: casting provokes; damage calls for Concentration 10 + dama
   local f = table_fight{ { dummy("orc"), "foes" }, { mialee(1), "party" } }
   local orc, m = f[1], f[2]
   local mm = magic.spell.magic_missile
+  fight.next() -- the orc's turn is over: it is no longer flat-footed
   eq(m:resource("spell_1").current, 2)
   -- not defensively: the orc's attack of opportunity (12 hits AC 13? 12 + 0
   -- vs 13 misses), so no check; the spell goes off
@@ -160,6 +164,7 @@ end)
 test("3E-MAGIC-13/14: a touch spell: cast, then a melee touch attack that provokes nothing; a miss keeps the charge", function()
   local f = table_fight{ { mialee(3), "party" }, { dummy("orc", { ac = { armor = 6 }, abilities = { dex = 12 } }), "foes" } }
   local m, orc = f[1], f[2]
+  orc:remove_condition("flat_footed")
   local sg = magic.spell.shocking_grasp
   local st = {}
   magic.hold(st, sg, 1)

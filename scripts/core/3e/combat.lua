@@ -65,8 +65,9 @@ rules.define("combat", {
     square = 5, unit = "ft", diagonal = "alternate",
     sizes = sizes,
     -- 3E-MOVE-05/06/09/10: through friends, through helpless foes, tiny
-    -- creatures through anyone, and three size categories apart.
-    pass = { size_diff = 3, unable = true, tiny = "tiny" },
+    -- creatures through anyone (and into a foe's square to attack it,
+    -- 3E-POS-08), and three size categories apart.
+    pass = { size_diff = 3, unable = true, tiny = "tiny", tiny_ends = true },
     -- Table 8-9 (3E-COVER-01/02): the map grades cover by blocked lines:
     -- one or two half, three three-quarters, four total; a creature in the
     -- way (3E-COVER-05) or a low wall gives half. The quarter and
