@@ -98,7 +98,7 @@ local function cleave(stat, great)
   B.hook(stat, "turn.start", function(e) e.fighter:remove_condition("cleaved") end)
   B.hook(stat, "creature.down", function(e)
     local c, t = e.attacker, e.target
-    if not c or e.ranged or fight.is(c, "out") then return end
+    if not c or not e.attack or e.attack == "" or e.ranged or fight.is(c, "out") then return end
     if not great and c:has("cleaved") then return end
     for _, y in ipairs(fight.enemies(c)) do
       if y ~= t and fight.reaches(c, y, e.attack) then

@@ -45,11 +45,20 @@ local function slot_left(c, spell)
   return r and r.current > 0
 end
 
--- area(c, key): the aim of an area spell that catches the most enemies
--- and no ally, or nil.
-local function area(c, key)
+-- engaged(y): y stands next to one of its enemies (in melee).
+local function engaged(y)
+  for _, z in ipairs(fight.enemies(y)) do
+    if fight.distance(y, z) <= 5 then return true end
+  end
+  return false
+end
+
+-- area(c, key, cast): the aim of an area spell that catches the most
+-- enemies and no ally, or nil (cast: the spell is cast already, its slot
+-- spent: only the aim is wanted).
+local function area(c, key, cast)
   local spell = magic.spell[key]
-  if not prepared(c, key) or not slot_left(c, spell) then return nil end
+  if not cast and (not prepared(c, key) or not slot_left(c, spell)) then return nil end
   local a = spell.area
   local spec = { shape = a.shape, length = a.length }
   if a.shape == "burst" then
@@ -62,7 +71,13 @@ local function area(c, key)
         local hits = fight.area{ shape = "burst", from = y, length = a.length }
         local foes, friends = 0, 0
         for _, h in ipairs(hits) do
-          if h.c:get("side") == c:get("side") then friends = friends + 1 else foes = foes + 1 end
+          if h.c:get("side") == c:get("side") then
+            friends = friends + 1
+          elseif spell.time ~= "round" or engaged(h.c) then
+            -- a 1-round casting goes off where it was aimed: count only
+            -- the enemies held in melee, which will still be there
+            foes = foes + 1
+          end
         end
         if friends == 0 and foes >= 2 and (not best or foes > best.n) then best = { n = foes, from = y } end
       end
@@ -121,8 +136,11 @@ local function act(e)
       if r and r.lost then
         fight.note(string.format("%s loses %s (Concentration %d vs %d)", c:get("id"), spell.name, r.total, r.dc))
       else
-        local aim = area(c, key)
-        if aim then resolve(c, spell, aim.spec) end
+        -- the area was chosen when the casting began: its centre square
+        local x, y = (k.source or ""):match("^(%d+),(%d+)$")
+        if x then
+          resolve(c, spell, { shape = spell.area.shape, length = spell.area.length, from = { x = tonumber(x), y = tonumber(y) } })
+        end
       end
     end
   end
@@ -136,8 +154,12 @@ local function act(e)
         fight.spend(c, "standard")
         fight.spend(c, "move")
         if ok then
-          -- the damage it takes until then may disrupt it (3E-MAGIC-04)
-          c:add_condition("casting:" .. key, { level = c:get("max_hp") - c:get("hp") + c:get("nonlethal") + 1 })
+          -- the damage it takes until then may disrupt it (3E-MAGIC-04);
+          -- the area's centre is chosen now (a burst's: a square)
+          local from = aim.spec.from
+          local p = from and (from.x and from or fight.pos(from))
+          c:add_condition("casting:" .. key, { level = c:get("max_hp") - c:get("hp") + c:get("nonlethal") + 1,
+                                                source = p and (p.x .. "," .. p.y) or nil })
           fight.note(string.format("%s begins casting %s", c:get("id"), spell.name))
         end
       else
