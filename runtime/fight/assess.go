@@ -59,6 +59,20 @@ type Assessment struct {
 	typed                 [maxTypedAC]typedAC
 	nTyped                int
 	acSetType, acSetValue int
+	// the attacker's and the target's conditions that are spent by this
+	// attack (CondEffect.Spent): their instance ids
+	spentA, spentT [2]int
+	nSpentA, nSpentT int
+}
+
+// spend removes the conditions an attack spent (CondEffect.Spent).
+func (f *Fight) spend(x, t *Fighter, as *Assessment) {
+	for i := 0; i < as.nSpentA; i++ {
+		x.C.RemoveConditionID(as.spentA[i])
+	}
+	for i := 0; i < as.nSpentT; i++ {
+		t.C.RemoveConditionID(as.spentT[i])
+	}
 }
 
 // flags gathers what a fighter's conditions say about sight and moving.
@@ -367,6 +381,14 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 			if ef.NoAttackSource && c.Source != "" && c.Source == t.ID {
 				refuse("attacker "+ef.Name, ": can't attack its source")
 			}
+			if ef.AttackModVsSource != 0 && c.Source != "" && c.Source == t.ID {
+				out.Bonus += ef.AttackModVsSource
+				note("mod", ef.AttackModVsSource, "attacker ", ef.Name, " against its source")
+				if ef.Spent && out.nSpentA < len(out.spentA) {
+					out.spentA[out.nSpentA] = c.ID
+					out.nSpentA++
+				}
+			}
 			m := ef.AttackModMelee
 			if a.Ranged {
 				m = ef.AttackModRanged
@@ -388,6 +410,14 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 			ef := in.ef
 			if lapsed(f.effT, i) {
 				continue
+			}
+			if c := in.c; ef.DefenseModVsSource != 0 && c.Source != "" && c.Source == x.ID {
+				out.Bonus += ef.DefenseModVsSource
+				note("mod", ef.DefenseModVsSource, "target ", ef.Name, " against its source")
+				if ef.Spent && out.nSpentT < len(out.spentT) {
+					out.spentT[out.nSpentT] = c.ID
+					out.nSpentT++
+				}
 			}
 			adv(ef.DefenseAdv, "target ", ef.Name, "")
 			if a.Ranged {

@@ -145,6 +145,7 @@ func (f *Fight) strike(x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent, er
 	if err := tt.RollInto(f.Src, &e.Roll); err != nil {
 		return nil, err
 	}
+	f.spend(x, t, &as)
 	e.Hit = e.Roll.Success
 	e.Crit = e.Hit && (e.Roll.Crit || autoCrit)
 	if e.Crit && rule.CritImmuneTag != "" && t.C.HasTag(rule.CritImmuneTag) {

@@ -130,6 +130,13 @@ type CondEffect struct {
 	Implied []*CondEffect
 	// NoAttackSource: the bearer cannot attack the condition's source.
 	NoAttackSource bool
+	// AttackModVsSource is added to the bearer's attack rolls against the
+	// condition's source; DefenseModVsSource to the source's attack rolls
+	// against the bearer (-2: the bearer has +2 AC against it). Spent: the
+	// condition ends once it has counted on one attack roll (aid another's
+	// +2 on the next attack).
+	AttackModVsSource, DefenseModVsSource int
+	Spent                                 bool
 
 	AttackAdv         int  // on the bearer's attack rolls (+1 advantage, -1 disadvantage)
 	DefenseAdv        int  // on attack rolls against the bearer

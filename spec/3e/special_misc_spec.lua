@@ -101,24 +101,38 @@ end)
 
 test("3E-AID-01: AC 10; +2 on the ally's next attack against that opponent, or +2 AC against its next attack", function()
   local aid = require("core.3e.special.aid")
-  local lidda = creature.new{ id = "lidda", hp = 8 }
-  local tordek = creature.new{ id = "tordek", hp = 13 }
-  local orc = creature.new{ id = "orc", hp = 5 }
-  local gob = creature.new{ id = "gob", hp = 5 }
-  dice.force{ 10 }
-  eq(aid.aid(lidda, tordek, orc, "attack", 0).success, true, "10 vs AC 10")
+  local S = require("core.3e.statblock")
+  local function pc(id) return S.build{ id = id, hp = 20, bab = 1, weapons = { { name = "Sword", damage = "1d8" } } } end
+  fight.table()
+  local lidda = fight.add(pc("lidda"), { side = "party" })[1]
+  local tordek = fight.add(pc("tordek"), { side = "party" })[1]
+  local orc = fight.add(pc("orc"), { side = "foes" })[1]
+  local gob = fight.add(pc("gob"), { side = "foes" })[1]
+  dice.force{ 20, 19, 18, 17 }
+  fight.begin()
+  for _, c in ipairs({ lidda, tordek, orc, gob }) do c:remove_condition("flat_footed") end
   dice.force{ 9 }
-  eq(aid.aid(lidda, tordek, orc, "ac", 0).success, false)
-  eq(aid.attack_mod(tordek, gob), 0, "only against that opponent")
-  eq(aid.attack_mod(tordek, orc, true), 2)
-  eq(aid.attack_mod(tordek, orc), 0, "one attack only")
+  eq(aid.aid(lidda, tordek, orc, "attack").aided, true, "9 + 1 vs AC 10")
+  dice.force{ 8 }
+  eq(aid.aid(lidda, tordek, orc, "ac").aided, false)
+  -- tordek's next attack on the orc: 10 + 1 + 2
+  dice.force{ 10, 1 }
+  eq(fight.strike(tordek, orc, "Sword").total, 13)
+  dice.force{ 10, 1 }
+  eq(fight.strike(tordek, orc, "Sword").total, 11, "one attack only")
+  dice.force{ 9 }
+  aid.aid(lidda, tordek, orc, "attack")
+  dice.force{ 10, 1, 10, 1 }
+  eq({ fight.strike(tordek, gob, "Sword").total, fight.strike(tordek, orc, "Sword").total }, { 11, 13 },
+     "only against that opponent")
   dice.force{ 20 }
-  eq(aid.aid(lidda, tordek, orc, "ac", -12).success, true, "a natural 20 hits")
-  eq(aid.attack_mod(gob, tordek), 0)
-  eq(aid.attack_mod(orc, tordek), -2, "+2 AC against the orc")
-  dice.force{ 12 }
-  aid.aid(lidda, tordek, orc, "attack", 0)
-  aid.expire(lidda, { tordek, orc })
-  eq({ aid.attack_mod(tordek, orc), aid.attack_mod(orc, tordek) }, { 0, 0 }, "ends when the aider's turn starts")
+  eq(aid.aid(lidda, tordek, orc, "ac").aided, true, "a natural 20 hits AC 10 whatever the bonus")
+  dice.force{ 10 }
+  eq(fight.strike(orc, tordek, "Sword").total, 9, "+2 AC against the orc: its roll counts 2 less")
+  dice.force{ 9 }
+  aid.aid(lidda, tordek, orc, "ac")
+  aid.expire(lidda)
+  dice.force{ 10, 1 }
+  eq(fight.strike(orc, tordek, "Sword").total, 11, "the aid ended when lidda's turn started")
   fails(function() aid.apply(lidda, tordek, orc, "damage") end, 'choice "damage" (want attack or ac)')
 end)

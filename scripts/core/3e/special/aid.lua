@@ -5,13 +5,16 @@
 -- against AC 10; on a success the ally gets +2 (circumstance) on its next
 -- attack roll against that opponent, or +2 (circumstance) to AC against
 -- that opponent's next attack. Either ends at the start of the aider's
--- next turn (B-15, the 3.5 wording; M.lasts says so).
+-- next turn at the latest (B-15, the 3.5 wording; M.lasts says so).
 --
 -- The bonus is a condition on the ally, "aided_attack" or "aided_ac",
--- whose source is "<aider id>><opponent id>"; the hooks below spend it on
--- the attack it applies to and end it when the aider's turn starts.
+-- whose source is the opponent: the kernel adds it to the attacks between
+-- the two (attack_mod_vs_source, defense_mod_vs_source) and ends it once
+-- it has counted (spent). Its level is the aider's place in the fight's
+-- list, so that M.expire ends it when the aider's turn starts.
 local rules = require("rules")
 local check = require("check")
+local fight = require("fight")
 
 local M = rules.get("3e.special.aid")
 if M then return M end
@@ -25,10 +28,19 @@ M.names = {
 
 M.ac = 10     -- the roll's target
 M.bonus = 2   -- circumstance bonus
-M.lasts = "next attack, until the aider's next turn"
+M.lasts = "the next attack roll, until the aider's next turn"
 
-local function src(aider, opponent) return aider:get("id") .. ">" .. opponent:get("id") end
-local function split(s) return s:match("^(.-)>(.*)$") end
+rules.define("condition.aided_attack", { name = M.names.aid_attack,
+  fight = { attack_mod_vs_source = M.bonus, spent = true } })
+rules.define("condition.aided_ac", { name = M.names.aid_ac,
+  fight = { defense_mod_vs_source = -M.bonus, spent = true } })
+
+local function index_of(c)
+  for i, y in ipairs(fight.all()) do
+    if y == c or y:get("id") == c:get("id") then return i end
+  end
+  return nil
+end
 
 -- roll(attack_bonus): the aid roll against AC 10 (natural 1 misses,
 -- natural 20 hits, as any attack roll). Returns the check record.
@@ -44,49 +56,45 @@ function M.apply(aider, ally, opponent, choice)
     error(string.format("aid another: choice %q (want attack or ac)", tostring(choice)), 2)
   end
   ally:add_condition(choice == "attack" and "aided_attack" or "aided_ac",
-                     { source = src(aider, opponent), stacking = "independent" })
+                     { source = opponent:get("id"), level = index_of(aider) or 1, stacking = "independent" })
 end
 
--- aid(aider, ally, opponent, choice, attack_bonus): roll and apply.
-function M.aid(aider, ally, opponent, choice, bonus)
-  local r = M.roll(bonus)
+-- aid(aider, ally, opponent, choice [, opts]): the action in a fight. The
+-- aider must threaten the opponent (its melee attack, opts.attack, reaches
+-- it) and the ally must be fighting it in melee. Returns {refused} or the
+-- roll record with .aided.
+function M.aid(aider, ally, opponent, choice, opts)
+  opts = opts or {}
+  local name = opts.attack
+  if not name then
+    for _, n in ipairs(fight.attacks(aider)) do
+      if not fight.attack(aider, n).ranged then name = n break end
+    end
+  end
+  if not name then return { refused = aider:get("id") .. " has no melee attack" } end
+  if not fight.reaches(aider, opponent, name) then
+    return { refused = aider:get("id") .. " is not in position to attack " .. opponent:get("id") .. " in melee" }
+  end
+  local engaged = false
+  for _, n in ipairs(fight.attacks(ally)) do
+    if not fight.attack(ally, n).ranged and fight.reaches(ally, opponent, n) then engaged = true end
+  end
+  if not engaged then return { refused = ally:get("id") .. " is not fighting " .. opponent:get("id") .. " in melee" } end
+  local r = M.roll(fight.attack(aider, name).bonus)
+  r.aided = r.success
   if r.success then M.apply(aider, ally, opponent, choice) end
+  fight.note(string.format("%s aids %s against %s (%d vs AC 10): %s", aider:get("id"), ally:get("id"),
+    opponent:get("id"), r.total, r.success and ("+2 " .. (choice == "attack" and "to hit" or "AC")) or "no help"))
   return r
 end
 
--- attack_mod(attacker, target, spend): the aid bonuses on attacker's
--- attack roll against target (+2 per aid on attacker's attacks against
--- target, -2 per aid on target's AC against attacker); spend removes
--- them (they last one attack).
-function M.attack_mod(attacker, target, spend)
-  local n = 0
-  local aid_id = target:get("id")
-  for _, k in ipairs(attacker:conditions("aided_attack")) do
-    local _, opp = split(k.source or "")
-    if opp == aid_id then
-      n = n + M.bonus
-      if spend then attacker:remove_condition(k.id) end
-    end
-  end
-  local atk_id = attacker:get("id")
-  for _, k in ipairs(target:conditions("aided_ac")) do
-    local _, opp = split(k.source or "")
-    if opp == atk_id then
-      n = n - M.bonus
-      if spend then target:remove_condition(k.id) end
-    end
-  end
-  return n
-end
-
--- expire(aider, creatures): the aider's turn starts; its aid ends.
-function M.expire(aider, creatures)
-  local id = aider:get("id")
-  for _, c in ipairs(creatures) do
+-- expire(aider): the aider's turn starts; its aid ends.
+function M.expire(aider)
+  local i = index_of(aider)
+  for _, c in ipairs(fight.all()) do
     for _, name in ipairs({ "aided_attack", "aided_ac" }) do
       for _, k in ipairs(c:conditions(name)) do
-        local a = split(k.source or "")
-        if a == id then c:remove_condition(k.id) end
+        if k.level == i then c:remove_condition(k.id) end
       end
     end
   end
