@@ -327,7 +327,7 @@ var condFightKeys = []string{"attack_adv", "defense_adv", "defense_adv_melee", "
 	"defense_adv_seen", "blind", "unseen", "speed_zero", "speed_per_level", "move_extra", "lapses", "ends", "attack_die", "no_attack_source",
 	"defense_mod", "defense_mod_melee", "defense_mod_ranged", "attack_mod_melee", "attack_mod_ranged", "ac_type",
 	"ac_lose", "foe_ac_lose", "ac_set", "no_opportunity", "partial", "strenuous", "miss_chance", "no_ranged_unless",
-	"attack_mod_vs_source", "defense_mod_vs_source", "spent"}
+	"attack_mod_vs_source", "defense_mod_vs_source", "spent", "no_attack_named"}
 
 // CompileConditions reads every "condition.<name>" definition's `fight`
 // table (attack_adv, defense_adv, defense_adv_melee, defense_adv_ranged,
@@ -364,7 +364,7 @@ func CompileConditions(g *rulesmod.Rules, fr *fight.Rules) (map[string]*fight.Co
 			SpeedPerLevel: f.Int("speed_per_level", 0), MoveExtra: f.Int("move_extra", 0),
 			Lapses: f.Bool("lapses", false), NoAttackSource: f.Bool("no_attack_source", false),
 			AttackModVsSource: f.Int("attack_mod_vs_source", 0), DefenseModVsSource: f.Int("defense_mod_vs_source", 0),
-			Spent: f.Bool("spent", false),
+			Spent: f.Bool("spent", false), NoAttackNamed: f.Bool("no_attack_named", false),
 			DefenseMod: f.Int("defense_mod", 0), DefenseModMelee: f.Int("defense_mod_melee", 0),
 			DefenseModRanged: f.Int("defense_mod_ranged", 0), AttackModMelee: f.Int("attack_mod_melee", 0),
 			AttackModRanged: f.Int("attack_mod_ranged", 0), NoOpportunity: f.Bool("no_opportunity", false),

@@ -381,6 +381,9 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 			if ef.NoAttackSource && c.Source != "" && c.Source == t.ID {
 				refuse("attacker "+ef.Name, ": can't attack its source")
 			}
+			if ef.NoAttackNamed && c.Source != "" && c.Source == a.Name {
+				refuse("attacker "+ef.Name, ": no "+a.Name)
+			}
 			if ef.AttackModVsSource != 0 && c.Source != "" && c.Source == t.ID {
 				out.Bonus += ef.AttackModVsSource
 				note("mod", ef.AttackModVsSource, "attacker ", ef.Name, " against its source")

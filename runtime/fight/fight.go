@@ -137,6 +137,9 @@ type CondEffect struct {
 	// +2 on the next attack).
 	AttackModVsSource, DefenseModVsSource int
 	Spent                                 bool
+	// NoAttackNamed: the bearer cannot make the attack the condition's
+	// source names (a weapon it was disarmed of, or that broke).
+	NoAttackNamed bool
 
 	AttackAdv         int  // on the bearer's attack rolls (+1 advantage, -1 disadvantage)
 	DefenseAdv        int  // on attack rolls against the bearer

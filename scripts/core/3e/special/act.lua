@@ -49,6 +49,65 @@ function M.prone(c) c:add_condition("prone") end
 
 function M.note(fmt, ...) fight.note(string.format(fmt, ...)) end
 
+-- threatens(h, x): whether one of h's melee attacks reaches x where
+-- they stand (h could make an attack of opportunity on it).
+function M.threatens(h, x)
+  if fight.is(h, "out") or h:has("grappling") then return false end
+  for _, n in ipairs(fight.attacks(h)) do
+    if not fight.attack(h, n).ranged and fight.reaches(h, x, n) then return true end
+  end
+  return false
+end
+
+-- provoke_some(x, opts): the attacks of opportunity x provokes from its
+-- enemies but opts.except (a handle); with opts.misdirect (a handle) and
+-- opts.chance (%), each of them may hit that creature instead, rolled
+-- before the attack (3E-BULL-02). Returns the damage x took.
+function M.provoke_some(x, opts)
+  local before = M.hurt(x)
+  for _, h in ipairs(fight.enemies(x)) do
+    if h ~= opts.except and M.threatens(h, x) then
+      local target = x
+      if opts.misdirect and not fight.is(opts.misdirect, "out") then
+        local r = require("check").percentile(opts.chance or 25)
+        if r.success then
+          target = opts.misdirect
+          M.note("%s's attack of opportunity on %s goes astray at %s (d%% %d)", M.id(h), M.id(x), M.id(target), r.roll)
+        end
+      end
+      if target == x then fight.opportunity(h, x) else fight.strike(h, target, nil) end
+      if fight.is(x, "out") then break end
+    end
+  end
+  return M.hurt(x) - before
+end
+
+local function sign(n) return n > 0 and 1 or (n < 0 and -1 or 0) end
+
+-- away(from, x): the square one step from x straight away from from
+-- (the direction from from's square to x's).
+function M.away(from, x)
+  local a, b = fight.pos(from), fight.pos(x)
+  return { x = b.x + sign(b.x - a.x), y = b.y + sign(b.y - a.y) }
+end
+
+-- free(p, except): whether square p is open ground no creature (but
+-- except) stands on.
+function M.free(p, except)
+  local m = fight.map()
+  if not m or p.x < 0 or p.y < 0 or p.x >= m.width or p.y >= m.height then return false end
+  local row = m.rows[p.y + 1]
+  local ch = row and row:sub(p.x + 1, p.x + 1)
+  if ch == "#" or ch == "=" then return false end
+  for _, c in ipairs(fight.all()) do
+    if c ~= except and not fight.is(c, "out") then
+      local q = fight.pos(c)
+      if q and q.x == p.x and q.y == p.y then return false end
+    end
+  end
+  return true
+end
+
 M.id = W.id
 
 rules.define("3e.special.act", M)

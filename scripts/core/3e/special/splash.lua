@@ -74,5 +74,58 @@ function M.splashed(point, squares, square)
   return out
 end
 
+-- throw(x, target, key, opts): a splash weapon thrown in a fight
+-- (3E-SPLASH-01..03) with x's ranged attack opts.attack (its range
+-- increment and bonus; 10 ft for flasks): a ranged touch attack; a hit
+-- deals the direct damage to the target and splash damage to every other
+-- creature within 5 ft of it; a miss lands 1d6 ft off (Table X-3) and
+-- splashes every creature within 5 ft of that point. Holy water harms
+-- only undead. Returns {hit, landed, splashed = {ids}}.
+function M.throw(x, target, key, opts)
+  opts = opts or {}
+  local fight = require("fight")
+  local w = M.weapons[key]
+  if not w then error(string.format("no splash weapon %q (acid, alchemists_fire, holy_water)", tostring(key)), 2) end
+  local name = opts.attack
+  if not name then
+    for _, n in ipairs(fight.attacks(x)) do
+      if fight.attack(x, n).ranged then name = n break end
+    end
+  end
+  if not name then error(x:get("id") .. " has no ranged attack to throw with", 2) end
+  local r = fight.strike(x, target, name, { touch = true, no_damage = true })
+  local out = { hit = r.hit, splashed = {} }
+  local function hurt(c, expr)
+    if w.undead_only and not c:has_tag("undead") then return end
+    fight.damage(c, math.max(1, dice.total(expr)), w.type, x)
+  end
+  local point
+  local tp = fight.pos(target)
+  if r.hit then
+    hurt(target, w.direct)
+    if tp then point = { x = (tp.x + 0.5) * 5, y = (tp.y + 0.5) * 5 } end
+  elseif tp then
+    local m = M.miss()
+    point = M.landing(fight.pos(x), tp, m)
+    out.landed = m
+  end
+  if not point then return out end
+  local squares = {}
+  for _, c in ipairs(fight.all()) do
+    if c ~= target and not fight.is(c, "out") then
+      local q = fight.pos(c)
+      if q then squares[#squares + 1] = { id = c:get("id"), x = q.x, y = q.y, c = c } end
+    end
+  end
+  if not r.hit then squares[#squares + 1] = { id = target:get("id"), x = tp.x, y = tp.y, c = target } end
+  local by = {}
+  for _, s in ipairs(squares) do by[s.id] = s.c end
+  for _, sid in ipairs(M.splashed(point, squares)) do
+    hurt(by[sid], w.splash)
+    out.splashed[#out.splashed + 1] = sid
+  end
+  return out
+end
+
 rules.define("3e.special.splash", M)
 return M

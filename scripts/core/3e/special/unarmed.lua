@@ -66,5 +66,24 @@ end
 -- (3E-UNARMED-03, 3E-ATK-21).
 M.light = true
 
+-- attack(x, y, opts): an unarmed attack in a fight with x's unarmed
+-- attack (opts.attack, default "Unarmed strike"): an armed target's
+-- attack of opportunity first (3E-UNARMED-01, 3E-AOO-09), then the blow,
+-- subdual unless opts.normal (-4, declared before the roll). Returns
+-- {opportunity, strike}.
+function M.attack(x, y, opts)
+  opts = opts or {}
+  local A = require("core.3e.special.act")
+  local fight = require("fight")
+  local out = {}
+  if M.provokes(x, y, opts) then
+    out.opportunity = A.opportunity(y, x)
+    if fight.is(x, "out") then return out end
+  end
+  local d = M.damage(x, opts)
+  out.strike = fight.strike(x, y, opts.attack or "Unarmed strike", { nonlethal = d.subdual, bonus = d.penalty })
+  return out
+end
+
 rules.define("3e.special.unarmed", M)
 return M
