@@ -327,7 +327,7 @@ var condFightKeys = []string{"attack_adv", "defense_adv", "defense_adv_melee", "
 	"defense_adv_seen", "blind", "unseen", "speed_zero", "speed_per_level", "move_extra", "lapses", "ends", "attack_die", "no_attack_source",
 	"defense_mod", "defense_mod_melee", "defense_mod_ranged", "attack_mod_melee", "attack_mod_ranged", "ac_type",
 	"ac_lose", "foe_ac_lose", "ac_set", "no_opportunity", "partial", "strenuous", "miss_chance", "no_ranged_unless",
-	"attack_mod_vs_source", "defense_mod_vs_source", "spent", "no_attack_named"}
+	"attack_mod_vs_source", "defense_mod_vs_source", "spent", "no_attack_named", "ac_lose_except_sources"}
 
 // CompileConditions reads every "condition.<name>" definition's `fight`
 // table (attack_adv, defense_adv, defense_adv_melee, defense_adv_ranged,

@@ -464,6 +464,10 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 				out.ACLose |= ef.ACLose
 				note("ac", 0, "target ", ef.Name, ": loses bonuses to AC")
 			}
+			if ef.ACLoseExceptSources != 0 && !t.C.HasConditionFrom(in.c.Name, x.ID) {
+				out.ACLose |= ef.ACLoseExceptSources
+				note("ac", 0, "target ", ef.Name, ": loses bonuses to AC against the attacker")
+			}
 			if ef.ACSetType > 0 {
 				out.acSetType, out.acSetValue = ef.ACSetType-1, ef.ACSetValue
 				note("ac", 0, "target ", ef.Name, ": a part of its AC is set")

@@ -140,6 +140,10 @@ type CondEffect struct {
 	// NoAttackNamed: the bearer cannot make the attack the condition's
 	// source names (a weapon it was disarmed of, or that broke).
 	NoAttackNamed bool
+	// ACLoseExceptSources is the mask of the AC types the bearer loses
+	// against attackers that are the source of none of its instances of
+	// the condition (a grappler against those it is not grappling).
+	ACLoseExceptSources uint32
 
 	AttackAdv         int  // on the bearer's attack rolls (+1 advantage, -1 disadvantage)
 	DefenseAdv        int  // on attack rolls against the bearer

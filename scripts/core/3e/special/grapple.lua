@@ -44,6 +44,17 @@ M.names = {
   pinned = { en = "Pinned", zh = "被限制行动" },
 }
 
+-- 3E-GRAP-14: the core's "grappling" condition (one instance per
+-- opponent, its source the opponent) makes its bearer lose its Dex (and
+-- dodge) bonus to AC against anyone it is not grappling.
+do
+  local def = rules.get("condition.grappling")
+  if def then
+    def.fight = def.fight or {}
+    def.fight.ac_lose_except_sources = { "dex", "dodge" }
+  end
+end
+
 M.capacity = 4            -- 3E-GRAP-13: at most 4 (counted by size) on one opponent
 M.normal_damage_penalty = -4  -- 3E-GRAP-08: lethal damage instead of subdual
 M.spell_dc = 20           -- 3E-GRAP-12: Concentration DC 20 + spell level
@@ -262,6 +273,7 @@ function M.start(x, y, opts)
   -- (none when joining, 3E-GRAP-07)
   if not out.joined and not opts.no_provoke then
     local r = A.opportunity(y, x)
+    out.opportunity = r
     if r.damage > 0 then
       out.step = "opportunity"
       A.note("%s tries to grapple %s: the attack of opportunity hurts, the attempt fails", xid, yid)
@@ -272,9 +284,13 @@ function M.start(x, y, opts)
     out.step = "opportunity"
     return out
   end
-  -- Step 2: the grab, a melee touch attack (automatic when joining)
+  -- Step 2: the grab, a melee touch attack (automatic when joining);
+  -- an attempt made with a later attack of a full attack uses that
+  -- attack's lower base attack bonus (opts.iterative: 1 for the second,
+  -- -5; 3E-GRAP-02)
+  local lower = -5 * (opts.iterative or 0)
   if not out.joined and not opts.no_touch then
-    out.touch = A.touch(x, y, { attack = opts.attack })
+    out.touch = A.touch(x, y, { attack = opts.attack, bonus = lower })
     if not out.touch.hit then
       out.step = "touch"
       A.note("%s tries to grapple %s: the grab misses", xid, yid)
@@ -290,7 +306,7 @@ function M.start(x, y, opts)
     A.note("%s grabs %s but %s", xid, yid, cwhy)
     return out
   end
-  out.check = M.check(x, y)
+  out.check = M.check(x, y, { a_mods = lower ~= 0 and { { lower, "iterative attack" } } or nil })
   if out.check.winner ~= "attacker" then
     out.step = "hold"
     A.note("%s fails to hold %s (grapple %d vs %d)", xid, yid, out.check.a, out.check.b)
