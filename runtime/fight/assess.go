@@ -61,7 +61,7 @@ type Assessment struct {
 	acSetType, acSetValue int
 	// the attacker's and the target's conditions that are spent by this
 	// attack (CondEffect.Spent): their instance ids
-	spentA, spentT [2]int
+	spentA, spentT   [2]int
 	nSpentA, nSpentT int
 }
 

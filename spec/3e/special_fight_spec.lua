@@ -126,7 +126,8 @@ test("disarm: the defender's attack of opportunity, opposed attack rolls, +4 a s
 end)
 
 test("striking a weapon: an attack of opportunity, opposed attack rolls, damage against hardness and hp", function()
-  local f = map_fight(HALL, { { pc("krusk", { bab = 3, abilities = { str = 16 }, weapons = { { name = "Greataxe", damage = "1d12", two_handed = true } } }), "party", 2, 2 },
+  local axe = { { name = "Greataxe", damage = "1d12", two_handed = true } }
+  local f = map_fight(HALL, { { pc("krusk", { bab = 3, abilities = { str = 16 }, weapons = axe }), "party", 2, 2 },
     { pc("orc"), "foes", 3, 2 } })
   local k, orc = f[1], f[2]
   local sword = objects.new{ key = "medium_blade" }
