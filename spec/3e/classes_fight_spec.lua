@@ -1,7 +1,7 @@
 -- ruleset: 3e
 -- The class features in fights: rage (EX-14), Power Attack, Cleave, sneak
 -- attack, evasion, the cleric's cures, the wizard's spells.
--- covers: 3E-MAGIC-10 3E-MAGIC-11 3E-MAGIC-13 3E-MAGIC-14
+-- covers: 3E-MAGIC-04 3E-MAGIC-10 3E-MAGIC-11 3E-MAGIC-12 3E-MAGIC-13 3E-MAGIC-14 3E-MAGIC-24
 local S = require("core.3e.statblock")
 local fighter = require("core.3e.classes.fighter")
 local rogue = require("core.3e.classes.rogue")
@@ -203,4 +203,53 @@ test("the cleric heals a dying ally: cure light wounds, 1d8 + 1; one still below
   dice.force{ 12, 8 }
   cleric.heal_ally(j)
   eq({ m:get("hp"), fight.is(m, "out") }, { 6, false })
+end)
+
+test("3E-MAGIC-02/04: sleep takes a round; the damage taken meanwhile calls for Concentration 10 + damage", function()
+  fight.table()
+  fight.set_map{ rows = { "#########", "#.......#", "#.......#", "#.......#", "#########" } }
+  local m = fight.add(mialee(1), { side = "party" })[1]
+  -- tordek, 5th level, is beyond sleep: mialee may catch him in it
+  local t = fight.add(S.build{ id = "tordek", hp = 40, level = 5, natural = { { name = "Fist", damage = "1d2" } } }, { side = "party" })[1]
+  local g1 = fight.add(S.build{ id = "g1", hp = 5, level = 1, saves = { will = 0 }, natural = { { name = "Bite", damage = "1d4" } } }, { side = "foes" })[1]
+  local g2 = fight.add(S.build{ id = "g2", hp = 5, level = 1, natural = { { name = "Bite", damage = "1d4" } } }, { side = "foes" })[1]
+  fight.place(m, 1, 1)
+  fight.place(t, 5, 2)
+  fight.place(g1, 6, 2)
+  fight.place(g2, 6, 3)
+  dice.force{ 20, 19, 18, 17 }
+  fight.begin()
+  local aim = wizard.area(m, "sleep")
+  ok(aim, "two goblins held in melee by tordek (5 HD: sleep spares him)")
+  eq(wizard.begin_round(m, "sleep", aim), true)
+  ok(m:has("casting:sleep"))
+  -- 3 damage before her next turn: Concentration (ranks 4, Con 0) 8 + 4 < 13: lost
+  m:set("hp", m:get("hp") - 3)
+  dice.force{ 8 }
+  eq(wizard.complete(m), "lost")
+  -- again, unhurt: it goes off: 2d4 = 2 + 2 HD, fewest HD first; Will DC 10 + 1 + Int 2 = 13
+  m:restore("spell_1")
+  wizard.begin_round(m, "sleep", aim)
+  dice.force{ 2, 2, 5, 15 }
+  eq(wizard.complete(m), "sleep")
+  eq({ g1:has("asleep"), g2:has("asleep") }, { true, false }, "g1 fails (5), g2 saves (15)")
+end)
+
+test("3E-MAGIC-12/24: concentrating (standard, no AoO), dismissing, ceasing (free), quickened (free): Table 8-4's rows", function()
+  eq(magic.action("maintain"), { action = "standard", provokes = false })
+  eq(magic.action("dismiss"), { action = "standard", provokes = false })
+  eq(magic.action("cease"), { action = "free", provokes = false })
+  eq(magic.action("quickened"), { action = "free", provokes = false })
+  eq(magic.action("touch_six"), { action = "full", provokes = true })
+  local st = {}
+  magic.maintain(st, { name = "flaming sphere", level = 2 })
+  dice.force{ 9 }
+  local r = magic.interrupt({ concentration = 5 }, st, 5)
+  eq({ r.dc, r.kept, st.maintained }, { 15, false, nil }, "9 + 5 < 15: the spell ends")
+  magic.maintain(st, { name = "flaming sphere", level = 2 })
+  dice.force{ 10 }
+  eq(magic.interrupt({ concentration = 5 }, st, 5).kept, true)
+  eq(st.maintained.name, "flaming sphere")
+  magic.cease(st)
+  eq(st.maintained, nil)
 end)

@@ -3,7 +3,7 @@
 -- to the creature: monsters/abilities/3e.lua): the wolf's trip, the
 -- owlbear's improved grab, the troll's regeneration and rend, the ghoul's
 -- paralysis, the zombie's partial actions, the dragon's breath.
--- covers: 3E-TRIP-01 3E-GRAP-03
+-- covers: 3E-TRIP-01 3E-GRAP-03 3E-MON-01 3E-MON-03 3E-MON-04 3E-MON-05
 local S = require("core.3e.statblock")
 
 local function tordek(opts)
@@ -111,4 +111,71 @@ test("in a fight that plays itself the owlbear holds and mauls; its prey tries t
   matches(log, "owlbear grapples tordek")
   matches(log, "owlbear damages tordek in the grapple")
   matches(log, "tordek (fails to escape|escapes) the grapple")
+end)
+
+test("the troll: damage but fire and acid is subdual, 5 of it regenerates each turn; rend when both claws hit", function()
+  local f = table_fight{ { "troll", "giants" }, { tordek({ hp = 60 }), "party" } }
+  local troll, t = f[1], f[2]
+  -- waraxe 15 + 3 hits AC 18? 18 >= 18; 1d10 6 + 2: subdual, not hit points
+  dice.force{ 15, 6 }
+  fight.strike(t, troll, "Waraxe")
+  eq({ troll:get("hp"), troll:get("nonlethal") }, { 63, 8 })
+  fight.damage(troll, 10, "fire", t)
+  eq({ troll:get("hp"), troll:get("nonlethal") }, { 53, 8 }, "fire deals normal damage")
+  -- its turn: 5 subdual regenerated
+  fight.next()
+  fight.next()
+  eq(troll:get("nonlethal"), 3)
+  -- rend: both claws hit tordek: + 2d6 + 9
+  dice.force{ 15, 3, 15, 4, 5, 6 }
+  fight.strike(troll, t, "Claw")
+  fight.strike(troll, t, "Claw 2")
+  eq(t:get("hp"), 60 - (3 + 6) - (4 + 6) - (5 + 6 + 9))
+end)
+
+test("the ghoul's bite paralyses on a failed Fortitude save (DC 12) for 1d4+1 rounds; elves are immune", function()
+  local f = table_fight{ { "ghoul", "undead" }, { tordek({ hp = 60 }), "party" }, { tordek({ id = "elf", tags = { "elf" } }), "party" } }
+  local g, t, elf = f[1], f[2], f[3]
+  -- bite 15 + 2 hits AC 16; 1d6 3 + 1; Fort 8 + 4 = 12 saves
+  dice.force{ 15, 3, 8 }
+  fight.strike(g, t, "Bite")
+  eq(t:has("paralyzed"), false)
+  dice.force{ 15, 3, 7, 2 }
+  fight.strike(g, t, "Bite")
+  eq({ t:has("paralyzed"), t:level("paralyzed") }, { true, 3 })
+  -- paralysed: helpless: +4 in melee (3E-HELP-01)
+  dice.force{ 10, 1 }
+  eq(fight.strike(g, t, "Bite").total, 10 + 2 + 4)
+  dice.force{ 15, 3 }
+  fight.strike(g, elf, "Bite")
+  eq(elf:has("paralyzed"), false)
+end)
+
+test("3E-MON-04, 3E-HELP-03: creatures immune to critical hits take a natural 20 as an ordinary hit", function()
+  local f = table_fight{ { tordek(), "party" }, { "skeleton", "undead" } }
+  local t, sk = f[1], f[2]
+  dice.force{ 20, 18, 4 }
+  local r = fight.strike(t, sk, "Waraxe")
+  eq({ r.hit, r.crit }, { true, false })
+end)
+
+test("3E-MON-01: the dragon's breath: a cone aimed at the most enemies, Reflex DC 14 for half, then 1d4 rounds to recover", function()
+  -- initiative 20, 1, 2; the breath recovers in 1d4 = 3 rounds; 2d6 5 + 6
+  dice.force({ 20, 1, 2, 3, 5, 6, 10, 15 }, { mixed = true })
+  local r = fight.run(fight.encounter{
+    map = { rows = { "..........", "..........", "..........", ".........." } },
+    sides = {
+      { name = "dragon", members = { { monster = "white_dragon", at = { 1, 1 } } } },
+      { name = "party", members = { { stat = tordek({ id = "a", hp = 60 }), at = { 3, 1 } },
+                                    { stat = tordek({ id = "b", hp = 60 }), at = { 4, 2 } } } },
+    }, max_rounds = 1 }, { trace = true })
+  local log = table.concat(r.log, "\n")
+  matches(log, "white_dragon breathes (cone 20 ft): 11 cold")
+  eq({ r.fighters[2].hp, r.fighters[3].hp }, { 60 - 11, 60 - 5 }, "a fails (10 + 1), b saves (15 + 1): half")
+end)
+
+test("the zombie takes only partial actions: a move or an attack", function()
+  local f = table_fight{ { tordek(), "party" }, { "zombie", "undead" } }
+  fight.next()
+  ok(f[2]:has("partial_actions_only"), "from its first turn")
 end)

@@ -4,6 +4,7 @@
 -- where 3.0 is the same). Attack bonuses are the stat-block builder's
 -- (BAB + Str or Dex + size + feats; secondary natural attacks -5, -2
 -- with Multiattack).
+-- covers: 3E-MON-07
 local S = require("core.3e.statblock")
 
 local function load(id)

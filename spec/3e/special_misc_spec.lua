@@ -1,10 +1,9 @@
 -- ruleset: 3e
 -- Mounted combat, splash weapons, aid another and unarmed attacks
--- (3E-MOUNT, 3E-SPLASH, 3E-AID, 3E-UNARMED, Table X-3) as plain rules (and
--- 3E-MON-06, natural weapons count as armed, once tools/mechgen lists the
--- 3E-MON IDs).
--- covers: 3E-MOUNT-01 3E-MOUNT-04 3E-MOUNT-05 3E-MOUNT-06 3E-MOUNT-08 3E-MOUNT-09 3E-MOUNT-10
--- covers: 3E-SPLASH-02 3E-SPLASH-03 3E-UNARMED-01 3E-UNARMED-02 3E-UNARMED-03 3E-UNARMED-04
+-- (3E-MOUNT, 3E-SPLASH, 3E-AID, 3E-UNARMED, Table X-3), as rules and in
+-- table fights.
+-- covers: 3E-MOUNT-01 3E-MOUNT-04 3E-MOUNT-05 3E-MOUNT-06 3E-MOUNT-07 3E-MOUNT-08 3E-MOUNT-09 3E-MOUNT-10 3E-MOUNT-11
+-- covers: 3E-TRIP-04 3E-AID-01 3E-SPLASH-02 3E-SPLASH-03 3E-UNARMED-01 3E-UNARMED-02 3E-UNARMED-03 3E-UNARMED-04
 local mounted = require("core.3e.special.mounted")
 local splash = require("core.3e.special.splash")
 local unarmed = require("core.3e.special.unarmed")
@@ -135,4 +134,30 @@ test("3E-AID-01: AC 10; +2 on the ally's next attack against that opponent, or +
   dice.force{ 10, 1 }
   eq(fight.strike(orc, tordek, "Sword").total, 11, "the aid ended when lidda's turn started")
   fails(function() aid.apply(lidda, tordek, orc, "damage") end, 'choice "damage" (want attack or ac)')
+end)
+
+test("3E-MOUNT-07: a lance on a mounted charge doubles damage; with a critical the multipliers combine (3E-DMG-10)", function()
+  local A = require("core.3e.attack")
+  eq({ mounted.damage_multiplier({ lance = true }, true), mounted.damage_multiplier({ lance = true }, false),
+       mounted.damage_multiplier({ lance = false }, true) }, { 2, 1, 1 })
+  eq(A.multiplier{ mounted.damage_multiplier({ lance = true }, true), 3 }, 4, "x2 and a x3 critical make x4")
+end)
+
+test("3E-TRIP-04, 3E-MOUNT-11: a rider resists a trip with Ride, and a tripped rider falls off", function()
+  local trip = require("core.3e.special.trip")
+  local S = require("core.3e.statblock")
+  fight.table()
+  local knight = fight.add(S.build{ id = "knight", hp = 20, abilities = { str = 16, dex = 8 }, tags = { "mounted" },
+    weapons = { { name = "Lance", damage = "1d8" } } }, { side = "foes" })[1]
+  local x = fight.add(S.build{ id = "x", hp = 20, bab = 1, abilities = { str = 14 }, weapons = { { name = "Flail", damage = "1d8" } } },
+    { side = "party" })[1]
+  dice.force{ 20, 19 }
+  fight.begin()
+  -- touch 10 + 3; Str 10 + 2 against the knight's Ride +4 (not his Str +3): 12 vs 14
+  dice.force{ 10, 10, 10 }
+  local r = trip.attempt(x, knight, { ride = 4, no_counter = true })
+  eq({ r.check.a, r.check.b, r.tripped }, { 12, 14, nil })
+  dice.force{ 10, 15, 5 }
+  r = trip.attempt(x, knight, { ride = 4 })
+  eq({ r.tripped, r.dismounted }, { true, true })
 end)

@@ -68,6 +68,30 @@ function M.casting(spell, opts)
   error(string.format("spell %s: unknown casting time %q (action, round, minute, free)", tostring(spell.name), tostring(t)), 2)
 end
 
+-- row(label): the row of Table 8-4 (the core's tables.lua) whose label
+-- starts with label: {type = free|move|standard|full|..., aoo = "No"|...}.
+-- The spell-related actions (3E-MAGIC-24) are read from there.
+local CT = require("core.3e.tables")
+function M.row(label)
+  for _, a in ipairs(CT.misc_actions) do
+    if a.label:sub(1, #label) == label then return a end
+  end
+  error(string.format("Table 8-4 has no action %q", label), 2)
+end
+local function no_aoo(label) return M.row(label).aoo == "No" end
+
+-- The spell actions of Table 8-4 (3E-MAGIC-12, -16, -24): cease
+-- concentration (free), concentrate to maintain or dismiss a spell
+-- (standard, no attack of opportunity), a quickened spell (free).
+function M.action(what)
+  local label = ({ cease = "Cease concentration on a spell", maintain = "Concentrate to maintain a spell",
+    dismiss = "Dismiss a spell", quickened = "Cast a quickened spell", touch_self = "Cast a touch spell on yourself",
+    touch_six = "Use a touch spell on up to six friends" })[what]
+  if not label then error(string.format("no spell action %q", tostring(what)), 2) end
+  local r = M.row(label)
+  return { action = r.type, provokes = r.aoo ~= "No" }
+end
+
 -- provokes(spell, opts): whether casting provokes attacks of opportunity
 -- (Table 8-1, 8-4; 3E-MAGIC-11, -13, -24). Casting defensively does not; a
 -- free-action spell (quickened, feather fall) does not; casting a touch
@@ -75,8 +99,8 @@ end
 function M.provokes(spell, opts)
   opts = opts or {}
   if opts.defensively then return false end
-  if spell.time == "free" then return false end
-  if spell.touch and opts.on_self then return false end
+  if spell.time == "free" then return not no_aoo("Cast a quickened spell") end
+  if spell.touch and opts.on_self then return not no_aoo("Cast a touch spell on yourself") end
   return true
 end
 
@@ -224,7 +248,27 @@ function M.touch_allies(n)
   if n < 1 then error("touch_allies: at least one ally", 2) end
   if n == 1 then return { action = "standard", provokes = false } end
   if n > M.touch_allies_max then return nil, "at most " .. M.touch_allies_max .. " allies in one action" end
-  return { action = "full", provokes = true }
+  return M.action("touch_six")
+end
+
+-- maintain(state, spell): 3E-MAGIC-12, the caster concentrates on spell
+-- (a standard action that provokes nothing, M.action("maintain")); anything
+-- that would disrupt a casting may end it: interrupt(caster, state,
+-- damage) makes the Concentration check (10 + damage) and ends the spell
+-- on a failure. cease(state): a free action, the spell ends.
+function M.maintain(state, spell)
+  state.maintained = spell
+  return M.action("maintain")
+end
+function M.interrupt(x, state, damage)
+  if not state.maintained then return nil end
+  local r = M.disrupted(x, damage)
+  if r and r.lost then state.maintained = nil end
+  return r
+end
+function M.cease(state)
+  state.maintained = nil
+  return M.action("cease")
 end
 
 -- ------------------------------------------------------------ items and abilities

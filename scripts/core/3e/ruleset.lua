@@ -17,7 +17,7 @@ return {
     -- the special half (magic and special attacks)
     "special/tables.lua", "special/hooks.lua", "special/who.lua", "special/opposed.lua", "special/act.lua", "special/grapple.lua",
     "special/trip.lua", "special/turning.lua", "special/objects.lua", "special/unarmed.lua", "special/splash.lua",
-    "special/mounted.lua", "special/aid.lua", "special/maneuvers.lua", "magic.lua",
+    "special/mounted.lua", "special/aid.lua", "special/maneuvers.lua", "magic.lua", "special/names.lua",
   },
   variants = {},
 }

@@ -45,6 +45,14 @@ local function slot_left(c, spell)
   return r and r.current > 0
 end
 
+-- affects(spell, y): whether the spell would affect y at all (sleep: only
+-- the living of 4 HD or less).
+local W = require("core.3e.special.who")
+local function affects(spell, y)
+  if spell.hd then return not y:has_tag("undead") and W.hd(y) <= spell.max_hd end
+  return true
+end
+
 -- engaged(y): y stands next to one of its enemies (in melee).
 local function engaged(y)
   for _, z in ipairs(fight.enemies(y)) do
@@ -72,7 +80,7 @@ local function area(c, key, cast)
         local foes, friends = 0, 0
         for _, h in ipairs(hits) do
           if h.c:get("side") == c:get("side") then
-            friends = friends + 1
+            if affects(spell, h.c) then friends = friends + 1 end
           elseif spell.time ~= "round" or engaged(h.c) then
             -- a 1-round casting goes off where it was aimed: count only
             -- the enemies held in melee, which will still be there
@@ -91,6 +99,8 @@ local function area(c, key, cast)
 end
 
 -- resolve(c, spell, spec): the spell's effect on the creatures in its area.
+M.area = area
+
 local function resolve(c, spell, spec)
   local hits = fight.area(spec)
   if spell.hd then return magic.sleep(c, spell, hits) end
@@ -121,11 +131,12 @@ local function missile(c)
   return true
 end
 
-local function act(e)
-  if e.acted then return end
-  local c = e.fighter
-  -- a 1-round spell cast last turn goes off now (3E-MAGIC-02), and the
-  -- wizard acts normally after it
+-- complete(c): a 1-round spell cast last turn goes off now, just before
+-- c acts (3E-MAGIC-02), unless the damage c took since it began breaks
+-- its concentration: Concentration DC 10 + that damage (3E-MAGIC-04).
+-- Returns what happened: nil, "lost" or the spell's key.
+function M.complete(c)
+  local done
   for _, key in ipairs(M.area_spells) do
     local k = c:conditions("casting:" .. key)[1]
     if k then
@@ -135,7 +146,9 @@ local function act(e)
       local r = taken > 0 and magic.disrupted(c, taken)
       if r and r.lost then
         fight.note(string.format("%s loses %s (Concentration %d vs %d)", c:get("id"), spell.name, r.total, r.dc))
+        done = "lost"
       else
+        done = key
         -- the area was chosen when the casting began: its centre square
         local x, y = (k.source or ""):match("^(%d+),(%d+)$")
         if x then
@@ -144,25 +157,40 @@ local function act(e)
       end
     end
   end
+  return done
+end
+
+-- begin_round(c, key, aim): c starts casting a 1-round spell (a full-round
+-- action) at aim; it goes off at M.complete.
+function M.begin_round(c, key, aim)
+  local spell = magic.spell[key]
+  local ok = magic.begin(c, spell, { defensively = magic.threatened(c) })
+  fight.spend(c, "standard")
+  fight.spend(c, "move")
+  if not ok then return false end
+  -- the damage it takes until then may disrupt it (3E-MAGIC-04); the
+  -- area's centre is chosen now (a burst's: a square)
+  local from = aim.spec.from
+  local p = from and (from.x and from or fight.pos(from))
+  c:add_condition("casting:" .. key, { level = c:get("max_hp") - c:get("hp") + c:get("nonlethal") + 1,
+                                        source = p and (p.x .. "," .. p.y) or nil })
+  fight.note(string.format("%s begins casting %s", c:get("id"), spell.name))
+  return true
+end
+
+local function act(e)
+  if e.acted then return end
+  local c = e.fighter
+  M.complete(c)
   for _, key in ipairs(M.area_spells) do
     local aim = area(c, key)
     if aim then
       local spell = aim.spell
       e.acted = true
-      local ok = magic.begin(c, spell, { defensively = magic.threatened(c) })
       if spell.time == "round" then
-        fight.spend(c, "standard")
-        fight.spend(c, "move")
-        if ok then
-          -- the damage it takes until then may disrupt it (3E-MAGIC-04);
-          -- the area's centre is chosen now (a burst's: a square)
-          local from = aim.spec.from
-          local p = from and (from.x and from or fight.pos(from))
-          c:add_condition("casting:" .. key, { level = c:get("max_hp") - c:get("hp") + c:get("nonlethal") + 1,
-                                                source = p and (p.x .. "," .. p.y) or nil })
-          fight.note(string.format("%s begins casting %s", c:get("id"), spell.name))
-        end
+        M.begin_round(c, key, aim)
       else
+        local ok = magic.begin(c, spell, { defensively = magic.threatened(c) })
         fight.spend(c, "standard")
         if ok then resolve(c, spell, aim.spec) end
       end
