@@ -140,3 +140,22 @@ test("3E-GRAP-14: a grappler loses its Dex bonus against those it does not grapp
   eq(ok, false)
   eq(type(why), "string", "no attack of opportunity from a grappler")
 end)
+
+test("a grapple from a creature that cannot grapple, or with no room left, is refused with the reason", function()
+  local c = setup({ { S.build{ id = "ghost", hp = 10, tags = { "cannot_grapple" }, natural = { { name = "Touch", damage = "1d4" } } },
+    "foes", 4, 3 } })
+  eq(G.start(c.ghost, c.x).refused, "ghost cannot grapple (no body to hold with)")
+  dice.force{ 5, 10, 12, 8, 2, 1 }
+  G.start(c.x, c.y)
+  eq(G.start(c.x, c.y).refused, "x is already grappling y")
+  eq(G.start(c.x, c.z).refused, "x is already in another grapple")
+  -- four Medium-size grapplers on y fill it: a fifth is refused
+  for _, id in ipairs({ "a", "b", "d" }) do
+    local g = fight.add(pc(id), { side = "party" })[1]
+    G.link(g, c.y)
+  end
+  local e = fight.add(pc("e"), { side = "party" })[1]
+  eq(G.start(e, c.y).refused, "no room: y already has grapplers counting 4 of 4")
+  eq(G.act(c.z, "damage", { target = c.y }).refused, "z is not grappling")
+  fails(function() G.act(c.x, "throw", { target = c.y }) end, 'unknown option "throw"')
+end)
