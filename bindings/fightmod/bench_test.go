@@ -107,3 +107,34 @@ end, { phase = "modify" })`)
 		}
 	}
 }
+
+// BenchmarkR1Trial3e is one trial of the 3.0 R1 on its battle map
+// (examples/3e/r1_fighters_vs_goblins.lua) under the full 3e scripts.
+func BenchmarkR1Trial3e(b *testing.B) {
+	src, err := os.ReadFile("../../examples/3e/r1_fighters_vs_goblins.lua")
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := engine.New(context.Background(), engine.Options{Ruleset: "3e", Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	out, err := e.R.DoString(context.Background(), "r1.lua", string(src), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f, err := fightmod.Compile(context.Background(), e.Rules, out[0].(*lua.LTable))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	i := uint64(0)
+	for b.Loop() {
+		e.R.Src.Reset(1, i)
+		i++
+		if _, err := f.Run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

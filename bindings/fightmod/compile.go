@@ -239,7 +239,7 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 	list := st.Sub("attacks")
 	var out []fight.Attack
 	if list.T == nil {
-		st.Fail("attacks: a fighter needs at least one attack")
+		st.Fail("attacks: a fighter needs a list of attacks (attacks = {} for none)")
 		return nil, nil
 	}
 	for i := 1; i <= list.T.Len(); i++ {
@@ -327,7 +327,8 @@ var condFightKeys = []string{"attack_adv", "defense_adv", "defense_adv_melee", "
 	"defense_adv_seen", "blind", "unseen", "speed_zero", "speed_per_level", "move_extra", "lapses", "ends", "attack_die", "no_attack_source",
 	"defense_mod", "defense_mod_melee", "defense_mod_ranged", "attack_mod_melee", "attack_mod_ranged", "ac_type",
 	"ac_lose", "foe_ac_lose", "ac_set", "no_opportunity", "partial", "strenuous", "miss_chance", "no_ranged_unless",
-	"attack_mod_vs_source", "defense_mod_vs_source", "spent", "no_attack_named", "ac_lose_except_sources"}
+	"ac_vs_source", "ac_lose_unless", "ac_lose_except_source", "attack_mod_vs_source", "defense_mod_vs_source", "spent",
+	"no_attack_named"}
 
 // CompileConditions reads every "condition.<name>" definition's `fight`
 // table (attack_adv, defense_adv, defense_adv_melee, defense_adv_ranged,
@@ -369,6 +370,8 @@ func CompileConditions(g *rulesmod.Rules, fr *fight.Rules) (map[string]*fight.Co
 			DefenseModRanged: f.Int("defense_mod_ranged", 0), AttackModMelee: f.Int("attack_mod_melee", 0),
 			AttackModRanged: f.Int("attack_mod_ranged", 0), NoOpportunity: f.Bool("no_opportunity", false),
 			Partial: f.Bool("partial", false), Strenuous: f.Int("strenuous", 0), MissChance: f.Int("miss_chance", 0),
+			ACVsSource: f.Bool("ac_vs_source", false), ACLoseUnless: f.Str("ac_lose_unless", ""),
+			ACLoseExceptSource: f.Bool("ac_lose_except_source", false),
 		}
 		switch ends := f.Str("ends", ""); ends {
 		case "":

@@ -96,9 +96,6 @@ func readCondAC(f *tbl, ac *fight.ACRule, eff *fight.CondEffect) error {
 	if eff.FoeACLose, err = ac.Mask(f.Strs("foe_ac_lose", nil)); err != nil {
 		return bad("foe_ac_lose", err)
 	}
-	if eff.ACLoseExceptSources, err = ac.Mask(f.Strs("ac_lose_except_sources", nil)); err != nil {
-		return bad("ac_lose_except_sources", err)
-	}
 	if set := f.Sub("ac_set"); set.T != nil {
 		keys := sortedKeys(set.T)
 		if len(keys) != 1 {

@@ -21,7 +21,7 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "encounter", Args: "(spec)", Doc: "checks an encounter table {name, sides = {{name, tactics, members = {{monster = id | stat = {...}, count, player, group (one initiative roll for the member's creatures), surprised, unaware, hp, ...}}}}, max_rounds} and returns it", Fn: fm.encounter},
 		{Name: "run", Args: "(spec [, opts])", Doc: "plays the encounter once in this runtime; opts.trace = true collects the log; returns {winner, rounds, fighters = {{id, side, hp, max_hp, dealt, taken, out, dead}}, log}", Fn: fm.run},
 		{Name: "table", Args: "()", Doc: "starts a fight played by hand (the REPL's table) under the rule system's combat rules and makes it current; returns nothing", Fn: fm.table},
-		{Name: "add", Args: "(stat_or_monster_id [, opts])", Doc: "adds creatures to the table fight: a stat block or a monster id; opts: id, side (default \"foes\"), count, player, and stat-block fields to override (hp, ac, ...); returns the list of their handles", Fn: fm.add},
+		{Name: "add", Args: "(stat_or_monster_id [, opts])", Doc: "adds creatures to the table fight: a stat block or a monster id; opts: id, side (default \"foes\"), count, player, unaware, surprised, group (one initiative roll for creatures added with the same group), and stat-block fields to override (hp, ac, ...); returns the list of their handles", Fn: fm.add},
 		{Name: "begin", Args: "()", Doc: "rolls initiative for the table fight and starts the first turn; returns the order as {{id, count}...}", Fn: fm.begin},
 		{Name: "next", Args: "()", Doc: "ends the current turn of the table fight and starts the next (expiring what ends); returns the handles of the creatures whose turn it is", Fn: fm.next},
 		{Name: "order", Args: "()", Doc: "returns the initiative order of the current fight as {{id, count, side, hp, max_hp, out, dead, conditions}...}, empty before initiative", Fn: fm.order},
@@ -31,7 +31,7 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "attack", Args: "(c, attack_name)", Doc: "returns creature c's attack {name, bonus, damage, type, ranged, reach, range, touch, nonlethal, group, crit_mul}", Fn: fm.attack},
 		{Name: "enemies", Args: "(c)", Doc: "returns the living enemies of creature c in the current fight", Fn: fm.enemies},
 		{Name: "allies", Args: "(c)", Doc: "returns the living allies of creature c (itself included) in the current fight", Fn: fm.allies},
-		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline (attack_name nil: the first melee attack); opts.adv is an extra advantage level, opts.bonus an extra to-hit modifier, opts.touch makes it a touch attack, opts.no_damage stops it once it hits or misses, opts.nonlethal sends its damage to the nonlethal track; returns {hit, crit, natural, total, needed, damage, confirm_natural, confirm_total, miss_roll, refused}", Fn: fm.strike},
+		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline (attack_name nil: the first melee attack); opts.adv is an extra advantage level, opts.bonus an extra to-hit modifier, opts.mul a damage multiplier (a weapon set against a charge: 2), opts.sure: it hits without a roll as a critical hit (a coup de grace), opts.touch makes it a touch attack, opts.no_damage stops it once it hits or misses, opts.nonlethal sends its damage to the nonlethal track; returns {hit, crit, natural, total, needed, damage, confirm_natural, confirm_total, miss_roll, refused}", Fn: fm.strike},
 		{Name: "damage", Args: "(target, amount, type [, source [, opts]])", Doc: "deals damage to target through damage.apply and creature.down (a breath weapon, a fall); opts.nonlethal sends it to the nonlethal track; returns the hit points lost", Fn: fm.damage},
 		{Name: "down", Args: "(c)", Doc: "takes creature c out of the fight now (dead or dying by the rules)", Fn: fm.down},
 		{Name: "kill", Args: "(c)", Doc: "kills creature c: it is out of the fight and dead", Fn: fm.kill},
@@ -153,6 +153,10 @@ func (fm *module) add(L *lua.LState) int {
 			luart.Raise(L, err)
 		}
 		x.Player = mt.Bool("player", lua.LVAsBool(stat.RawGetString("player")))
+		x.Unaware, x.Surprised = mt.Bool("unaware", false), mt.Bool("surprised", false)
+		if g := mt.Str("group", ""); g != "" {
+			x.Group = side + "/" + g // one initiative roll for the group
+		}
 		if err := f.Add(x, side); err != nil {
 			luart.Raise(L, err)
 		}
@@ -283,8 +287,9 @@ func (fm *module) strike(L *lua.LState) int {
 			L.ArgError(3, fmt.Sprintf("%s has no attack %q", x.ID, name))
 		}
 	}
-	e, err := f.StrikeOpt(x, t, a, fight.StrikeOpts{Adv: int(lua.LVAsNumber(opts.RawGetString("adv"))),
-		Bonus: int(lua.LVAsNumber(opts.RawGetString("bonus"))), Touch: lua.LVAsBool(opts.RawGetString("touch")),
+	e, err := f.StrikeWith(x, t, a, fight.StrikeOpts{Adv: int(lua.LVAsNumber(opts.RawGetString("adv"))),
+		Bonus: int(lua.LVAsNumber(opts.RawGetString("bonus"))), Mul: int(lua.LVAsNumber(opts.RawGetString("mul"))),
+		Sure: lua.LVAsBool(opts.RawGetString("sure")), Touch: lua.LVAsBool(opts.RawGetString("touch")),
 		NoDamage: lua.LVAsBool(opts.RawGetString("no_damage")), Nonlethal: lua.LVAsBool(opts.RawGetString("nonlethal"))})
 	if err != nil {
 		luart.Raise(L, err)
@@ -364,7 +369,7 @@ func (fm *module) damage(L *lua.LState) int {
 		src = fm.fighterOf(L, 4)
 	}
 	opts := L.OptTable(5, L.NewTable())
-	lost, err := f.DealOpt(src, t, n, typ, lua.LVAsBool(opts.RawGetString("nonlethal")))
+	lost, err := f.DealNonlethal(src, t, n, typ, lua.LVAsBool(opts.RawGetString("nonlethal")))
 	if err != nil {
 		luart.Raise(L, err)
 	}

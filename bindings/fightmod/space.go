@@ -21,7 +21,8 @@ import (
 //	  default_size = "medium",
 //	  difficult = { extra = 1 } | { multiply = 2 },   -- extra feet per foot, or a multiplier
 //	  corner_cutting = true,
-//	  pass = { size_diff = 2, unable = true, tiny = "tiny", difficult = true, tiny_ends = true },
+//	  pass = { size_diff = 2, unable = true, tiny = "tiny", difficult = true, tiny_ends = true,
+//	           never = "fills_space" },
 //	  cover = { creatures = true, by_full = { "none", "half", "half", "three-quarters", "total" },
 //	            partial = "half",
 //	            half = { ac = 2, save = 2 }, ["three-quarters"] = { ac = 5, save = 5 },
@@ -117,11 +118,12 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 	}
 	sr.NoCornerCutting = !s.Bool("corner_cutting", true)
 	p := s.Sub("pass")
-	checkKeys(p, "size_diff", "unable", "tiny", "difficult", "tiny_ends")
+	checkKeys(p, "size_diff", "unable", "tiny", "difficult", "tiny_ends", "never")
 	sr.PassSizeDiff = p.Int("size_diff", 0)
 	sr.PassUnable = p.Bool("unable", false)
 	sr.PassTiny = p.Str("tiny", "")
 	sr.TinyEnds = p.Bool("tiny_ends", false)
+	sr.NoPassTag = p.Str("never", "")
 	sr.AllyDifficult = p.Bool("difficult", false)
 	c := s.Sub("cover")
 	checkKeys(c, "creatures", "by_full", "partial", "half", "three-quarters", "total")

@@ -37,7 +37,7 @@ func (fm *module) spaceFuncs() []luart.Func {
 		{Name: "provoke", Args: "(c)", Doc: "every enemy that threatens creature c may make its opportunity attack (an action that provokes); returns the handles of those that did", Fn: fm.provoke},
 		{Name: "area", Args: "(spec)", Doc: "returns the creatures on the map inside an area {shape = cone|line|burst|cube|emanation, from = creature or {x, y}, toward = creature or {x, y}, length, width, include_from}, with their cover from the origin: {{c, cover}...}", Fn: fm.area},
 		{Name: "aim", Args: "(c, spec [, opts])", Doc: "aims an area spec from creature c to catch the most enemies and fewest allies (opts.allies weighs an ally caught, default 1); returns {toward = {x, y}, enemies, allies, targets = {handles}} or nil when no aim catches an enemy", Fn: fm.aim},
-		{Name: "assess", Args: "(attacker, target, attack_name [, opts])", Doc: "what the rules make of an attack where attacker and target stand: {allowed, why, adv, dis, bonus, ac_bonus, crit, distance, cover, flanked, ac_lost = {armour-class types the target loses}, reasons = {{kind, level, why}...}}; opts override the situation (distance, cover (a grade or a list: the best counts), sees, seen); for creatures not in the current fight, or with no attack_name, the attack is described by opts (ranged, reach, range = {normal, long}) and opts.enemies, opts.source_seen complete the situation", Fn: fm.assess},
+		{Name: "assess", Args: "(attacker, target, attack_name [, opts])", Doc: "what the rules make of an attack where attacker and target stand: {allowed, why, adv, dis, bonus, ac_bonus, ac (the target's armour class against it), miss_chance, ranged, crit, distance, cover, flanked, ac_lost = {armour-class types the target loses}, reasons = {{kind, level, why}...}}; opts override the situation (distance, cover (a grade or a list: the best counts), sees, seen); for creatures not in the current fight, or with no attack_name, the attack is described by opts (ranged, reach, range = {normal, long}) and opts.enemies, opts.source_seen complete the situation", Fn: fm.assess},
 	}
 }
 
@@ -543,7 +543,12 @@ func (fm *module) assess(L *lua.LState) int {
 		s = &sit
 	}
 	as, sit, why := f.Assess(x, t, a, s)
-	L.Push(AssessTable(L, f, as, sit, why))
+	tab := AssessTable(L, f, as, sit, why)
+	// what typed armour classes and concealment make of it
+	tab.RawSetString("ac", lua.LNumber(f.ArmorClass(t, &as)))
+	tab.RawSetString("miss_chance", lua.LNumber(as.MissChance))
+	tab.RawSetString("ranged", lua.LBool(a.Ranged))
+	L.Push(tab)
 	return 1
 }
 

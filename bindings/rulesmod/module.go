@@ -12,6 +12,7 @@ import (
 	"github.com/dndsh/dndsh/bindings/luart"
 	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/event"
+	"github.com/dndsh/dndsh/runtime/srd"
 )
 
 // LuaPayload is an event payload that Lua handlers can see: the emitter
@@ -135,6 +136,17 @@ func (g *Rules) module() luart.Module {
 				return 0
 			}},
 			{Name: "variant", Args: "(info)", Doc: "declares the variant this file implements: {id, system, implements = {IDs}, name = {en, zh}}", Fn: g.declareVariant},
+			{Name: "find_monster", Args: "(name [, system])", Doc: "returns the module name of the monster called name (an id or its English name) in the rule system (default: the loaded one): the hand-written monsters.<system>.<id> first, then the imported monsters.<system>.srd.<id>; nil when there is none", Fn: func(L *lua.LState) int {
+				name := L.CheckString(1)
+				sys := L.OptString(2, g.System)
+				p, ok := g.MonsterPath(sys, name)
+				if !ok {
+					L.Push(lua.LNil)
+					return 1
+				}
+				L.Push(lua.LString(strings.ReplaceAll(strings.TrimSuffix(p, ".lua"), "/", ".")))
+				return 1
+			}},
 			{Name: "layer", Args: "()", Doc: "returns the name of the layer now loading", Fn: func(L *lua.LState) int {
 				L.Push(lua.LString(g.layerName()))
 				return 1
@@ -471,16 +483,43 @@ func (g *Rules) EnableVariant(ctx context.Context, id string) error {
 	return nil
 }
 
+// MonsterPath returns the script of the monster called name in a rule
+// system: monsters/<system>/<id>.lua (hand-written) first, then the
+// imported monsters/<system>/srd/<id>.lua; a name that is no id ("Adult
+// Red Dragon") is looked up by its id (srd.Slug), and "srd/<id>" names
+// the imported one. ok is false when neither exists under the script
+// roots.
+func (g *Rules) MonsterPath(system, name string) (string, bool) {
+	if id, ok := strings.CutPrefix(name, "srd/"); ok && id != "" && !strings.ContainsAny(id, "/\\") && !strings.Contains(id, "..") {
+		// "srd/<id>": the imported one, whatever a hand-written one says
+		p := "monsters/" + system + "/srd/" + id + ".lua"
+		return p, g.R.Exists(p)
+	}
+	ids := []string{name}
+	if s := srd.Slug(name); s != name && s != "" {
+		ids = append(ids, s)
+	}
+	for _, id := range ids {
+		for _, p := range []string{"monsters/" + system + "/" + id + ".lua", "monsters/" + system + "/srd/" + id + ".lua"} {
+			if !strings.Contains(id, "/") && g.R.Exists(p) {
+				return p, true
+			}
+		}
+	}
+	return "monsters/" + system + "/" + name + ".lua", false
+}
+
 // LoadMonster loads a monster file (monsters/<system>/<name>.lua) into the
 // monsters layer and returns what it returned.
 func (g *Rules) LoadMonster(ctx context.Context, system, name string) (lua.LValue, error) {
 	prev := g.current
 	defer func() { g.current = prev }()
 	g.Enter("monsters", "monsters")
-	p := "monsters/" + system + "/" + name + ".lua"
+	p, _ := g.MonsterPath(system, name)
 	b, root, err := g.R.Resolve(p)
 	if err != nil {
-		return nil, &errs.Error{Kind: errs.Rule, Layer: "rules", Msg: fmt.Sprintf("no monster %q for %s (%s)", name, system, p)}
+		return nil, &errs.Error{Kind: errs.Rule, Layer: "rules", Msg: fmt.Sprintf("no monster %q for %s (%s, or the imported monsters/%s/srd/)", name, system, p, system),
+			Hint: "dndsh monsters TEXT lists the monsters whose names contain TEXT"}
 	}
 	g.SetFile(p, root)
 	g.R.Layer = "monsters"

@@ -188,7 +188,7 @@ func parseArgs(c *command, args []string) (*opts, error) {
 }
 
 func commands() []*command {
-	return []*command{rollCommand(), distCommand(), replCommand(), configCommand(), testCommand(), rulesCommand(), runCommand(), simCommand(), mergeCommand(), completionCommand()}
+	return []*command{rollCommand(), distCommand(), replCommand(), configCommand(), testCommand(), rulesCommand(), runCommand(), simCommand(), mergeCommand(), completionCommand(), importCommand(), monstersCommand(), monsterCommand(), balanceCommand()}
 }
 
 // sharedFlags are the flags of every command that builds a rules engine.

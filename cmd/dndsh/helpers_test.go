@@ -21,7 +21,7 @@ type testEnv struct {
 	out, errOut bytes.Buffer
 }
 
-func newTestEnv(t *testing.T, dir string, dirs map[string]fs.FS, args ...string) *testEnv {
+func newTestEnv(t testing.TB, dir string, dirs map[string]fs.FS, args ...string) *testEnv {
 	t.Helper()
 	te := &testEnv{}
 	abs := func(p string) string {

@@ -205,7 +205,8 @@ func (c completer) colonArgs(before []string, word string) []string {
 }
 
 // tableArgs are the candidates for an argument of a table command: the
-// creatures of the fight, and for `add` the rule system's monster ids.
+// creatures of the fight, and for `add` the rule system's monster ids
+// (hand-written and imported).
 func (c completer) tableArgs(cmd string) []string {
 	r := c.r
 	if r.eng == nil {
@@ -218,8 +219,17 @@ func (c completer) tableArgs(cmd string) []string {
 		}
 	}
 	if cmd == "add" {
-		for _, p := range r.eng.R.Glob("monsters/" + r.eng.Rules.System + "/*.lua") {
-			out = append(out, strings.TrimSuffix(path.Base(p), ".lua"))
+		// hand-written monsters and the imported ones (srd/; a file name
+		// is an id, nothing is loaded)
+		sys := r.eng.Rules.System
+		seen := map[string]bool{}
+		for _, pat := range []string{"monsters/" + sys + "/*.lua", "monsters/" + sys + "/srd/*.lua"} {
+			for _, p := range r.eng.R.Glob(pat) {
+				if id := strings.TrimSuffix(path.Base(p), ".lua"); !seen[id] {
+					seen[id] = true
+					out = append(out, id)
+				}
+			}
 		}
 	}
 	return out

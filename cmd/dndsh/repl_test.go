@@ -300,7 +300,7 @@ func TestREPLInterruptCancelsTheCommandOnly(t *testing.T) {
 
 func TestREPLTimeoutBudget(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, dir, "dndsh.toml", "[budgets]\ntimeout = \"50ms\"\nmax_dice = 5\n")
+	writeFile(t, dir, "dndsh.toml", "[budgets]\ntimeout = \"500ms\"\nmax_dice = 5\n")
 	te := newTestEnv(t, dir, nil, "repl", "--seed", "1")
 	code := te.run("while true do end\n6d6\n5d6\n")
 	if code != 4 {
@@ -441,7 +441,8 @@ func TestSplitWords(t *testing.T) {
 }
 
 // TestCompleterTableArgs: table command arguments complete to the fight's
-// creatures, and `add` to the rule system's monsters.
+// creatures, and `add` to the rule system's monsters, hand-written and
+// imported (each id once).
 func TestCompleterTableArgs(t *testing.T) {
 	te := newTestEnv(t, t.TempDir(), nil, "repl", "--seed", "1", "--ruleset", "5e")
 	o, err := parseArgs(replCommand(), te.Args[1:])
@@ -457,8 +458,10 @@ func TestCompleterTableArgs(t *testing.T) {
 	c := completer{r}
 	for _, tt := range []struct{ line, want string }{
 		{"attack gob", "goblin1,goblin2"},
-		{"add og", "ogre"},
-		{"add young_", "young_red_dragon"},
+		{"add og", "ogre,ogre_zombie"},
+		{"add young_r", "young_red_dragon"},
+		{"add adult_re", "adult_red_dragon"},
+		{"add will", "will_o_wisp"},
 	} {
 		cands, _ := c.Do([]rune(tt.line), len([]rune(tt.line)))
 		word := tt.line[strings.LastIndex(tt.line, " ")+1:]

@@ -206,6 +206,9 @@ func (c *Creature) Condition(id int) (Condition, bool) {
 // Conditions appends every instance, oldest first, to dst.
 func (c *Creature) Conditions(dst []Condition) []Condition { return append(dst, c.conds...) }
 
+// ConditionCount returns how many condition instances c has.
+func (c *Creature) ConditionCount() int { return len(c.conds) }
+
 // ConditionsNamed appends the instances of one condition, oldest first, to
 // dst.
 func (c *Creature) ConditionsNamed(name string, dst []Condition) []Condition {
@@ -236,9 +239,17 @@ func (c *Creature) removeWhere(dst []Condition, f func(*Condition) bool) []Condi
 // RemoveCondition removes every instance of a condition and returns how
 // many there were.
 func (c *Creature) RemoveCondition(name string) int {
-	n := len(c.conds)
-	c.removeWhere(nil, func(in *Condition) bool { return in.Name == name })
-	return n - len(c.conds)
+	k := 0
+	for i := range c.conds {
+		if c.conds[i].Name != name {
+			c.conds[k] = c.conds[i]
+			k++
+		}
+	}
+	n := len(c.conds) - k
+	clear(c.conds[k:])
+	c.conds = c.conds[:k]
+	return n
 }
 
 // RemoveConditionID removes one instance and reports whether it existed.

@@ -281,6 +281,9 @@ func (c *Creature) RemoveTag(tag string) bool {
 // HasTag reports whether the creature has tag.
 func (c *Creature) HasTag(tag string) bool { return slices.Contains(c.tags, tag) }
 
+// TagCount returns how many tags c has.
+func (c *Creature) TagCount() int { return len(c.tags) }
+
 // Tags appends the tags, in the order they were added, to dst.
 func (c *Creature) Tags(dst []string) []string { return append(dst, c.tags...) }
 
@@ -298,7 +301,18 @@ func setNamed[T any](s []T, v T, key func(*T) string) []T {
 }
 
 func findNamed[T any](s []T, k string, key func(*T) string) (int, bool) {
-	return slices.BinarySearchFunc(s, k, func(e T, k string) int { return strings.Compare(key(&e), k) })
+	// a plain binary search: a closure over key would allocate on every
+	// lookup, and fights look speeds up at every step
+	lo, hi := 0, len(s)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if key(&s[m]) < k {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, lo < len(s) && key(&s[lo]) == k
 }
 
 func scoreKey(s *Score) string      { return s.Name }

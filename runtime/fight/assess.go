@@ -448,7 +448,7 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 			if ef.DefenseAdvSeen != 0 && s.AttackerSeen {
 				adv(ef.DefenseAdvSeen, "target ", ef.Name, ", it sees the attacker")
 			}
-			if ef.ACMod != 0 {
+			if ef.ACMod != 0 && (!ef.ACVsSource || in.c.Source == x.ID) {
 				out.addTyped(ef.ACType-1, ef.ACMod)
 				note("ac", ef.ACMod, "target ", ef.Name, "")
 			}
@@ -460,13 +460,10 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 				out.Bonus += m
 				note("mod", m, "target ", ef.Name, "")
 			}
-			if ef.ACLose != 0 {
+			if ef.ACLose != 0 && (ef.ACLoseUnless == "" || !t.C.HasTag(ef.ACLoseUnless)) &&
+				!(ef.ACLoseExceptSource && t.C.HasConditionFrom(in.c.Name, x.ID)) {
 				out.ACLose |= ef.ACLose
 				note("ac", 0, "target ", ef.Name, ": loses bonuses to AC")
-			}
-			if ef.ACLoseExceptSources != 0 && !t.C.HasConditionFrom(in.c.Name, x.ID) {
-				out.ACLose |= ef.ACLoseExceptSources
-				note("ac", 0, "target ", ef.Name, ": loses bonuses to AC against the attacker")
 			}
 			if ef.ACSetType > 0 {
 				out.acSetType, out.acSetValue = ef.ACSetType-1, ef.ACSetValue
@@ -545,11 +542,15 @@ func (f *Fight) speedOf(x *Fighter) int {
 	if fl.speedZero {
 		return 0
 	}
-	s := x.C.Speed("walk")
-	if s == 0 && !hasSpeeds(x.C) {
-		s = f.Rules.Space.DefaultSpeed
+	if !x.walkRead {
+		// read once a turn (a creature's speed is looked up by name)
+		x.walkRead = true
+		x.walk = x.C.Speed("walk")
+		if x.walk == 0 && !hasSpeeds(x.C) {
+			x.walk = f.Rules.Space.DefaultSpeed
+		}
 	}
-	return max(s+fl.speedMod, 0)
+	return max(x.walk+fl.speedMod, 0)
 }
 
 func hasSpeeds(c *creature.Creature) bool {

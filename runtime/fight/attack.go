@@ -9,6 +9,9 @@ import (
 // attackDice rolls the dice the attacker's conditions add to its attack
 // roll (AttackDie), in condition order, before the d20.
 func (f *Fight) attackDice(e *AttackEvent) error {
+	if e.Attacker.C.ConditionCount() == 0 {
+		return nil
+	}
 	f.effM = f.effects(e.Attacker, f.effM)
 	for i, in := range f.effM {
 		if in.ef.AttackDie == nil || lapsed(f.effM, i) {
@@ -26,7 +29,7 @@ func (f *Fight) attackDice(e *AttackEvent) error {
 // turnStarts ends x's conditions that end as its turn starts (those that
 // end when it acts, only if it can act).
 func (f *Fight) turnStarts(x *Fighter) {
-	if len(f.Rules.Conditions) == 0 {
+	if len(f.Rules.Conditions) == 0 || x.C.ConditionCount() == 0 {
 		return
 	}
 	able := f.canAct(x)
@@ -53,37 +56,53 @@ func (f *Fight) canAct(x *Fighter) bool {
 // advantage level) through the whole pipeline and returns its event
 // record (reused by the next Strike).
 func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) {
-	return f.strike(x, t, a, StrikeOpts{Adv: adv})
+	return f.StrikeWith(x, t, a, StrikeOpts{Adv: adv})
 }
 
-// StrikeWith is Strike with an extra to-hit bonus (a charge's).
-func (f *Fight) StrikeWith(x, t *Fighter, a *Attack, adv, bonus int) (*AttackEvent, error) {
-	return f.strike(x, t, a, StrikeOpts{Adv: adv, Bonus: bonus})
+// StrikeOpts are the extras of one attack beyond the attacker's, the
+// target's and the map's: an advantage level, a to-hit bonus (a charge's),
+// a damage multiplier (AttackEvent.Mul; 0 for none), and Sure: the attack
+// hits without a roll and is a critical hit (a coup de grace). Touch,
+// NoDamage and Nonlethal are a script's (see AttackEvent): a grab, a trip,
+// subdual damage.
+type StrikeOpts struct {
+	Adv, Bonus, Mul            int
+	Sure                       bool
+	Touch, NoDamage, Nonlethal bool
 }
 
-// StrikeOpt is Strike with a script's options: a touch attack, one that
-// deals no damage, one whose damage is nonlethal.
-func (f *Fight) StrikeOpt(x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent, error) {
-	return f.strike(x, t, a, o)
-}
-
-func (f *Fight) strike(x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent, error) {
+// StrikeWith is Strike with extras.
+func (f *Fight) StrikeWith(x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent, error) {
+	// no defer: Strike has too many exits for an open-coded one, and a
+	// panic (a VM bug) is recovered far above, where the frames are reset
 	fr := f.push()
-	defer f.pop()
+	e, err := f.strike(fr, x, t, a, o)
+	f.pop()
+	return e, err
+}
+
+func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent, error) {
+	adv, bonus, mul, sure := o.Adv, o.Bonus, o.Mul, o.Sure
 	e := &fr.atk
-	adv := o.Adv
 	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0], Taken: e.Taken[:0],
-		Bonus: o.Bonus, Touch: o.Touch, NoDamage: o.NoDamage, Nonlethal: o.Nonlethal || a.Nonlethal}
+		Bonus: bonus, Mul: mul, Touch: o.Touch, NoDamage: o.NoDamage, Nonlethal: o.Nonlethal || a.Nonlethal}
 	if adv > 0 {
 		e.Adv = adv
 	} else {
 		e.Dis = -adv
 	}
-	// Where the attack is made and what the rules make of it.
+	// Where the attack is made and what the rules make of it. With no map
+	// and no condition on either side nothing of it applies (a melee or
+	// ranged attack at its nominal distance, both in sight, no cover): the
+	// batch study's common case skips the work.
 	var sit Situation
 	var as Assessment
-	f.situation(x, t, a, &sit)
-	f.assess(e, &sit, &as, f.Explain)
+	f.effA = f.effects(x, f.effA)
+	f.effT = f.effects(t, f.effT)
+	if f.Space != nil || len(f.effA) > 0 || len(f.effT) > 0 || f.Explain {
+		f.situation(x, t, a, &sit)
+		f.assess(e, &sit, &as, f.Explain)
+	}
 	e.Distance, e.Cover = sit.Distance, sit.Cover
 	if as.Refused != "" {
 		e.Refused = as.Refused
@@ -142,11 +161,16 @@ func (f *Fight) strike(x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent, er
 	} else {
 		tt.Naturals.Threat = rule.Test.Naturals.Threat
 	}
-	if err := tt.RollInto(f.Src, &e.Roll); err != nil {
-		return nil, err
+	if sure {
+		e.Roll = check.Result{Target: tt.Target}
+		e.Hit, autoCrit = true, true
+	} else {
+		if err := tt.RollInto(f.Src, &e.Roll); err != nil {
+			return nil, err
+		}
+		e.Hit = e.Roll.Success
 	}
 	f.spend(x, t, &as)
-	e.Hit = e.Roll.Success
 	e.Crit = e.Hit && (e.Roll.Crit || autoCrit)
 	if e.Crit && rule.CritImmuneTag != "" && t.C.HasTag(rule.CritImmuneTag) {
 		e.Crit = false

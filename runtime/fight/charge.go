@@ -29,16 +29,19 @@ func (f *Fight) sharesSpace(x, o *Fighter) bool {
 
 // newTurn clears what x did with its movement last turn.
 func (x *Fighter) newTurn() {
-	x.Moved, x.diagonals, x.dashed, x.stepped, x.charged = 0, 0, false, false, false
+	x.Moved, x.diagonals, x.dashed, x.stepped, x.charged, x.walkRead = 0, 0, false, false, false, false
 }
 
 // startConditions gives x the rules' start conditions (flat-footed until it
-// first acts).
+// first acts) and the conditions of its hit points.
 func (f *Fight) startConditions(x *Fighter) error {
 	for _, name := range f.Rules.StartConditions {
 		if _, err := x.C.AddCondition(creature.Condition{Name: name, Source: "start"}, creature.CondSpec{}); err != nil {
 			return err
 		}
+	}
+	if r := &f.Rules.HP; len(r.States) > 0 || r.NonlethalEqual != "" {
+		return f.syncStates(x, true) // a creature that starts at 0 hp is disabled
 	}
 	return nil
 }
@@ -106,14 +109,18 @@ func (f *Fight) ChargePath(x, t *Fighter, a *Attack) (path []grid.Pos, cost int,
 	m := f.Space.Map
 	g := f.Rules.Space.Grid
 	reach := a.reachFeet(f.Rules.Space.unit())
+	if d := g.Between(x.body(), t.body()) - reach; d > budget || d < c.Min-g.Square {
+		return nil, 0, false // too far, or too near to charge
+	}
 	rs := reach/g.Square + 1
 	tw, th := t.C.Space.Dims()
 	tb := t.body()
 	body := x.body()
 	best := -1
-	var bestPath []grid.Pos
+	var bestPath []grid.Pos // in f.chargeBuf: valid until the next ChargePath
 	fl := f.flagsOf(x)
-	var line []grid.Pos
+	line := f.lineBuf[:0]
+	defer func() { f.lineBuf = line[:0] }()
 	for y := t.C.Pos.Y - rs - th; y <= t.C.Pos.Y+th+rs; y++ {
 		for xx := t.C.Pos.X - rs - tw; xx <= t.C.Pos.X+tw+rs; xx++ {
 			e := grid.Pos{X: xx, Y: y, Z: x.C.Pos.Z}
@@ -149,7 +156,8 @@ func (f *Fight) ChargePath(x, t *Fighter, a *Attack) (path []grid.Pos, cost int,
 			}
 			if best < 0 || total < best {
 				best = total
-				bestPath = append(bestPath[:0], line...)
+				bestPath = append(f.chargeBuf[:0], line...)
+				f.chargeBuf = bestPath
 			}
 		}
 	}
@@ -187,6 +195,9 @@ func (f *Fight) Charge(x, t *Fighter, a *Attack) (bool, error) {
 		return false, nil
 	}
 	c := f.Rules.Space.Turn.Charge
+	if f.Trace != nil {
+		f.trace("%s charges %s", x.ID, t.ID)
+	}
 	if _, err := f.Move(x, path, MoveOpts{Budget: -1}); err != nil {
 		return false, err
 	}
@@ -195,9 +206,6 @@ func (f *Fight) Charge(x, t *Fighter, a *Attack) (bool, error) {
 		if err := f.hold(x, c.Condition, true); err != nil {
 			return false, err
 		}
-	}
-	if f.Trace != nil {
-		f.trace("%s charges %s", x.ID, t.ID)
 	}
 	return !x.Out && f.Reaches(x, t, a), nil
 }

@@ -16,10 +16,13 @@ type inForce struct {
 // order of x's conditions. Callers that nest (a sight test inside an
 // attack's assessment) pass buffers of their own.
 func (f *Fight) effects(x *Fighter, dst []inForce) []inForce {
-	dst = dst[:0]
-	if len(f.Rules.Conditions) == 0 {
-		return dst
+	if x.C.ConditionCount() == 0 || len(f.Rules.Conditions) == 0 {
+		return dst[:0] // the common case, inlined
 	}
+	return f.effectsOf(x, dst[:0])
+}
+
+func (f *Fight) effectsOf(x *Fighter, dst []inForce) []inForce {
 	f.conds = x.C.Conditions(f.conds[:0])
 	add := func(ef *CondEffect, c creature.Condition) {
 		for i := range dst {

@@ -9,12 +9,12 @@ import (
 // breath weapon, a trap), through damage.apply and creature.down, and
 // returns the hit points t lost.
 func (f *Fight) Deal(src, t *Fighter, n int, typ string) (int, error) {
-	return f.DealOpt(src, t, n, typ, false)
+	return f.DealNonlethal(src, t, n, typ, false)
 }
 
-// DealOpt is Deal with the damage sent to the nonlethal track when
-// nonlethal is set (a grapple's unarmed damage).
-func (f *Fight) DealOpt(src, t *Fighter, n int, typ string, nonlethal bool) (int, error) {
+// DealNonlethal is Deal with the damage sent to the nonlethal track when
+// nonlethal is set (an unarmed strike, heat, a forced march).
+func (f *Fight) DealNonlethal(src, t *Fighter, n int, typ string, nonlethal bool) (int, error) {
 	fr := f.push()
 	defer f.pop()
 	e := &fr.atk
@@ -51,7 +51,7 @@ func (f *Fight) Apply(e *AttackEvent) error {
 	t := e.Target
 	scaleParts(e.Parts, e.Damage) // a handler may have changed the total
 	rec := &f.rec
-	f.dopts.Nonlethal = e.Nonlethal
+	f.dopts.Nonlethal = e.Nonlethal || e.Attack != nil && e.Attack.Nonlethal
 	err := t.C.ApplyDamageInto(rec, e.Parts, &f.dopts)
 	f.dopts.Nonlethal = false
 	if err != nil {

@@ -140,10 +140,6 @@ type CondEffect struct {
 	// NoAttackNamed: the bearer cannot make the attack the condition's
 	// source names (a weapon it was disarmed of, or that broke).
 	NoAttackNamed bool
-	// ACLoseExceptSources is the mask of the AC types the bearer loses
-	// against attackers that are the source of none of its instances of
-	// the condition (a grappler against those it is not grappling).
-	ACLoseExceptSources uint32
 
 	AttackAdv         int  // on the bearer's attack rolls (+1 advantage, -1 disadvantage)
 	DefenseAdv        int  // on attack rolls against the bearer
@@ -219,6 +215,15 @@ type CondEffect struct {
 	// this group ("" for none allowed) when NoRanged is set.
 	NoRanged       bool
 	NoRangedUnless string
+	// ACVsSource: ACMod counts only against attacks by the condition's
+	// source (a Dodge feat's one designated opponent).
+	ACVsSource bool
+	// ACLoseUnless names a tag whose bearer keeps the types ACLose would
+	// take (uncanny dodge keeps the Dex bonus while flat-footed).
+	ACLoseUnless string
+	// ACLoseExceptSource: the bearer keeps them against the condition's
+	// source (a grappler keeps its Dex bonus against the one it grapples).
+	ACLoseExceptSource bool
 }
 
 // Attack is one attack a fighter can make.
@@ -279,7 +284,8 @@ type Fighter struct {
 	Surprised, Unaware bool
 	Attacks            []Attack
 	// Multi is how many attacks make up one Attack action; each is an index
-	// into Attacks (empty: one attack with Attacks[0]).
+	// into Attacks (empty: one attack with Attacks[0]). A fighter with no
+	// Attacks makes no attack (a creature whose stat block has none).
 	Multi []int
 	Level int // for needed-roll rules
 	// Tactic picks a target; nil uses the fight's default.
@@ -308,6 +314,8 @@ type Fighter struct {
 	dashed          bool // moved twice its speed this turn
 	stepped         bool // took the rules' free step this turn
 	charged         bool // charged this turn
+	walk            int  // its walking speed this turn, once walkRead
+	walkRead        bool
 	reach, reachMin int  // the band of distances it threatens
 	onMapNow        bool // counted in the space's occupancy
 }
@@ -378,8 +386,11 @@ type AttackEvent struct {
 	Damage int // total damage to apply
 	// MissRoll is the d% rolled against the target's miss chance (0: none).
 	MissRoll int
-	Parts    []creature.Damage // per type, before the target's traits
-	Applied  creature.Outcome
+	// Nonlethal sends the damage to the nonlethal track (the attack's own
+	// Nonlethal does too).
+	Nonlethal bool
+	Parts     []creature.Damage // per type, before the target's traits
+	Applied   creature.Outcome
 	// Refused says why the attack could not be made (out of reach, total
 	// cover); nothing was rolled.
 	Refused string
@@ -394,15 +405,8 @@ type AttackEvent struct {
 	Taken []creature.Damage
 	// Touch makes this attack a touch attack whatever its weapon (a grab,
 	// a trip); NoDamage stops it once the roll is decided (no damage is
-	// rolled or dealt); Nonlethal sends its damage to the nonlethal track
-	// (set by the attack, the script that made it, or a damage.apply hook).
-	Touch, NoDamage, Nonlethal bool
-}
-
-// StrikeOpts are a scripted attack's options (see AttackEvent).
-type StrikeOpts struct {
-	Adv, Bonus                 int
-	Touch, NoDamage, Nonlethal bool
+	// rolled or dealt).
+	Touch, NoDamage bool
 }
 
 // TurnEvent is the payload of turn.start, turn.act, turn.end, round.start,
@@ -467,6 +471,8 @@ type Fight struct {
 	senses                 []grid.Sense
 	moveEv                 MoveEvent
 	hostiles               []*Fighter
+	lineBuf, chargeBuf     []grid.Pos // ChargePath's scratch
+	moveNear               []*Fighter
 }
 
 // Fail records an error met where none can be returned (inside a tactic);
@@ -498,9 +504,6 @@ func build(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, s
 		}
 		if x.Side < 0 || x.Side >= len(sides) {
 			return nil, errs.New(errs.Rule, "kernel", "fighter %q has no side %d", x.ID, x.Side)
-		}
-		if len(x.Attacks) == 0 {
-			return nil, errs.New(errs.Rule, "kernel", "fighter %q has no attack", x.ID)
 		}
 		x.Owner = event.Owner(i + 1)
 		f.byID[x.ID] = x
@@ -563,7 +566,7 @@ func (f *Fight) Reset() error {
 	if f.Space != nil {
 		f.Space.reset(f.Fighters)
 	}
-	f.round = 0
+	f.round, f.depth = 0, 0 // a trial cut short by an error leaves no frame behind
 	if f.enc != nil {
 		f.enc.Restart()
 		return nil
@@ -761,7 +764,9 @@ func (f *Fight) takeTurn(x *Fighter) error {
 	}
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
 	err := f.emitTurn(f.ids.turnEnd, x)
-	f.endTurnTags(x)
+	if x.C.TagCount() > 0 {
+		f.endTurnTags(x)
+	}
 	return err
 }
 

@@ -27,9 +27,11 @@ type HPRule struct {
 	// States are conditions a creature carries while its hit points are
 	// within a band (a creature at exactly 0 is disabled).
 	States []HPState
-	// NonlethalEqual is carried while nonlethal damage equals hit points;
-	// NonlethalExceeds while it exceeds them: the creature drops,
-	// unconscious but not dying (""s: none).
+	// NonlethalExceeds is added when damage takes nonlethal damage past
+	// the hit points (the creature drops, unconscious but not dying) and
+	// removed when it no longer exceeds them; NonlethalEqual is carried
+	// while nonlethal damage is at least the hit points without the
+	// other ("" for none).
 	NonlethalEqual, NonlethalExceeds string
 	// StableCondition replaces the rules' down condition on a dying
 	// creature that becomes stable ("": the down condition stays).
@@ -58,8 +60,10 @@ func (f *Fight) downAt(x *Fighter) int {
 }
 
 // syncStates adds and removes x's hit-point and nonlethal conditions to
-// match its hit points now.
-func (f *Fight) syncStates(x *Fighter) error {
+// match its hit points now. The NonlethalExceeds condition is added only
+// by damage (damaged): a creature that woke up while its nonlethal damage
+// still exceeds its hit points stays awake until more damage comes.
+func (f *Fight) syncStates(x *Fighter, damaged bool) error {
 	r := &f.Rules.HP
 	hp := x.C.HP()
 	for _, s := range r.States {
@@ -67,13 +71,20 @@ func (f *Fight) syncStates(x *Fighter) error {
 			return err
 		}
 	}
-	if r.NonlethalEqual != "" {
-		if err := f.hold(x, r.NonlethalEqual, !x.Dead && x.C.NonlethalAtLeastHP() && !x.C.NonlethalExceedsHP()); err != nil {
+	exceeds := false
+	if r.NonlethalExceeds != "" {
+		exceeds = !x.Dead && x.C.NonlethalExceedsHP()
+		if exceeds && !damaged {
+			exceeds = x.C.HasCondition(r.NonlethalExceeds)
+		}
+		if err := f.hold(x, r.NonlethalExceeds, exceeds); err != nil {
 			return err
 		}
 	}
-	if r.NonlethalExceeds != "" {
-		if err := f.hold(x, r.NonlethalExceeds, !x.Dead && x.C.NonlethalExceedsHP()); err != nil {
+	if r.NonlethalEqual != "" {
+		// at least the hit points and not knocked out by it: equal, or
+		// awake again while it still exceeds them
+		if err := f.hold(x, r.NonlethalEqual, !x.Dead && x.C.NonlethalAtLeastHP() && !exceeds); err != nil {
 			return err
 		}
 	}
@@ -113,7 +124,7 @@ func (f *Fight) afterDamage(t *Fighter, e *AttackEvent) (bool, error) {
 		}
 	}
 	if len(r.States) > 0 || r.NonlethalEqual != "" || r.NonlethalExceeds != "" {
-		if err := f.syncStates(t); err != nil {
+		if err := f.syncStates(t, e.Damage > 0); err != nil {
 			return false, err
 		}
 	}
@@ -127,7 +138,7 @@ func (f *Fight) afterDamage(t *Fighter, e *AttackEvent) (bool, error) {
 		return true, nil
 	case !t.Out && hp <= f.downAt(t):
 		return true, f.Down(t, e)
-	case !t.Out && r.NonlethalExceeds != "" && t.C.NonlethalExceedsHP():
+	case !t.Out && r.NonlethalExceeds != "" && t.C.HasCondition(r.NonlethalExceeds):
 		// knocked out, not dying
 		t.Out, t.Stable = true, true
 		f.syncMap(t)

@@ -59,53 +59,77 @@ type MoveResult struct {
 // passed. Returns the cost, the new diagonal count and false when the step
 // is not allowed.
 func (f *Fight) stepCost(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, int, bool) {
-	c, d, why := f.stepWhy(x, a, b, diag, fl)
-	return c, d, why == ""
+	w, _, difficult := f.enter(x, b)
+	if w != canEnter {
+		return 0, diag, false
+	}
+	c, d, cw := f.priceStep(x, a, b, diag, fl, difficult)
+	return c, d, cw == canEnter
 }
 
 // stepWhy is stepCost with the reason a step is not allowed ("" when it
 // is).
 func (f *Fight) stepWhy(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, int, string) {
+	w, blocker, difficult := f.enter(x, b)
+	if w != canEnter {
+		return 0, diag, w.text(blocker)
+	}
+	c, d, cw := f.priceStep(x, a, b, diag, fl, difficult)
+	return c, d, cw.text(nil)
+}
+
+// entry says whether a mover may enter a square.
+type entry uint8
+
+const (
+	canEnter entry = iota
+	offMap
+	aWall
+	aCreature
+	aCorner
+)
+
+func (w entry) text(blocker *Fighter) string {
+	switch w {
+	case offMap:
+		return "off the map"
+	case aWall:
+		return "a wall"
+	case aCreature:
+		if blocker != nil {
+			return "can't move through " + blocker.ID
+		}
+		return "can't move through a creature"
+	case aCorner:
+		return "cuts the corner of a wall"
+	}
+	return ""
+}
+
+// enter says whether x's footprint may be at b on its way (on the map, no
+// wall, every creature there one it may pass), the creature that blocks
+// it, and whether the squares count as difficult terrain (the terrain, or
+// a creature passed that counts so).
+func (f *Fight) enter(x *Fighter, b grid.Pos) (entry, *Fighter, bool) {
 	sp := f.Space
 	m := sp.Map
 	fp := x.C.Space
 	if !m.Fits(b, fp) {
-		return 0, diag, "off the map"
+		return offMap, nil, false
 	}
 	w, h := fp.Dims()
 	difficult := false
-	if w == 1 && h == 1 {
-		// one square: no loops
-		i := b.Y*m.W + b.X
-		if m.Walls.Terrain(b) == grid.Full {
-			return 0, diag, "a wall"
-		}
-		difficult = m.Difficult(b)
-		if sp.occ[i] != 0 {
-			for _, o := range f.Fighters {
-				if o == x || !o.onMapNow || !o.C.Space.Covers(o.C.Pos, b) {
-					continue
-				}
-				pass, costly := f.passes(x, o)
-				if !pass {
-					return 0, diag, "can't move through " + o.ID
-				}
-				difficult = difficult || costly
-			}
-		}
-		return f.priceStep(x, a, b, diag, fl, difficult)
-	}
 	for y := b.Y; y < b.Y+h; y++ {
 		for xx := b.X; xx < b.X+w; xx++ {
 			q := grid.Pos{X: xx, Y: y}
 			i := y*m.W + xx
 			if m.Walls.Terrain(q) == grid.Full {
-				return 0, diag, "a wall"
+				return aWall, nil, false
 			}
 			if m.Difficult(q) {
 				difficult = true
 			}
-			if sp.occ[i] == 0 || fp.Covers(x.C.Pos, q) && sp.occ[i] == 1 {
+			if sp.occ[i] == 0 || sp.occ[i] == 1 && x.onMapNow && fp.Covers(x.C.Pos, q) {
 				continue
 			}
 			for _, o := range f.Fighters {
@@ -114,27 +138,25 @@ func (f *Fight) stepWhy(x *Fighter, a, b grid.Pos, diag int, fl *flags) (int, in
 				}
 				pass, costly := f.passes(x, o)
 				if !pass {
-					return 0, diag, "can't move through " + o.ID
+					return aCreature, o, false
 				}
-				if costly {
-					difficult = true
-				}
+				difficult = difficult || costly
 			}
 		}
 	}
-	return f.priceStep(x, a, b, diag, fl, difficult)
+	return canEnter, nil, difficult
 }
 
 // priceStep prices a step the mover may take: the grid's base cost, the
 // difficult terrain rule and the mover's extra cost; a diagonal may not cut
 // a wall's corner.
-func (f *Fight) priceStep(x *Fighter, a, b grid.Pos, diag int, fl *flags, difficult bool) (int, int, string) {
+func (f *Fight) priceStep(x *Fighter, a, b grid.Pos, diag int, fl *flags, difficult bool) (int, int, entry) {
 	m := f.Space.Map
 	sr := &f.Rules.Space
 	dx, dy := b.X-a.X, b.Y-a.Y
 	diagonal := dx != 0 && dy != 0
 	if diagonal && sr.NoCornerCutting && grid.CutsCorner(a, b, x.C.Space, m.Walls) {
-		return 0, diag, "cuts the corner of a wall"
+		return 0, diag, aCorner
 	}
 	u := sr.unit()
 	base := u
@@ -157,13 +179,16 @@ func (f *Fight) priceStep(x *Fighter, a, b grid.Pos, diag int, fl *flags, diffic
 			mul = sr.DifficultMul
 		}
 	}
-	return base * mul * (1 + extra), diag, ""
+	return base * mul * (1 + extra), diag, canEnter
 }
 
 // passes reports whether x may move through o's space, and whether doing
 // so counts as difficult terrain.
 func (f *Fight) passes(x, o *Fighter) (pass, difficult bool) {
 	sr := &f.Rules.Space
+	if sr.NoPassTag != "" && o.C.HasTag(sr.NoPassTag) {
+		return false, false // it fills its space: nobody passes
+	}
 	tiny := sr.PassTiny != "" && (o.C.Size.Name == sr.PassTiny)
 	if o.Side == x.Side {
 		return true, false
@@ -267,6 +292,20 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 		res.Stopped = "speed"
 		return res, nil
 	}
+	// the hostiles whose reach the path can come near (the others cannot
+	// be left along it)
+	near := f.moveNear[:0]
+	if provokes {
+		g := f.Rules.Space.Grid
+		xb := x.body()
+		span := (last + 1) * f.Rules.Space.unit()
+		for _, h := range f.Fighters {
+			if h.Side != x.Side && !h.Out && hasMelee(h) && g.Between(h.body(), xb) <= h.reach+span {
+				near = append(near, h)
+			}
+		}
+		f.moveNear = near
+	}
 	for i := 0; i <= last; i++ {
 		p := path[i]
 		cur := x.C.Pos
@@ -283,8 +322,8 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 				return res, nil
 			}
 		}
-		if provokes && !(opt.SafeStart && i == 0) {
-			if err := f.opportunities(x, cur, p, i+1, cause, &res); err != nil {
+		if provokes && len(near) > 0 && !(opt.SafeStart && i == 0) {
+			if err := f.opportunities(x, near, cur, p, i+1, cause, &res); err != nil {
 				return res, err
 			}
 			if x.Out {
@@ -363,12 +402,12 @@ func (f *Fight) emitMove(id event.ID, ev *MoveEvent) (bool, error) {
 // opportunities lets every hostile whose reach x's step from a to b
 // leaves (by the rules' trigger) make its opportunity attack, in fight
 // order, before the step.
-func (f *Fight) opportunities(x *Fighter, a, b grid.Pos, step int, cause string, res *MoveResult) error {
+func (f *Fight) opportunities(x *Fighter, near []*Fighter, a, b grid.Pos, step int, cause string, res *MoveResult) error {
 	rule := f.Rules.Space.Opportunity
 	g := f.Rules.Space.Grid
 	before, after := x.body(), x.body()
 	before.Pos, after.Pos = a, b
-	for _, h := range f.Fighters {
+	for _, h := range near {
 		if h.Side == x.Side || h.Out || !hasMelee(h) || made(res.Opportunity, h) {
 			continue // at most one opportunity attack per hostile in one move
 		}

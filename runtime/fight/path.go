@@ -14,6 +14,12 @@ type pathScratch struct {
 	parent []int32
 	heap   []node
 	out    []grid.Pos
+	// per square of the map, worked out once a search: whether the mover
+	// may enter it, whether it is difficult, whether it may stop there
+	sqStamp []uint32
+	sqEntry []entry
+	sqDiff  []bool
+	sqFree  []uint8 // 0: not worked out, 1: free, 2: taken
 }
 
 type node struct {
@@ -21,17 +27,47 @@ type node struct {
 	state int32
 }
 
-func (s *pathScratch) ensure(n int) {
+func (s *pathScratch) ensure(n, squares int) {
 	if len(s.stamp) < n {
 		s.stamp = make([]uint32, n)
 		s.cost = make([]int32, n)
 		s.parent = make([]int32, n)
 	}
+	if len(s.sqStamp) < squares {
+		s.sqStamp = make([]uint32, squares)
+		s.sqEntry = make([]entry, squares)
+		s.sqDiff = make([]bool, squares)
+		s.sqFree = make([]uint8, squares)
+	}
 	s.gen++
 	if s.gen == 0 { // wrapped: forget every old search
 		clear(s.stamp)
+		clear(s.sqStamp)
 		s.gen = 1
 	}
+}
+
+// square returns what x meets at q (worked out once a search).
+func (f *Fight) square(s *pathScratch, x *Fighter, q grid.Pos) (entry, bool) {
+	i := q.Y*f.Space.Map.W + q.X
+	if s.sqStamp[i] != s.gen {
+		w, _, d := f.enter(x, q)
+		s.sqStamp[i], s.sqEntry[i], s.sqDiff[i], s.sqFree[i] = s.gen, w, d, 0
+	}
+	return s.sqEntry[i], s.sqDiff[i]
+}
+
+// free reports whether x may end its move at q (worked out once a search,
+// after square).
+func (f *Fight) free(s *pathScratch, x *Fighter, q grid.Pos) bool {
+	i := q.Y*f.Space.Map.W + q.X
+	if s.sqFree[i] == 0 {
+		s.sqFree[i] = 2
+		if f.endsFree(x, q) {
+			s.sqFree[i] = 1
+		}
+	}
+	return s.sqFree[i] == 1
 }
 
 func (s *pathScratch) push(n node) {
@@ -102,6 +138,42 @@ type Goal struct {
 	reach, reachMin int
 	sight           bool // a ranged attack: the line of sight must be clear
 	side            int  // Away: the mover's side
+	// chebyshev: distances are max(dx, dy) squares (every diagonal one
+	// square, one level): Done and Estimate count them directly
+	chebyshev bool
+	unit      int
+}
+
+// gapTo is the offset in squares between the mover at p and the target,
+// along each axis (0 where they overlap).
+func (g *Goal) gapTo(p grid.Pos) (int, int) {
+	w, h := g.mover.Space.Dims()
+	tw, th := g.target.Space.Dims()
+	t := g.target.Pos
+	dx := 0
+	if d := t.X - (p.X + w - 1); d > 0 {
+		dx = d
+	} else if d := p.X - (t.X + tw - 1); d > 0 {
+		dx = d
+	}
+	dy := 0
+	if d := t.Y - (p.Y + h - 1); d > 0 {
+		dy = d
+	} else if d := p.Y - (t.Y + th - 1); d > 0 {
+		dy = d
+	}
+	return dx, dy
+}
+
+// between is the distance in feet from the mover at p to the target.
+func (g *Goal) between(p grid.Pos) int {
+	if g.chebyshev {
+		dx, dy := g.gapTo(p)
+		return max(dx, dy) * g.unit
+	}
+	b := g.mover
+	b.Pos = p
+	return g.f.Rules.Space.Grid.Between(b, g.target)
 }
 
 type goalKind uint8
@@ -123,13 +195,13 @@ func (g *Goal) Done(p grid.Pos) bool {
 	case goalAway:
 		return false
 	}
-	b := g.mover
-	b.Pos = p
-	d := g.f.Rules.Space.Grid.Between(b, g.target)
+	d := g.between(p)
 	if d > g.reach || d < g.reachMin {
 		return false
 	}
 	if g.sight {
+		b := g.mover
+		b.Pos = p
 		return g.f.Space.Map.Walls.LineOfSight(b, g.target)
 	}
 	return true
@@ -155,9 +227,7 @@ func (g *Goal) Estimate(p grid.Pos) int {
 		}
 		return max(0, 1<<20-near)
 	}
-	b := g.mover
-	b.Pos = p
-	if d := gr.Between(b, g.target) - g.reach; d > 0 {
+	if d := g.between(p) - g.reach; d > 0 {
 		return d
 	}
 	return 0
@@ -181,7 +251,7 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 		states *= 2
 	}
 	s := &sp.path
-	s.ensure(states)
+	s.ensure(states, m.W*m.H)
 	s.heap = s.heap[:0]
 	fl := f.flagsOf(x)
 	enc := func(p grid.Pos, diag int) int32 {
@@ -207,6 +277,15 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 		s.out = out
 		return out, cost, ok
 	}
+	if goal.kind == goalReach {
+		// the straight way's last square is taken: try the straight way to
+		// each free square as near as the estimate says, nearest first; one
+		// that costs no more than the estimate is a cheapest way
+		if out, cost, ok := f.slide(x, &goal, budget, &fl, s.out[:0]); ok {
+			s.out = out
+			return out, cost, true
+		}
+	}
 	s0 := enc(start, x.diagonals)
 	s.stamp[s0], s.cost[s0], s.parent[s0] = s.gen, 0, -1
 	h0 := goal.Estimate(start)
@@ -219,7 +298,7 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 			continue // a stale entry
 		}
 		p, diag := dec(n.state)
-		if n.state != s0 && f.endsFree(x, p) {
+		if n.state != s0 && f.free(s, x, p) {
 			if goal.Done(p) {
 				found = n.state
 				break
@@ -233,8 +312,12 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 			if !m.Fits(q, x.C.Space) {
 				continue
 			}
-			c, nd, ok := f.stepCost(x, p, q, diag, &fl)
-			if !ok {
+			w, dif := f.square(s, x, q)
+			if w != canEnter {
+				continue
+			}
+			c, nd, cw := f.priceStep(x, p, q, diag, &fl, dif)
+			if cw != canEnter {
 				continue
 			}
 			g := n.g + int32(c)
@@ -272,7 +355,8 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 // square, when a is nil, from which x's melee reach does).
 func (f *Fight) ReachGoal(x, t *Fighter, a *Attack) Goal {
 	sr := &f.Rules.Space
-	g := Goal{kind: goalReach, f: f, mover: x.body(), target: t.body(), reach: x.reach, reachMin: x.reachMin}
+	g := Goal{kind: goalReach, f: f, mover: x.body(), target: t.body(), reach: x.reach, reachMin: x.reachMin,
+		chebyshev: sr.Grid.Diagonal == grid.DiagonalOne && x.C.Pos.Z == t.C.Pos.Z, unit: sr.unit()}
 	if a != nil {
 		if a.Ranged {
 			g.reachMin = 0
@@ -422,4 +506,38 @@ func (f *Fight) plainStep(d [2]int) int {
 		return sr.Grid.Span(1, 1, 0)
 	}
 	return u
+}
+
+// slide looks for a cheapest way to a reach goal when the straight way ends
+// on a taken square: the free goal squares at the estimate's distance from
+// x, in row order, each tried the straight way (at most a few).
+func (f *Fight) slide(x *Fighter, goal *Goal, budget int, fl *flags, out []grid.Pos) ([]grid.Pos, int, bool) {
+	h0 := goal.Estimate(x.C.Pos)
+	if budget >= 0 && h0 > budget {
+		return out, 0, false
+	}
+	u := f.Rules.Space.unit()
+	n := goal.reach/u + 1
+	tw, th := goal.target.Space.Dims()
+	xw, xh := x.C.Space.Dims()
+	t := goal.target.Pos
+	m := f.Space.Map
+	g := f.Rules.Space.Grid
+	tries := 0
+	for y := t.Y - n - xh + 1; y <= t.Y+th+n-1 && tries < 4; y++ {
+		for xx := t.X - n - xw + 1; xx <= t.X+tw+n-1 && tries < 4; xx++ {
+			q := grid.Pos{X: xx, Y: y, Z: x.C.Pos.Z}
+			if q == x.C.Pos || !m.Fits(q, x.C.Space) || g.Distance(x.C.Pos, q) != h0 || !goal.Done(q) || !f.standable(x, q) {
+				continue
+			}
+			tries++
+			sq := f.SquareGoal(q)
+			p, cost, ok, sure := f.greedy(x, sq, budget, fl, out[:0])
+			if ok && sure && cost == h0 {
+				return p, cost, true
+			}
+			out = p[:0]
+		}
+	}
+	return out, 0, false
 }

@@ -44,6 +44,9 @@ type SpaceRules struct {
 	// PassTiny names the size whose spaces anyone may pass through (and
 	// which is not difficult terrain), "" for none.
 	PassTiny string
+	// NoPassTag: nobody moves through the space of a creature with this
+	// tag, whatever the sizes (a creature that fills its space).
+	NoPassTag string
 	// TinyEnds: a creature of the PassTiny size may end its move in
 	// another creature's space (to attack it there).
 	TinyEnds bool
@@ -277,14 +280,6 @@ func (s *Space) reset(fs []*Fighter) {
 	}
 }
 
-// leaveMap takes a fighter that died or fled off the map.
-func (f *Fight) leaveMap(x *Fighter) {
-	if f.Space != nil && x.onMapNow {
-		f.Space.occupy(x, -1)
-		x.onMapNow = false
-	}
-}
-
 // syncMap brings x's occupancy in line with its state (called when a
 // fighter dies, flees or is revived).
 func (f *Fight) syncMap(x *Fighter) {
@@ -321,7 +316,7 @@ func (f *Fight) CheckPlacement(x *Fighter, p grid.Pos) string {
 				return "on a wall"
 			}
 			for _, o := range f.Fighters {
-				if o != x && o.onMap() && o.C.Space.Covers(o.C.Pos, q) && !(x.C.Space.Shared && o.C.Space.Shared) {
+				if o != x && o.onMapNow && o.C.Space.Covers(o.C.Pos, q) && !(x.C.Space.Shared && o.C.Space.Shared) {
 					return "on a square " + o.ID + " fills"
 				}
 			}

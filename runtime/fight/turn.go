@@ -138,6 +138,9 @@ func (f *Fight) Dash(x *Fighter) bool {
 // FullAttackMove makes only its first attack, and one that cannot reach
 // any target this turn moves twice its speed instead when the rules allow.
 func (f *Fight) attackAction(x *Fighter) error {
+	if len(x.Attacks) == 0 {
+		return nil
+	}
 	n := len(x.Multi)
 	if n == 0 || f.limited(x) {
 		n = 1
@@ -183,7 +186,7 @@ func (f *Fight) attackAction(x *Fighter) error {
 		if n == 1 && len(x.Multi) > 1 && a == &x.Attacks[x.Multi[0]] && f.Reaches(x, t, &x.Attacks[0]) {
 			a = &x.Attacks[0] // one attack: the stat block's first, not the routine's
 		}
-		if _, err := f.strike(x, t, a, StrikeOpts{Bonus: f.chargeBonus(x)}); err != nil {
+		if _, err := f.StrikeWith(x, t, a, StrikeOpts{Bonus: f.chargeBonus(x)}); err != nil {
 			return err
 		}
 		attacked = true
@@ -198,6 +201,9 @@ func (f *Fight) strenuous(x *Fighter, attacked bool) error {
 		return nil
 	}
 	if n := f.flagsOf(x).strenuous; n > 0 {
+		if f.Trace != nil {
+			f.trace("%s strains itself: %d damage", x.ID, n)
+		}
 		_, err := f.Deal(x, x, n, "")
 		return err
 	}

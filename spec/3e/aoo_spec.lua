@@ -15,26 +15,11 @@ local function guard(id, extra)
   return S.build(t)
 end
 
--- arena puts the creatures on a map in a table fight, rolls initiative
--- (everyone 10: the order of addition) and, unless keep_flat, ends
--- everyone's flat-footedness.
+local arena0 = require("core.3e.arena")
+
+-- arena: everyone has acted (not flat-footed) unless keep_flat.
 local function arena(rows, list, keep_flat)
-  fight.table()
-  fight.set_map({ rows = rows })
-  local out = {}
-  for _, m in ipairs(list) do
-    local c = fight.add(m.stat, { side = m.side, id = m.id })[1]
-    fight.place(c, m.at[1], m.at[2])
-    out[m.id] = c
-  end
-  local faces = {}
-  for i = 1, #list do faces[i] = 21 - i end -- no ties: the order of addition
-  dice.force(faces)
-  fight.begin()
-  if not keep_flat then
-    for _, c in pairs(out) do c:remove_condition("flat_footed") end
-  end
-  return out
+  return arena0(rows, list, { acted = not keep_flat })
 end
 
 local OPEN = { ".........", ".........", ".........", ".........", "........." }

@@ -91,5 +91,15 @@ function M.of(bonuses, opts)
   return { ac = ac, touch = touch, flat_footed = ff, parts = parts }
 end
 
+-- M.dodge(c, opponent): 3E-AC-06: the Dodge feat's +1 dodge bonus against
+-- one opponent the creature designates (the condition dodging, whose
+-- source is that opponent; the kernel counts it against it only, and not
+-- when the creature loses its dodge bonuses). A new designation replaces
+-- the old.
+function M.dodge(c, opponent)
+  c:remove_condition("dodging")
+  c:add_condition("dodging", { source = opponent:get("id") })
+end
+
 rules.define("3e.ac", M)
 return M

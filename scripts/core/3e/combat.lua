@@ -50,14 +50,15 @@ rules.define("combat", {
   -- 3E-INIT-04: everyone is flat-footed until it first acts.
   start_conditions = { "flat_footed" },
   -- 3E-HP-02: disabled at 0, dying from -1 to -9 (unconscious), dead at
-  -- -10 (each creature's hp floor: statblock.lua); 3E-HP-06: a dying
+  -- -10 (each creature's hp floor: statblock.lua), unconscious while dying
+  -- or stable (both imply it); 3E-HP-06: a dying
   -- creature rolls d% when each round ends: 01-10 it is stable, else it
   -- loses 1 hp; 3E-HP-04: a hit of 50 or more raises damage.massive
   -- (hp.lua rolls the Fortitude save); 3E-SUBD-02/03: subdual damage equal
   -- to the hit points staggers, more knocks out.
   down = { players = "dying", monsters = "dying", condition = "dying", stable = "stable", at = -1,
            bleed = { die = 100, stable = 10, loss = 1 }, massive = T.massive_damage,
-           states = { { min = 0, max = 0, condition = "disabled" }, { min = -9, max = -1, condition = "unconscious" } },
+           states = { { min = 0, max = 0, condition = "disabled" } },
            nonlethal = { equal = "staggered", exceeds = "unconscious" } },
   space = {
     -- 3E-ROUND-04, Table 8-5: 5-foot squares; 3E-MOVE: 5-10-5 diagonals [K]
@@ -67,7 +68,8 @@ rules.define("combat", {
     -- 3E-MOVE-05/06/09/10: through friends, through helpless foes, tiny
     -- creatures through anyone (and into a foe's square to attack it,
     -- 3E-POS-08), and three size categories apart.
-    pass = { size_diff = 3, unable = true, tiny = "tiny", tiny_ends = true },
+    -- 3E-MOVE-11: nobody passes a creature that fills its space.
+    pass = { size_diff = 3, unable = true, tiny = "tiny", tiny_ends = true, never = "fills_space" },
     -- Table 8-9 (3E-COVER-01/02): the map grades cover by blocked lines:
     -- one or two half, three three-quarters, four total; a creature in the
     -- way (3E-COVER-05) or a low wall gives half. The quarter and

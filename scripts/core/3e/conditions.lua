@@ -48,8 +48,9 @@ end
 
 local FIGHT = {
   -- 3E-INIT-04, 3E-AC-12: until its first turn, no Dex bonus, no dodge
-  -- bonus, no attacks of opportunity. 3E-MOD-10: +0/+0 but # .
-  flat_footed = defender("flat_footed", { no_opportunity = true, ends = "acts" }),
+  -- bonus, no attacks of opportunity. 3E-MOD-10: +0/+0 but # . 3E-INIT-05:
+  -- uncanny dodge keeps the Dex bonus.
+  flat_footed = defender("flat_footed", { no_opportunity = true, ends = "acts", ac_lose_unless = "uncanny_dodge" }),
   surprised = defender("surprised"),
   -- 3E-ATK-17: -2 AC until the start of the charger's next turn (B-11);
   -- the +2 on the charge's one attack is the kernel's charge rule.
@@ -72,10 +73,11 @@ local FIGHT = {
   climbing = defender("climbing", { ac_lose = { "dex", "dodge", "shield" } }),
   -- 3E-MOD-11, 3E-ACTION-17: running (# ), until its next turn.
   running = defender("running", { ends = "turn_start" }),
-  -- 3E-MOD-12: grappling +0/+0; it threatens nothing (3E-AOO-01); Dex
-  -- lost against those it is not grappling and the random grappler of a
-  -- ranged attack are the special-attacks scripts' (3E-GRAP-14).
-  grappling = { no_opportunity = true },
+  -- 3E-MOD-12: grappling +0/+0 and # : the Dex bonus lost against anyone
+  -- but the creature it grapples (the condition's source, 3E-GRAP-14); it
+  -- threatens nothing (3E-AOO-01); the random grappler a ranged attack
+  -- strikes is the special-attacks scripts'.
+  grappling = defender("grappling", { no_opportunity = true, ac_lose_except_source = true }),
   -- 3E-MOD-13: pinned (# ).
   pinned = defender("pinned", { no_opportunity = true }),
   -- 3E-HELP-01: helpless: +4 melee (circumstance), nothing extra ranged,
@@ -104,6 +106,9 @@ local FIGHT = {
   concealed_three_quarters = { miss_chance = T.concealment.three_quarters },
   concealed_nine_tenths = { miss_chance = T.concealment.nine_tenths },
   concealed_total = { miss_chance = T.concealment.total },
+  -- 3E-AC-06: the Dodge feat: +1 dodge against the one opponent it names
+  -- (the condition's source; dodge.lua's dodge()).
+  dodging = { ac_mod = 1, ac_type = "dodge", ac_vs_source = true },
   -- Table 8-9's grades the map does not draw (the DM judges them,
   -- 3E-COVER-01): cover bonuses are of the type "cover", so only the best
   -- counts (3E-COVER-06).

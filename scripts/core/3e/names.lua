@@ -58,6 +58,7 @@ M.conditions, M.condition = list{
   { "cover_quarter", "One-quarter cover", "1/4掩护" },
   { "cover_nine_tenths", "Nine-tenths cover", "9/10掩护" },
   { "set_against_charge", "Weapon set against a charge", "预备武器对抗冲锋" },
+  { "dodging", "Dodging one opponent (Dodge feat)", "闪避" },
   { "readied", "Readied action", "准备动作" },
   { "delaying", "Delaying", "延迟行动" },
   { "refocusing", "Refocusing", "重新集中" },

@@ -13,7 +13,8 @@ return {
   name = { en = "D&D 3rd edition (3.0), PHB combat", zh = "龙与地下城 第三版（3.0）玩家手册 战斗" },
   extends = { "base" },
   files = {
-    "names.lua", "tables.lua", "conditions.lua", "combat.lua", "ac.lua", "attack.lua", "statblock.lua", "initiative.lua", "turn.lua",
+    "names.lua", "tables.lua", "conditions.lua", "combat.lua", "ac.lua", "attack.lua", "statblock.lua",
+    "initiative.lua", "turn.lua", "saves.lua", "defense.lua", "hp.lua", "subdual.lua", "move.lua", "position.lua",
     -- the special half (magic and special attacks)
     "special/tables.lua", "special/hooks.lua", "special/who.lua", "special/opposed.lua", "special/act.lua", "special/grapple.lua",
     "special/trip.lua", "special/turning.lua", "special/objects.lua", "special/unarmed.lua", "special/splash.lua",

@@ -29,7 +29,8 @@ local FIELDS = {
 }
 local WEAPON = {
   name = true, damage = true, crit = true, type = true, range = true, thrown = true, two_handed = true, light = true,
-  off_hand = true, reach = true, group = true, bonus = true, damage_bonus = true, nonlethal = true, touch = true,
+  off_hand = true, reach = true, group = true, bonus = true, damage_bonus = true, deal = true, subdual_weapon = true,
+  touch = true,
   extra = true, size = true, use = true, enhancement = true, masterwork = true, secondary = true, double = true,
 }
 local FEATS = {
@@ -118,6 +119,13 @@ local function weapon(w, sb, m, feats, where)
     -- attack (it does not stack with a magic weapon's)
     bonuses[#bonuses + 1] = { value = 1, type = "enhancement", source = "masterwork" }
   end
+  -- 3E-SUBD-07/08: the other kind of damage than the weapon's is -4
+  local kind = w.subdual_weapon and "subdual" or "normal"
+  local deal = w.deal or kind
+  if deal ~= "subdual" and deal ~= "normal" then fail(where, "deal %q: subdual or normal", tostring(deal)) end
+  if deal ~= kind then
+    bonuses[#bonuses + 1] = { value = T.subdual_penalty, type = "untyped", source = "dealing " .. deal .. " damage" }
+  end
   local wf = feats.weapon_focus
   if wf and (wf == true or wf[string.lower(w.name)] or (w.group and wf[w.group])) then
     bonuses[#bonuses + 1] = { value = 1, type = "untyped", source = "Weapon Focus" } -- [K] PHB 3.0: +1
@@ -135,7 +143,7 @@ local function weapon(w, sb, m, feats, where)
   end
   local base = {
     damage = w.damage .. (dmg_mod ~= 0 and string.format("%+d", dmg_mod) or ""),
-    type = w.type, group = w.group, nonlethal = w.nonlethal, touch = w.touch, extra = w.extra,
+    type = w.type, group = w.group, nonlethal = deal == "subdual", touch = w.touch, extra = w.extra,
     crit_mul = mul ~= 2 and mul or nil, threat = threat < 20 and { threat, 20 } or nil,
   }
   if ranged then
@@ -192,7 +200,13 @@ local function build(spec)
   local bonuses = {}
   for k, v in pairs(spec.ac or {}) do
     if k == "size" or k == "dex" then fail(where, "ac.%s comes from the size and the Dex score; do not give it", k) end
-    bonuses[k] = v
+    if k ~= "armor_enhancement" and k ~= "shield_enhancement" then bonuses[k] = v end
+  end
+  -- 3E-AC-07: magic armour's and shields' enhancement is part of their
+  -- bonus (a touch attack ignores it too, [PHB])
+  for _, k in ipairs({ "armor", "shield" }) do
+    local e = (spec.ac or {})[k .. "_enhancement"]
+    if e then bonuses[k] = (bonuses[k] or 0) + e end
   end
   bonuses.size = A.size_mod(size)
   bonuses.dex = m.dex
@@ -296,7 +310,7 @@ end
 -- is an error at the caller's line.
 function S.build(spec)
   local ok, r = pcall(build, spec)
-  if not ok then error(r, 2) end
+  if not ok then error(r, 3) end
   return r
 end
 

@@ -178,12 +178,6 @@ end
 
 -- ---- other creatures' spaces (5E-MOV-12..14) ----
 
-local function ally(a, b, opts)
-  if opts and opts.allies ~= nil then return opts.allies end
-  local sa, sb = a:get("side"), b:get("side")
-  return sa ~= "" and sa == sb
-end
-
 -- M.can_pass reports whether mover may move through other's space: an
 -- ally, an Incapacitated creature, a Tiny one, or one two or more sizes
 -- larger or smaller (AMB-14); else no (a hostile's space blocks). These are

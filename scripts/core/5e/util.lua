@@ -133,29 +133,47 @@ end
 -- Restrained gives Disadvantage on Dexterity saves, Exhaustion -2 a level,
 -- Dodge's Advantage on Dexterity saves, Bless's 1d4), plus Rage's
 -- Advantage on Strength saves, at a fraction of its cost (a save on every
--- hit must stay cheap). opts: adv (a signed level), bonus.
+-- hit must stay cheap). opts: adv (a signed level), bonus, cover (a cover
+-- grade: its bonus to Dexterity saves), magic (the
+-- effect is a spell or magical: Magic Resistance, the tag
+-- "magic_resistance", gives Advantage). A failed save of a creature with
+-- Legendary Resistance uses left (the resource "legendary_resistance")
+-- spends one and succeeds instead (it always chooses to).
 function M.save(c, ability, dc, opts)
+  local ok, total, face
   if (ability == "str" or ability == "dex")
     and (c:has("paralyzed") or c:has("stunned") or c:has("unconscious") or c:has("petrified")) then
-    return false, 0, 0
+    ok, total, face = false, 0, 0
+  else
+    local lv = opts and opts.adv or 0
+    local adv, dis = lv > 0 and 1 or 0, lv < 0 and 1 or 0
+    if ability == "dex" and c:has("restrained") then dis = dis + 1 end
+    if ability == "str" and c:has("raging") then adv = adv + 1 end
+    -- Dodge: Advantage on Dexterity saves, lost while Incapacitated or at
+    -- Speed 0 (feature_conditions.lua)
+    if ability == "dex" and c:has("dodging") and not rules.need("5e.conditions").hampered(c) then adv = adv + 1 end
+    if opts and opts.magic and c:has_tag("magic_resistance") then adv = adv + 1 end
+    face = M.d20(adv, dis)
+    total = face + M.save_bonus(c, ability) + (opts and opts.bonus or 0)
+    -- Cover adds to Dexterity saves (5E-ATK-03, T-17): opts.cover, a grade
+    if ability == "dex" and opts and opts.cover then
+      total = total + rules.need("5e.attack").cover_grades[opts.cover].dex_save
+    end
+    -- Bless: +1d4, rolled after the d20
+    if c:has("blessed") then total = total + dice.total("1d4") end
+    if c:has("exhaustion") then total = total - 2 * c:level("exhaustion") end
+    ok = total >= dc
   end
-  local lv = opts and opts.adv or 0
-  local adv, dis = lv > 0 and 1 or 0, lv < 0 and 1 or 0
-  if ability == "dex" and c:has("restrained") then dis = dis + 1 end
-  if ability == "str" and c:has("raging") then adv = adv + 1 end
-  -- Dodge: Advantage on Dexterity saves, lost while Incapacitated or at
-  -- Speed 0 (feature_conditions.lua)
-  if ability == "dex" and c:has("dodging") and not rules.need("5e.conditions").hampered(c) then adv = adv + 1 end
-  local face = M.d20(adv, dis)
-  local total = face + M.save_bonus(c, ability) + (opts and opts.bonus or 0)
-  -- Cover adds to Dexterity saves (5E-ATK-03, T-17): opts.cover, a grade
-  if ability == "dex" and opts and opts.cover then
-    total = total + rules.need("5e.attack").cover_grades[opts.cover].dex_save
+  if not ok then
+    local lr = c:resource("legendary_resistance")
+    if lr and lr.current > 0 then
+      c:spend("legendary_resistance")
+      fight.note(string.format("%s fails a DC %d %s save and uses Legendary Resistance (%d left)",
+        c:get("id"), dc, string.upper(ability), lr.current - 1))
+      ok = true
+    end
   end
-  -- Bless: +1d4, rolled after the d20
-  if c:has("blessed") then total = total + dice.total("1d4") end
-  if c:has("exhaustion") then total = total - 2 * c:level("exhaustion") end
-  return total >= dc, total, face
+  return ok, total, face
 end
 
 -- check(c, skill, dc [, opts]) makes an ability check with a skill (the
@@ -223,8 +241,9 @@ function M.area_save(source, targets, spec)
     local saved = M.save(t, spec.ability, spec.dc, cover and { cover = cover } or nil)
     local dmg = total
     if saved then dmg = spec.half == false and 0 or M.half(total) end
-    out[i] = { target = t, saved = saved, damage = dmg, lost = 0 }
-    parts[i] = t:get("id") .. (saved and " saves, " or " fails, ") .. dmg
+    out[i] = { target = t, saved = saved, damage = dmg, lost = 0, cover = cover }
+    parts[i] = t:get("id") .. ((cover and cover ~= "none") and (" (" .. cover .. " cover)") or "")
+      .. (saved and " saves, " or " fails, ") .. dmg
   end
   fight.note(string.format("%s %s (%d, DC %d): %s", source:get("id"), spec.label or "uses an area effect", total,
     spec.dc, table.concat(parts, "; ")))

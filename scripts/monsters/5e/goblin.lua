@@ -19,7 +19,6 @@
 local dice = require("dice")
 local util = require("core.5e.util")
 local hooks = require("core.5e.hooks")
-local tactics = require("core.5e.tactics")
 
 local stat = util.monster{
   id = "goblin", name = { en = "Goblin Warrior", zh = "哥布林戰士" }, source = "SRD 5.2.1",
@@ -47,6 +46,4 @@ hooks.add(stat, "damage.roll", function(e)
   end
 end)
 
-tactics.hide(stat, tactics.kit(stat))
-
-return stat
+return require("monsters.abilities.nimble_escape").apply(stat)

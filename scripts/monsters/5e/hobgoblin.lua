@@ -7,11 +7,11 @@
 -- https://creativecommons.org/licenses/by/4.0/legalcode.
 --
 -- Scripted, scoped to the hobgoblin:
---   Pack Tactics  Advantage on an attack roll when an ally that doesn't have
---                 the Incapacitated condition is within 5 feet of the target
---                 (any such living ally: fights have no positions).
+--   Pack Tactics  monsters.abilities.pack_tactics: Advantage on an attack
+--                 roll when an ally that doesn't have the Incapacitated
+--                 condition is within 5 feet of the target (any such living
+--                 ally: fights have no positions).
 local util = require("core.5e.util")
-local hooks = require("core.5e.hooks")
 
 local stat = util.monster{
   id = "hobgoblin", name = { en = "Hobgoblin Warrior", zh = "大地精戰士" }, source = "SRD 5.2.1",
@@ -31,8 +31,4 @@ local stat = util.monster{
   },
 }
 
-hooks.add(stat, "attack.roll", function(e)
-  if util.ally_near(e.attacker, e.target) then e.adv = e.adv + 1 end
-end)
-
-return stat
+return require("monsters.abilities.pack_tactics").apply(stat)

@@ -6,12 +6,12 @@
 -- Creative Commons Attribution 4.0 International License, available at
 -- https://creativecommons.org/licenses/by/4.0/legalcode.
 --
--- Scripted, scoped to the troll:
+-- Scripted, scoped to the troll (monsters.abilities.regeneration):
 --   Regeneration  it regains 15 HP at the start of each of its turns; if it
 --                 took Acid or Fire damage since its last turn, the trait
 --                 doesn't function on that turn (condition
 --                 "regeneration_stopped", set by its damage.apply hook when
---                 any part of the damage it took is acid or fire). It dies only if it starts its
+--                 any part of the damage is Acid or Fire). It dies only if it starts its
 --                 turn with 0 HP and doesn't regenerate: its creature.down
 --                 hook keeps it in the fight at 0 HP (condition
 --                 "regenerating"), and its turn.start hook either kills it
@@ -21,14 +21,11 @@
 --   Multiattack   three Rend attacks (the engine's multiattack).
 -- Not modelled: Loathsome Limbs (a severed limb becomes a new creature, and
 -- fights cannot add creatures once begun) and Charge (movement).
-local rules = require("rules")
-local fight = require("fight")
 local util = require("core.5e.util")
-local hooks = require("core.5e.hooks")
 
 local stat = util.monster{
   id = "troll", name = { en = "Troll", zh = "巨魔" }, source = "SRD 5.2.1",
-  size = "large", creature_type = "giant", tags = { "giant", "regeneration" }, alignment = "Chaotic Evil",
+  size = "large", creature_type = "giant", tags = { "giant" }, alignment = "Chaotic Evil",
   ac = 15, init = 1, hp = 94, hit_dice = "9d10+45", speed = { walk = 30 },
   abilities = { str = 18, dex = 13, con = 20, int = 7, wis = 9, cha = 7 },
   saves = { str = 4, dex = 1, con = 5, int = -2, wis = -1, cha = -2 },
@@ -39,7 +36,6 @@ local stat = util.monster{
     { name = "Rend", bonus = 7, damage = "2d6+4", type = "slashing", reach = 10 },
   },
   multiattack = { "Rend", "Rend", "Rend" },
-  regeneration = 15,
   features = {
     { id = "loathsome_limbs", en = "Loathsome Limbs", zh = "可憎斷肢", kind = "trait", scripted = false },
     { id = "regeneration", en = "Regeneration", zh = "再生", kind = "trait" },
@@ -47,41 +43,4 @@ local stat = util.monster{
   },
 }
 
-local STOPS = { acid = true, fire = true }
-
-hooks.add(stat, "damage.apply", function(e)
-  if rules.need("base.damage_of")(e, STOPS) > 0 then
-    local t = e.target
-    if not t:has("regeneration_stopped") then t:add_condition("regeneration_stopped") end
-  end
-end)
-
-hooks.add(stat, "creature.down", function(e)
-  local t = e.target
-  if not t:has("regenerating") then
-    t:add_condition("regenerating")
-    fight.note(t:get("id") .. " falls, but its flesh knits (Regeneration)")
-  end
-  e.cancelled = true
-end)
-
-hooks.add(stat, "turn.start", function(e)
-  local t = e.fighter
-  local stopped = t:has("regeneration_stopped")
-  if stopped then t:remove_condition("regeneration_stopped") end
-  if stopped then
-    if t:get("hp") <= 0 then
-      fight.note(t:get("id") .. " does not regenerate and dies")
-      fight.kill(t)
-      e.skip = true
-    end
-    return
-  end
-  if t:get("hp") < t:get("max_hp") then t:heal(stat.regeneration) end
-  if t:has("regenerating") then
-    t:remove_condition("regenerating")
-    fight.note(t:get("id") .. " regenerates and gets back up")
-  end
-end)
-
-return stat
+return require("monsters.abilities.regeneration").apply(stat, { hp = 15, stopped_by = { "acid", "fire" }, rises = true })

@@ -7,10 +7,10 @@
 -- https://creativecommons.org/licenses/by/4.0/legalcode.
 --
 -- Scripted, scoped to the wolf:
---   Pack Tactics  Advantage on an attack roll when an ally that doesn't have
---                 the Incapacitated condition is within 5 feet of the target
---                 (attack.roll hook; fights have no positions, so any such
---                 living ally counts).
+--   Pack Tactics  monsters.abilities.pack_tactics: Advantage on an attack
+--                 roll when an ally that doesn't have the Incapacitated
+--                 condition is within 5 feet of the target (fights have no
+--                 positions, so any such living ally counts).
 --   Bite          a Medium or smaller target has the Prone condition (no
 --                 save); it stands up at the start of its turn.
 local util = require("core.5e.util")
@@ -34,11 +34,7 @@ local stat = util.monster{
   },
 }
 
-local function pack_tactics(e)
-  if util.ally_near(e.attacker, e.target) then e.adv = e.adv + 1 end
-end
-
-hooks.add(stat, "attack.roll", pack_tactics)
+require("monsters.abilities.pack_tactics").apply(stat)
 hooks.add(stat, "damage.roll", function(e)
   if e.attack == "Bite" and util.size_rank(e.target) <= 3 then
     effects.knock_prone(e.target, e.attacker:get("id"))

@@ -6,7 +6,7 @@
 -- Creative Commons Attribution 4.0 International License, available at
 -- https://creativecommons.org/licenses/by/4.0/legalcode.
 --
--- Scripted, scoped to the zombie:
+-- Scripted, scoped to the zombie (monsters.abilities.undead_fortitude):
 --   Undead Fortitude  when damage reduces it to 0 HP, a Constitution saving
 --                     throw (DC 5 + the damage taken) unless the damage is
 --                     Radiant or from a Critical Hit; on a success it drops
@@ -14,10 +14,7 @@
 --                     down). "The damage taken" is what reached its hit
 --                     points (hp_lost + past_zero); any Radiant part of
 --                     the damage (base.damage_of) denies the save.
-local rules = require("rules")
-local fight = require("fight")
 local util = require("core.5e.util")
-local hooks = require("core.5e.hooks")
 
 local stat = util.monster{
   id = "zombie", name = { en = "Zombie", zh = "殭屍" }, source = "SRD 5.2.1",
@@ -38,17 +35,4 @@ local stat = util.monster{
   },
 }
 
-local RADIANT = { radiant = true }
-
-hooks.add(stat, "creature.down", function(e)
-  if e.crit or rules.need("base.damage_of")(e, RADIANT) > 0 then return end
-  local z = e.target
-  local taken = (e.hp_lost or 0) + (e.past_zero or 0)
-  if util.save(z, "con", 5 + taken) then
-    z:set("hp", 1)
-    e.cancelled = true
-    fight.note(z:get("id") .. " shrugs it off (Undead Fortitude, DC " .. (5 + taken) .. ")")
-  end
-end)
-
-return stat
+return require("monsters.abilities.undead_fortitude").apply(stat, { dc = 5, except = { "radiant" }, crit = true })

@@ -44,17 +44,6 @@ M.names = {
   pinned = { en = "Pinned", zh = "被限制行动" },
 }
 
--- 3E-GRAP-14: the core's "grappling" condition (one instance per
--- opponent, its source the opponent) makes its bearer lose its Dex (and
--- dodge) bonus to AC against anyone it is not grappling.
-do
-  local def = rules.get("condition.grappling")
-  if def then
-    def.fight = def.fight or {}
-    def.fight.ac_lose_except_sources = { "dex", "dodge" }
-  end
-end
-
 M.capacity = 4            -- 3E-GRAP-13: at most 4 (counted by size) on one opponent
 M.normal_damage_penalty = -4  -- 3E-GRAP-08: lethal damage instead of subdual
 M.spell_dc = 20           -- 3E-GRAP-12: Concentration DC 20 + spell level

@@ -235,7 +235,7 @@ function M.turn(self, undead, dc, sear)
   local id = self:get("id")
   local failed = {}
   for _, c in ipairs(undead) do
-    if not util.save(c, "wis", dc) then failed[#failed + 1] = c end
+    if not util.save(c, "wis", dc, { magic = true }) then failed[#failed + 1] = c end
   end
   if sear and #failed > 0 then
     local n = dice.total(sear)

@@ -11,11 +11,15 @@ return function(M, T)
 
   -- ---- add, init, order ----
 
-  -- monster_stat returns the stat block of monsters/<system>/<id>.lua (read
-  -- for its names, saves and attacks; fight.add loads it again) and whether
-  -- the file exists.
+  -- monster_stat returns the stat block of the monster id (or English
+  -- name): monsters/<system>/<id>.lua, else the imported
+  -- monsters/<system>/srd/<id>.lua (rules.find_monster; read for its names,
+  -- saves and attacks; fight.add loads it again) and whether the file
+  -- exists.
   local function monster_stat(id)
-    local ok, v = pcall(require, "monsters." .. rules.system() .. "." .. id)
+    local mod = rules.find_monster(id)
+    if mod == nil then return nil, false end
+    local ok, v = pcall(require, mod)
     if ok then return type(v) == "table" and v or nil, true end
     if tostring(v):find("not found", 1, true) then return nil, false end
     return nil, true -- a broken file: fight.add reports it

@@ -1,0 +1,149 @@
+package engine_test
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+
+	"github.com/dndsh/dndsh/bindings/engine"
+	"github.com/dndsh/dndsh/bindings/fightmod"
+	"github.com/dndsh/dndsh/bindings/luart"
+	"github.com/dndsh/dndsh/scripts"
+)
+
+// bestiaryEncounter is the reference fight of every imported monster: a
+// level 5 party (fighter, rogue, wizard, cleric) against two of it, so
+// that abilities needing an ally (Pack Tactics) and legendary creatures
+// in pairs are played too.
+const bestiaryEncounter = `
+local fight = require("fight")
+local pregens = require("core.5e.pregens")
+return fight.encounter{
+  max_rounds = 30,
+  sides = {
+    { name = "party", members = { { stat = pregens.fighter(5) }, { stat = pregens.rogue(5) },
+      { stat = pregens.wizard(5) }, { stat = pregens.cleric(5) } } },
+    { name = "foes", members = { { monster = %q, count = 2 } } },
+  },
+}`
+
+// TestEveryImportedMonsterFights plays each imported monster (the
+// scripts under monsters/5e/srd/) against the reference party, in
+// parallel (one runtime per worker): no trial may end in a script error.
+// go test plays 20 trials of each; CI (.ci/run) sets
+// DNDSH_BESTIARY_TRIALS=200, the issue's figure.
+func TestEveryImportedMonsterFights(t *testing.T) {
+	files, err := fs.Glob(scripts.FS, "monsters/5e/srd/*.lua")
+	if err != nil || len(files) < 300 {
+		t.Fatalf("want the imported monsters under monsters/5e/srd, found %d (%v)", len(files), err)
+	}
+	trials := 20
+	if v := os.Getenv("DNDSH_BESTIARY_TRIALS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			t.Fatalf("DNDSH_BESTIARY_TRIALS=%q: want a number of trials", v)
+		}
+		trials = n
+	}
+	cache := luart.NewCache()
+	ids := make(chan string)
+	var mu sync.Mutex
+	var failures []string
+	played := 0
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e, err := engine.New(context.Background(), engine.Options{Ruleset: "5e", Seed: 1, Cache: cache})
+			if err != nil {
+				mu.Lock()
+				failures = append(failures, "engine: "+err.Error())
+				mu.Unlock()
+				for range ids {
+				}
+				return
+			}
+			defer e.Close()
+			for id := range ids {
+				n, msg := playMonster(e, id, trials)
+				mu.Lock()
+				played += n
+				if msg != "" {
+					failures = append(failures, msg)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, f := range files {
+		ids <- strings.TrimSuffix(path.Base(f), ".lua")
+	}
+	close(ids)
+	wg.Wait()
+	for _, f := range failures {
+		t.Error(f)
+	}
+	if want := len(files) * trials; played != want && len(failures) == 0 {
+		t.Errorf("played %d trials, want %d", played, want)
+	}
+}
+
+// playMonster plays trials fights of the reference encounter against the
+// imported monster id in the runtime of e; it returns the trials played
+// and the first failure, naming the monster, the trial and the error.
+func playMonster(e *engine.Engine, id string, trials int) (int, string) {
+	ctx := context.Background()
+	// the imported script itself, not a hand-written one of the same id
+	src := fmt.Sprintf(bestiaryEncounter, "srd/"+id)
+	f, err := fightmod.LoadEncounter(ctx, e.Rules, "bestiary/"+id+".lua", []byte(src))
+	if err != nil {
+		return 0, fmt.Sprintf("%s: %v", id, err)
+	}
+	for i := 0; i < trials; i++ {
+		e.R.Src.Reset(1, uint64(i))
+		leave := e.R.Enter(ctx)
+		_, err := f.Run()
+		leave()
+		if err != nil {
+			return i, fmt.Sprintf("%s: trial %d (seed 1): %v", id, i, err)
+		}
+	}
+	return trials, ""
+}
+
+// TestImportedMonstersLoadLazily: start-up loads no imported monster: a
+// script under monsters/5e/srd/ that fails when run does not stop a 5e
+// runtime from starting, and fails only when the monster is asked for.
+func TestImportedMonstersLoadLazily(t *testing.T) {
+	trap := fstest.MapFS{"monsters/5e/srd/zz_trap.lua": {Data: []byte(`error("an imported monster was loaded")`)}}
+	ctx := context.Background()
+	e, err := engine.New(ctx, engine.Options{Ruleset: "5e", Seed: 1, UserRoots: []luart.Root{engine.DirRoot("trap", trap)}})
+	if err != nil {
+		t.Fatalf("start-up ran an imported monster: %v", err)
+	}
+	defer e.Close()
+	if _, err := e.Rules.LoadMonster(ctx, "5e", "zz_trap"); err == nil || !strings.Contains(err.Error(), "an imported monster was loaded") {
+		t.Fatalf("the trap monster did not run when asked for: %v", err)
+	}
+	if p, ok := e.Rules.MonsterPath("5e", "Adult Red Dragon"); !ok || p != "monsters/5e/srd/adult_red_dragon.lua" {
+		t.Errorf("by name: %s %v", p, ok)
+	}
+	if p, _ := e.Rules.MonsterPath("5e", "troll"); p != "monsters/5e/troll.lua" {
+		t.Errorf("the hand-written troll should win: %s", p)
+	}
+	if p, _ := e.Rules.MonsterPath("5e", "srd/troll"); p != "monsters/5e/srd/troll.lua" {
+		t.Errorf("srd/troll: %s", p)
+	}
+	if _, ok := e.Rules.MonsterPath("5e", "srd/../troll"); ok {
+		t.Error("a path outside srd/ was accepted")
+	}
+}

@@ -1,0 +1,66 @@
+package fight
+
+import (
+	"testing"
+
+	"github.com/dndsh/dndsh/runtime/creature"
+	"github.com/dndsh/dndsh/runtime/dice"
+	"github.com/dndsh/dndsh/runtime/grid"
+	"github.com/dndsh/dndsh/runtime/rng"
+)
+
+// crowd is a fight of n creatures on a w by h map, in rows, two sides.
+func crowd(tb testing.TB, w, h, n int) *Fight {
+	tb.Helper()
+	m, err := grid.NewMap(grid.Grid{Square: 5}, w, h)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	dmg, _ := dice.Parse("1d6")
+	var fs []*Fighter
+	for i := 0; i < n; i++ {
+		c, _ := creature.New("c", "c", 10)
+		c.Pos = grid.Pos{X: (i * 7) % w, Y: (i * 7) / w * 2 % h}
+		fs = append(fs, &Fighter{ID: string(rune('A'+i%26)) + string(rune('a'+i/26)), Side: i % 2, Base: c,
+			Attacks: []Attack{{Name: "hit", Damage: dmg, Reach: 5}}})
+	}
+	rules := &Rules{Space: DefaultSpaceRules()}
+	f, err := New(rules, nil, rng.New(1), fs, []string{"a", "b"})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	f.SetSpace(NewSpace(m))
+	f.ResetSpace()
+	return f
+}
+
+func TestInAreaSelectsByFootprint(t *testing.T) {
+	f := crowd(t, 50, 50, 100)
+	a := &grid.Area{Shape: grid.ShapeBurst, Origin: grid.Centre(grid.Pos{X: 25, Y: 25}), Length: 20}
+	in, err := f.InArea(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range f.Fighters {
+		inside := false
+		for _, y := range in {
+			inside = inside || y == x
+		}
+		if want := a.Contains(f.Rules.Space.Grid, x.C.Pos); want != inside {
+			t.Fatalf("%s at %v: in = %v, want %v", x.ID, x.C.Pos, inside, want)
+		}
+	}
+}
+
+// BenchmarkInArea100 selects the creatures in a 20-ft burst among 100 on a
+// 50x50 map (the figure: under 5 µs).
+func BenchmarkInArea100(b *testing.B) {
+	f := crowd(b, 50, 50, 100)
+	a := &grid.Area{Shape: grid.ShapeBurst, Origin: grid.Centre(grid.Pos{X: 25, Y: 25}), Length: 20}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := f.InArea(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
