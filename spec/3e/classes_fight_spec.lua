@@ -120,9 +120,9 @@ test("evasion: no damage on a successful Reflex save for half, half on a failure
   dice.force{ 15 }
   eq(magic.reflex_half(other, 20, 15), 10, "without evasion a success halves")
   dice.force{ 15 }
-  eq(magic.reflex_half(other, 21, 15, { nine_tenths = true }), 0, "3E-COVER-03: nine-tenths cover, a success: none")
+  eq(magic.reflex_half(other, 21, 15, { cover = "nine_tenths" }), 0, "3E-COVER-03: nine-tenths cover, a success: none")
   dice.force{ 1 }
-  eq(magic.reflex_half(other, 21, 15, { nine_tenths = true }), 10, "and half on a failure")
+  eq(magic.reflex_half(other, 21, 15, { cover = "nine_tenths" }), 10, "and half on a failure")
 end)
 
 local wizard = require("core.3e.classes.wizard")

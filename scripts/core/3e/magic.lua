@@ -331,25 +331,23 @@ end
 
 -- ------------------------------------------------------------ saves for half
 -- reflex_half(target, damage, dc, opts): a save for half damage (Reflex,
--- or opts.save): a success halves it, rounded down; [K] PHB 3.0 evasion
--- (rogues from 2nd level, tag "evasion") takes none on a successful
--- Reflex save; 3E-COVER-03: nine-tenths cover (opts.nine_tenths) takes
--- half on a failure and none on a success. opts.cover adds the cover's
--- Reflex bonus (Table 8-9). Returns the damage and the save record.
+-- or opts.save) by the core's saving throw (saves.lua: a success halves
+-- it; behind nine-tenths cover none on a success and half on a failure,
+-- 3E-COVER-03); [K] PHB 3.0 evasion (rogues from 2nd level, the tag
+-- "evasion") takes none on a successful Reflex save. opts.cover is the
+-- cover the target has against the effect: a Table 8-9 key or the map's
+-- grade ("half", "three-quarters"), whose Reflex bonus counts
+-- (3E-COVER-02). Returns the damage and the save record.
+local saves = require("core.3e.saves")
+local COVER_KEY = { ["half"] = "half", ["three-quarters"] = "three_quarters", quarter = "quarter",
+  three_quarters = "three_quarters", nine_tenths = "nine_tenths" }
 function M.reflex_half(t, damage, dc, opts)
   opts = opts or {}
   local kind = opts.save or "ref"
-  local mods = { { value = t:ability(kind) or 0, source = kind } }
-  if opts.cover and opts.cover ~= 0 then mods[2] = { value = opts.cover, source = "cover" } end
-  local r = check.roll{ mods = mods, target = dc }
-  local n = damage
-  local none = kind == "ref" and (opts.nine_tenths or t:has_tag("evasion"))
-  if r.success then
-    n = none and 0 or math.floor(damage / 2)
-  elseif kind == "ref" and opts.nine_tenths then
-    n = math.floor(damage / 2)
-  end
-  return n, r
+  local cover = COVER_KEY[opts.cover or ""]
+  local saved, r = saves.roll(t, kind, dc, { cover = cover })
+  if saved and kind == "ref" and t:has_tag("evasion") then return 0, r end
+  return saves.reflex_damage(damage, saved, { cover = kind == "ref" and cover or nil }), r
 end
 
 -- ------------------------------------------------------------ spells
@@ -482,19 +480,14 @@ function M.begin(caster, spell, opts)
   return true
 end
 
--- heal(caster, target, spell): a cure (3E-HP-09, 3E-HP-14): the dice (+1
--- a caster level up to heal_plus_level); a dying creature healed to 0 or
--- more is back in the fight (disabled at 0), one still below 0 is stable.
+-- heal(caster, target, spell): a cure (3E-HP-14): the dice (+1 a caster
+-- level up to heal_plus_level), through the core's hp.heal.
 function M.heal(caster, target, spell)
   local n = require("dice").total(spell.heal)
   if spell.heal_plus_level then n = n + math.min(spell.heal_plus_level, M.caster_level(caster)) end
-  local got = target:heal(n)
-  -- 3E-SUBD-06: magical healing removes as much subdual damage
-  if target:get("nonlethal") > 0 then target:heal(n, { nonlethal = true }) end
-  if fight.is(target, "out") and not fight.is(target, "dead") then
-    if target:get("hp") >= 0 then fight.revive(target) else fight.stabilize(target) end
-  end
-  fight.sync_hp(target)
+  -- the core's healing: capped, subdual too (3E-SUBD-06), stabilising,
+  -- conscious again at 0 or more
+  local got = require("core.3e.hp").heal(target, n)
   note("%s casts %s on %s: +%d hp", caster:get("id"), spell.name, target:get("id"), got)
   return got
 end
@@ -536,8 +529,7 @@ function M.area_damage(caster, spell, hits)
     local t = h.c
     if t ~= caster and not fight.is(t, "out") then
       if not spell.sr or M.penetrates(caster, t).affected then
-        local _, eff = fight.cover(t, caster)
-        local n = M.reflex_half(t, total, dc, { cover = eff.save })
+        local n = M.reflex_half(t, total, dc, { cover = fight.cover(t, caster) })
         if n > 0 then fight.damage(t, n, spell.type, caster) end
       end
     end

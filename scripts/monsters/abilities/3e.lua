@@ -24,7 +24,6 @@ function M.turnable(stat)
 end
 
 local dice = require("dice")
-local check = require("check")
 local fight = require("fight")
 
 local function set(list)
@@ -33,12 +32,10 @@ local function set(list)
   return out
 end
 
--- save(c, kind, dc): a saving throw (3E-SAVE-01): d20 + the creature's
--- save bonus (its abilities fort, ref, will) against dc.
-function M.save(c, kind, dc, extra)
-  local mods = { { value = c:ability(kind) or 0, source = kind } }
-  if extra and extra ~= 0 then mods[2] = { value = extra, source = "cover" } end
-  return check.roll{ mods = mods, target = dc }
+-- save(c, kind, dc): a saving throw (the core's saves.roll, 3E-SAVE-01).
+function M.save(c, kind, dc)
+  local _, r = require("core.3e.saves").roll(c, kind, dc)
+  return r
 end
 
 -- undead(stat): the 3.0 undead type ([K] MM 3.0): no critical hits
@@ -217,11 +214,9 @@ function M.breath_weapon(stat, o)
     for _, hit in ipairs(fight.area(spec)) do
       local t = hit.c
       if t ~= c and not fight.is(t, "out") then
-        local n = rolled
         -- cover between the dragon and the target adds to Reflex saves
-        -- (3E-COVER-02, Table 8-9)
-        local _, eff = fight.cover(t, c)
-        if M.save(t, o.save, o.dc, o.save == "ref" and eff.save or 0).success then n = math.floor(n / 2) end
+        -- (3E-COVER-02); evasion (magic.reflex_half)
+        local n = require("core.3e.magic").reflex_half(t, rolled, o.dc, { save = o.save, cover = fight.cover(t, c) })
         fight.damage(t, n, o.type, c)
       end
     end

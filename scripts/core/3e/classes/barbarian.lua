@@ -49,15 +49,11 @@ rules.define("condition.fatigued", { name = M.names.fatigued,
 function M.start(c)
   local level = c:ability("level") or 1
   local ab = c:get("abilities")
-  local con_up = A.mod(ab.con + M.rage.con) - A.mod(ab.con)
-  local hp_up = con_up * level
   c:spend("rage")
-  c:set("max_hp", c:get("max_hp") + hp_up)
-  c:set("hp", c:get("hp") + hp_up)
+  local hp_up = require("core.3e.hp").con_change(c, ab.con, ab.con + M.rage.con, level)
   c:set("abilities", { str = ab.str + M.rage.str, con = ab.con + M.rage.con, will = (ab.will or 0) + M.rage.will })
   local rounds = M.rage.rounds + A.mod(ab.con + M.rage.con)
   c:add_condition("raging", { level = rounds })
-  c:add_condition("rage_hp", { level = math.max(1, hp_up) })
   fight.note(string.format("%s rages (%d rounds, +%d hp)", c:get("id"), rounds, hp_up))
 end
 
@@ -65,15 +61,11 @@ end
 -- follows (a creature the lost hit points take below 0 drops: fight.sync_hp).
 function M.stop(c)
   local ab = c:get("abilities")
-  local hp_up = c:level("rage_hp")
   c:remove_condition("raging")
-  c:remove_condition("rage_hp")
   c:set("abilities", { str = ab.str - M.rage.str, con = ab.con - M.rage.con, will = (ab.will or 0) - M.rage.will })
-  c:set("max_hp", c:get("max_hp") - hp_up)
-  c:set("hp", c:get("hp") - hp_up)
+  local hp_down = require("core.3e.hp").con_change(c, ab.con, ab.con - M.rage.con, c:ability("level") or 1)
   c:add_condition("fatigued")
-  fight.note(string.format("%s's rage ends (-%d hp), fatigued", c:get("id"), hp_up))
-  fight.sync_hp(c)
+  fight.note(string.format("%s's rage ends (%d hp), fatigued", c:get("id"), hp_down))
 end
 
 local function near_enemy(c)
