@@ -20,12 +20,18 @@ func r1(tb testing.TB, extra string) (*engine.Engine, *fight.Fight) {
 
 // example compiles an example encounter in a fresh 5e runtime.
 func example(tb testing.TB, file, extra string) (*engine.Engine, *fight.Fight) {
+	return exampleIn(tb, "5e", file, extra)
+}
+
+// exampleIn compiles an example encounter in a fresh runtime of a rule
+// system.
+func exampleIn(tb testing.TB, ruleset, file, extra string) (*engine.Engine, *fight.Fight) {
 	tb.Helper()
 	src, err := os.ReadFile(file)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	e, err := engine.New(context.Background(), engine.Options{Ruleset: "5e", Seed: 1})
+	e, err := engine.New(context.Background(), engine.Options{Ruleset: ruleset, Seed: 1})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -14,7 +14,7 @@
 //	slots = { action = 1, bonus = 1, reaction = { count = 1, off_turn = true } },  -- per-turn action budget
 //	attack = { die = 20, auto_hit = 20, auto_miss = 1, threat = 20, confirm = false,
 //	           crit = "double_dice"|"multiply"|"none", crit_mul = 2, min_damage = 0,
-//	           advantage = "onoff"|"graded" },
+//	           advantage = "onoff"|"graded"|{ mode = "graded", cap = 0, max_dice = 0, step = 0 } },
 //	damage_steps = { "immune", "adjust", "resist", "vuln" },
 //	down = { players = "dying"|"dead", monsters = "dead"|"dying",
 //	         condition = "unconscious",   -- added while down and dying
@@ -134,14 +134,7 @@ func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 		Threat:        faces(atk, "threat", check.Face(sides)),
 		ConfirmThreat: atk.Bool("confirm", false),
 	}}
-	switch s := atk.Str("advantage", "onoff"); s {
-	case "onoff":
-		rules.Attack.Test.AdvPolicy = check.AdvPolicy{Mode: check.AdvOnOff}
-	case "graded":
-		rules.Attack.Test.AdvPolicy = check.AdvPolicy{Mode: check.AdvGraded}
-	default:
-		atk.Fail("advantage %q: want onoff or graded", s)
-	}
+	rules.Attack.Test.AdvPolicy = advPolicy(atk)
 	switch s := atk.Str("crit", "double_dice"); s {
 	case "double_dice":
 		rules.Attack.Crit = fight.CritDoubleDice
@@ -203,6 +196,35 @@ func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 		}
 	}
 	return rules, nil
+}
+
+// advPolicy reads attack.advantage: "onoff", "graded", or a table {mode =
+// "graded", cap =, max_dice =, step =} (the built-in dice rule of
+// check.AdvPolicy: 1 + |net| dice up to max_dice, then step per level).
+func advPolicy(atk *tbl) check.AdvPolicy {
+	mode := func(s string) check.AdvMode {
+		switch s {
+		case "onoff":
+			return check.AdvOnOff
+		case "graded":
+			return check.AdvGraded
+		}
+		atk.Fail("advantage %q: want onoff or graded", s)
+		return check.AdvOnOff
+	}
+	if _, ok := atk.Get("advantage").(*lua.LTable); !ok {
+		return check.AdvPolicy{Mode: mode(atk.Str("advantage", "onoff"))}
+	}
+	t := atk.Sub("advantage")
+	checkKeys(t, "mode", "cap", "max_dice", "step")
+	p := check.AdvPolicy{Mode: mode(t.Str("mode", "graded")), Cap: t.Int("cap", 0), MaxDice: t.Int("max_dice", 0), Step: t.Int("step", 0)}
+	if p.Cap < 0 || p.MaxDice < 0 {
+		t.Fail("cap and max_dice must be 0 (none) or more")
+	}
+	if t.Err != nil && atk.Err == nil {
+		atk.Err = t.Err
+	}
+	return p
 }
 
 func downRule(t *tbl, key string, def fight.DownRule) fight.DownRule {
@@ -281,9 +303,9 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 		}
 		out = append(out, fight.Attack{Name: a.Str("name", fmt.Sprintf("attack %d", i)), Bonus: a.Int("bonus", 0), Damage: e,
 			Type: a.Str("type", ""), Threat: faces(a, "threat", check.FaceRange{}), CritMul: a.Int("crit_mul", 0),
-			Reach: a.Int("reach", 5), ReachMin: a.Int("reach_min", 0), Ranged: a.Bool("ranged", false), Range: rng,
-			Touch: a.Bool("touch", false), Nonlethal: a.Bool("nonlethal", false), Group: a.Str("group", ""), Extra: extra,
-			NoReach: a.Get("reach") == lua.LNumber(0)})
+			Reach: a.Int("reach", 0), ReachMin: a.Int("reach_min", 0), Ranged: a.Bool("ranged", false), Range: rng,
+			Tags: a.Strs("tags", nil), Touch: a.Bool("touch", false), Nonlethal: a.Bool("nonlethal", false),
+			Group: a.Str("group", ""), Extra: extra, NoReach: a.Get("reach") == lua.LNumber(0)})
 		if a.Err != nil && st.Err == nil {
 			st.Err = a.Err
 		}
@@ -325,10 +347,69 @@ var condFightKeys = []string{"attack_adv", "defense_adv", "defense_adv_melee", "
 	"attack_mod_per_level", "save_mod", "save_mod_per_level", "ac_mod", "auto_crit_melee", "no_actions", "near",
 	"defense_adv_near", "defense_adv_far", "auto_crit_near", "attack_adv_except_source", "attack_adv_source_seen",
 	"defense_adv_seen", "blind", "unseen", "speed_zero", "speed_per_level", "move_extra", "lapses", "ends", "attack_die", "no_attack_source",
-	"defense_mod", "defense_mod_melee", "defense_mod_ranged", "attack_mod_melee", "attack_mod_ranged", "ac_type",
+	"attack_adv_unless_tag", "unless_tags", "speed_halvings", "all_difficult", "unseen_by_source", "obscured", "obscures_view",
+	"levels", "defense_mod", "defense_mod_melee", "defense_mod_ranged", "attack_mod_melee", "attack_mod_ranged", "ac_type",
 	"ac_lose", "foe_ac_lose", "ac_set", "no_opportunity", "partial", "strenuous", "miss_chance", "no_ranged_unless",
 	"ac_vs_source", "ac_lose_unless", "ac_lose_except_source", "attack_mod_vs_source", "defense_mod_vs_source", "spent",
 	"no_attack_named"}
+
+// levelKeys are the keys of an entry of a condition's fight.levels: the
+// effect keys (but ends and levels) and the level it starts at.
+var levelKeys = func() []string {
+	var out []string
+	for _, k := range condFightKeys {
+		switch k {
+		case "ends", "levels", "ac_type", "ac_lose", "foe_ac_lose", "ac_set", "no_ranged_unless":
+			// read for the condition itself only
+		default:
+			out = append(out, k)
+		}
+	}
+	return append(out, "level")
+}()
+
+// condEffect reads the effect keys of a condition's fight table (or of
+// one of its levels).
+func condEffect(f *tbl, speedZero bool) fight.CondEffect {
+	e := fight.CondEffect{
+		AttackAdv: f.Int("attack_adv", 0), DefenseAdv: f.Int("defense_adv", 0),
+		DefenseAdvMelee: f.Int("defense_adv_melee", 0), DefenseAdvRanged: f.Int("defense_adv_ranged", 0),
+		AttackMod: f.Int("attack_mod", 0), AttackModPerLevel: f.Int("attack_mod_per_level", 0), ACMod: f.Int("ac_mod", 0),
+		SaveMod: f.Int("save_mod", 0), SaveModPerLevel: f.Int("save_mod_per_level", 0),
+		AutoCritMelee: f.Bool("auto_crit_melee", false), NoActions: f.Bool("no_actions", false),
+		Near: f.Int("near", 0), DefenseAdvNear: f.Int("defense_adv_near", 0), DefenseAdvFar: f.Int("defense_adv_far", 0),
+		AutoCritNear: f.Bool("auto_crit_near", false), AttackAdvExceptSource: f.Int("attack_adv_except_source", 0),
+		AttackAdvSourceSeen: f.Int("attack_adv_source_seen", 0), DefenseAdvSeen: f.Int("defense_adv_seen", 0),
+		Blind: f.Bool("blind", false), Unseen: f.Bool("unseen", false), SpeedZero: speedZero || f.Bool("speed_zero", false),
+		SpeedPerLevel: f.Int("speed_per_level", 0), MoveExtra: f.Int("move_extra", 0),
+		Lapses: f.Bool("lapses", false), NoAttackSource: f.Bool("no_attack_source", false),
+		AttackAdvUnlessTag: f.Int("attack_adv_unless_tag", 0), UnlessTags: f.Strs("unless_tags", nil),
+		SpeedHalvings: f.Int("speed_halvings", 0), AllDifficult: f.Bool("all_difficult", false),
+		UnseenBySource: f.Bool("unseen_by_source", false), Obscured: f.Int("obscured", 0), ObscuresView: f.Int("obscures_view", 0),
+		DefenseMod: f.Int("defense_mod", 0), DefenseModMelee: f.Int("defense_mod_melee", 0),
+		DefenseModRanged: f.Int("defense_mod_ranged", 0), AttackModMelee: f.Int("attack_mod_melee", 0),
+		AttackModRanged: f.Int("attack_mod_ranged", 0), NoOpportunity: f.Bool("no_opportunity", false),
+		Partial: f.Bool("partial", false), Strenuous: f.Int("strenuous", 0), MissChance: f.Int("miss_chance", 0),
+		ACVsSource: f.Bool("ac_vs_source", false), ACLoseUnless: f.Str("ac_lose_unless", ""),
+		ACLoseExceptSource: f.Bool("ac_lose_except_source", false),
+		AttackModVsSource:  f.Int("attack_mod_vs_source", 0), DefenseModVsSource: f.Int("defense_mod_vs_source", 0),
+		Spent: f.Bool("spent", false), NoAttackNamed: f.Bool("no_attack_named", false),
+	}
+	for _, k := range []string{"obscured", "obscures_view"} {
+		if n := f.Int(k, 0); n < 0 || n > 2 {
+			f.Fail("%s must be 0 (clear), 1 (lightly) or 2 (heavily), got %d", k, n)
+		}
+	}
+	if src := f.Str("attack_die", ""); src != "" {
+		x, err := dice.Parse(src)
+		if err != nil {
+			f.Fail("attack_die: %v", err)
+		} else {
+			e.AttackDie = x
+		}
+	}
+	return e
+}
 
 // CompileConditions reads every "condition.<name>" definition's `fight`
 // table (attack_adv, defense_adv, defense_adv_melee, defense_adv_ranged,
@@ -352,27 +433,8 @@ func CompileConditions(g *rulesmod.Rules, fr *fight.Rules) (map[string]*fight.Co
 		c := rec(t, full)
 		f := c.Sub("fight")
 		d := &raw{implies: c.Strs("implies", nil)}
-		d.eff = fight.CondEffect{
-			AttackAdv: f.Int("attack_adv", 0), DefenseAdv: f.Int("defense_adv", 0),
-			DefenseAdvMelee: f.Int("defense_adv_melee", 0), DefenseAdvRanged: f.Int("defense_adv_ranged", 0),
-			AttackMod: f.Int("attack_mod", 0), AttackModPerLevel: f.Int("attack_mod_per_level", 0), ACMod: f.Int("ac_mod", 0),
-			SaveMod: f.Int("save_mod", 0), SaveModPerLevel: f.Int("save_mod_per_level", 0),
-			AutoCritMelee: f.Bool("auto_crit_melee", false), NoActions: f.Bool("no_actions", false),
-			Near: f.Int("near", 0), DefenseAdvNear: f.Int("defense_adv_near", 0), DefenseAdvFar: f.Int("defense_adv_far", 0),
-			AutoCritNear: f.Bool("auto_crit_near", false), AttackAdvExceptSource: f.Int("attack_adv_except_source", 0),
-			AttackAdvSourceSeen: f.Int("attack_adv_source_seen", 0), DefenseAdvSeen: f.Int("defense_adv_seen", 0),
-			Blind: f.Bool("blind", false), Unseen: f.Bool("unseen", false), SpeedZero: c.Bool("speed_zero", false) || f.Bool("speed_zero", false),
-			SpeedPerLevel: f.Int("speed_per_level", 0), MoveExtra: f.Int("move_extra", 0),
-			Lapses: f.Bool("lapses", false), NoAttackSource: f.Bool("no_attack_source", false),
-			AttackModVsSource: f.Int("attack_mod_vs_source", 0), DefenseModVsSource: f.Int("defense_mod_vs_source", 0),
-			Spent: f.Bool("spent", false), NoAttackNamed: f.Bool("no_attack_named", false),
-			DefenseMod: f.Int("defense_mod", 0), DefenseModMelee: f.Int("defense_mod_melee", 0),
-			DefenseModRanged: f.Int("defense_mod_ranged", 0), AttackModMelee: f.Int("attack_mod_melee", 0),
-			AttackModRanged: f.Int("attack_mod_ranged", 0), NoOpportunity: f.Bool("no_opportunity", false),
-			Partial: f.Bool("partial", false), Strenuous: f.Int("strenuous", 0), MissChance: f.Int("miss_chance", 0),
-			ACVsSource: f.Bool("ac_vs_source", false), ACLoseUnless: f.Str("ac_lose_unless", ""),
-			ACLoseExceptSource: f.Bool("ac_lose_except_source", false),
-		}
+		checkKeys(f, condFightKeys...)
+		d.eff = condEffect(f, c.Bool("speed_zero", false))
 		switch ends := f.Str("ends", ""); ends {
 		case "":
 		case "turn_start":
@@ -388,15 +450,32 @@ func CompileConditions(g *rulesmod.Rules, fr *fight.Rules) (map[string]*fight.Co
 		if err := readCondAC(f, &fr.AC, &d.eff); err != nil {
 			return nil, err
 		}
-		if src := f.Str("attack_die", ""); src != "" {
-			x, err := dice.Parse(src)
-			if err != nil {
-				f.Fail("attack_die: %v", err)
-			} else {
-				d.eff.AttackDie = x
+		// levels = {{level = 3, attack_adv = -1}, ...}: effects that join
+		// from a level of the condition on.
+		if lv := f.Sub("levels"); lv.T != nil {
+			for i := 1; i <= lv.T.Len(); i++ {
+				lt, ok := lv.T.RawGetInt(i).(*lua.LTable)
+				if !ok {
+					lv.Fail("levels[%d] must be a table {level =, ...}", i)
+					break
+				}
+				l := rec(lt, fmt.Sprintf("%s[%d]", lv.Where, i))
+				checkKeys(l, levelKeys...)
+				min := l.Int("level", 0)
+				if min < 1 && l.Err == nil {
+					l.Fail("level must be 1 or more")
+				}
+				e := condEffect(l, false)
+				e.Name = name
+				if l.Err != nil {
+					return nil, l.Err
+				}
+				d.eff.Levels = append(d.eff.Levels, fight.LevelEffect{Min: min, Effect: &e})
+			}
+			if lv.Err != nil {
+				return nil, lv.Err
 			}
 		}
-		checkKeys(f, condFightKeys...)
 		if c.Err != nil {
 			return nil, c.Err
 		}

@@ -313,13 +313,15 @@ func luaTactic(r *luart.Runtime, fn *lua.LFunction) fight.Tactic {
 	}
 }
 
-// luaNeeded wraps a Lua function (attacker, target) -> number giving the
-// total an attack needs to hit (attack matrices, descending armour class).
-func luaNeeded(r *luart.Runtime, fn *lua.LFunction) func(a, t *fight.Fighter) int {
-	return func(a, t *fight.Fighter) int {
+// luaNeeded wraps a Lua function (attacker, target, ac_mod) -> number
+// giving the total an attack needs to hit (attack matrices, descending
+// armour class); ac_mod is the change the rules of space and the
+// conditions make to the target's armour class (cover's "ac").
+func luaNeeded(r *luart.Runtime, fn *lua.LFunction) func(a, t *fight.Fighter, acMod int) int {
+	return func(a, t *fight.Fighter, acMod int) int {
 		L := r.L
 		f := Current(r)
-		if err := L.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}, creaturemod.Push(L, a.C), creaturemod.Push(L, t.C)); err != nil {
+		if err := L.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}, creaturemod.Push(L, a.C), creaturemod.Push(L, t.C), lua.LNumber(acMod)); err != nil {
 			if f != nil {
 				f.Fail(r.Convert(err))
 			}

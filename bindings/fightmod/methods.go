@@ -38,7 +38,7 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "stabilize", Args: "(c [, stable])", Doc: "marks a downed creature stable (no more dying.turn events or bleeding; the rules' stable condition replaces their down condition) or, with false, dying again", Fn: fm.stabilize},
 		{Name: "sync_hp", Args: "(c)", Doc: "applies the rules of hit points after a script changed c's hit points or nonlethal damage: the conditions of its hit points, dropping or dying (not reviving: fight.revive)", Fn: fm.syncHP},
 		{Name: "is", Args: "(c, state)", Doc: "returns whether creature c is in a state: player, out, dead, fled, stable (cheaper than fight.info)", Fn: fm.is},
-		{Name: "flee", Args: "(c)", Doc: "creature c leaves the fight alive (fled, surrendered): out, not dead", Fn: fm.flee},
+		{Name: "flee", Args: "(c [, opts])", Doc: "creature c leaves the fight alive (fled, surrendered): out, not dead; on a map it first moves away from its enemies (which may provoke) with opts.budget (default: the movement it has left), or stays where it is with opts.stay", Fn: fm.flee},
 		{Name: "revive", Args: "(c)", Doc: "brings a downed creature back into the fight (it was stabilised and healed)", Fn: fm.revive},
 		{Name: "spend", Args: "(c, slot)", Doc: "spends one use of creature c's action slot (action, bonus, reaction... as the rule system declares them); returns false when none is left or initiative is not rolled", Fn: fm.spend},
 		{Name: "remaining", Args: "(c, slot)", Doc: "returns the uses of creature c's action slot left (0 before initiative; math.huge when unlimited)", Fn: fm.remaining},
@@ -439,7 +439,18 @@ func (fm *module) is(L *lua.LState) int {
 // flee is fight.flee.
 func (fm *module) flee(L *lua.LState) int {
 	f := fm.current(L)
-	if err := f.Flee(fm.fighterOf(L, 1)); err != nil {
+	x := fm.fighterOf(L, 1)
+	o := fight.FleeOpts{Budget: -1}
+	if opts := L.OptTable(2, nil); opts != nil {
+		r := rec(opts, "options")
+		checkKeys(r, "stay", "budget")
+		o.Stay = r.Bool("stay", false)
+		o.Budget = r.Int("budget", -1)
+		if r.Err != nil {
+			luart.Raise(L, r.Err)
+		}
+	}
+	if err := f.FleeWith(x, o); err != nil {
 		luart.Raise(L, err)
 	}
 	return 0

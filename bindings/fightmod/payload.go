@@ -7,6 +7,7 @@ import (
 	"github.com/dndsh/dndsh/bindings/luart"
 	"github.com/dndsh/dndsh/bindings/rulesmod"
 	"github.com/dndsh/dndsh/runtime/fight"
+	"github.com/dndsh/dndsh/runtime/grid"
 )
 
 // attackView is the Lua view of a fight.AttackEvent: one table reused from
@@ -173,10 +174,59 @@ func (v *turnView) FromLua(_ *lua.LState, t *lua.LTable) error {
 	return nil
 }
 
+// moveView is the Lua view of a fight.MoveEvent (move.step and
+// move.reach): mover, hostile (move.reach: whose reach the step leaves, a
+// creature handle, else nil), from and to ({x, y}), step (from 1), cost
+// (the step's price), kind ("leave_reach", "exit_threatened" or "") and
+// cause ("move", "forced", ...). A handler cancels it with rules.cancel:
+// move.step stops the move, move.reach the kernel's opportunity attack.
+type moveView struct {
+	e        *fight.MoveEvent
+	t        *lua.LTable
+	from, to *lua.LTable
+}
+
+func (v *moveView) ToLua(L *lua.LState) *lua.LTable {
+	if v.t == nil {
+		v.t = L.CreateTable(0, 9)
+		v.from, v.to = L.CreateTable(0, 2), L.CreateTable(0, 2)
+	}
+	t, e := v.t, v.e
+	t.RawSetString("cancelled", lua.LNil)
+	t.RawSetString("reason", lua.LNil)
+	t.RawSetString("mover", creaturemod.Push(L, e.Mover.C))
+	if e.Hostile != nil {
+		t.RawSetString("hostile", creaturemod.Push(L, e.Hostile.C))
+	} else {
+		t.RawSetString("hostile", lua.LNil)
+	}
+	v.from.RawSetString("x", luart.Int(e.From.X))
+	v.from.RawSetString("y", luart.Int(e.From.Y))
+	v.to.RawSetString("x", luart.Int(e.To.X))
+	v.to.RawSetString("y", luart.Int(e.To.Y))
+	t.RawSetString("from", v.from)
+	t.RawSetString("to", v.to)
+	t.RawSetString("step", luart.Int(e.Step))
+	t.RawSetString("cost", luart.Int(e.Cost))
+	kind := ""
+	switch e.Kind {
+	case grid.LeaveReach:
+		kind = "leave_reach"
+	case grid.ExitThreatened:
+		kind = "exit_threatened"
+	}
+	t.RawSetString("kind", lua.LString(kind))
+	t.RawSetString("cause", lua.LString(e.Cause))
+	return t
+}
+
+func (v *moveView) FromLua(*lua.LState, *lua.LTable) error { return nil }
+
 // adapter returns the payload adapter of a fight's events.
 func adapter(r *luart.Runtime, _ *fight.Fight) func(any) rulesmod.LuaPayload {
 	av := &attackView{r: r}
 	tv := &turnView{}
+	mv := &moveView{}
 	return func(d any) rulesmod.LuaPayload {
 		switch x := d.(type) {
 		case *fight.AttackEvent:
@@ -185,6 +235,9 @@ func adapter(r *luart.Runtime, _ *fight.Fight) func(any) rulesmod.LuaPayload {
 		case *fight.TurnEvent:
 			tv.e = x
 			return tv
+		case *fight.MoveEvent:
+			mv.e = x
+			return mv
 		}
 		return nil
 	}

@@ -21,8 +21,8 @@ import (
 //	  default_size = "medium",
 //	  difficult = { extra = 1 } | { multiply = 2 },   -- extra feet per foot, or a multiplier
 //	  corner_cutting = true,
-//	  pass = { size_diff = 2, unable = true, tiny = "tiny", difficult = true, tiny_ends = true,
-//	           never = "fills_space" },
+//	  pass = { size_diff = 2, unable = true, tiny = "tiny", difficult = true,
+//	           ally_difficult = false, end_size_diff = 0, tiny_ends = true, never = "fills_space" },
 //	  cover = { creatures = true, by_full = { "none", "half", "half", "three-quarters", "total" },
 //	            partial = "half",
 //	            half = { ac = 2, save = 2 }, ["three-quarters"] = { ac = 5, save = 5 },
@@ -31,10 +31,11 @@ import (
 //	  ranged_in_melee = { within = 5, adv = -1, mod = 0, sight = true, able = true,
 //	                      target = true, unless = "precise_shot" },  -- the target engaged with an ally
 //	  sight = { target_unseen = -1, attacker_unseen = 1, target_unseen_miss = 50,
+//	            target_obscured = 0, attacker_obscured = 0, bonus_needs_clear = false,
 //	            senses = { blindsight = { blinded = true, invisible = true }, ... } },
 //	  flank = { adv = 0, mod = 2 },
 //	  opportunity = { on = "leave_reach"|"exit_threatened", slot = "reaction", sight = true,
-//	                  unless = "disengaged", max_cover = "total" },
+//	                  unless = "disengaged", max_cover = "total", engaged = false },
 //	  turn = { full_attack_move = -1, double_move = true, double_move_tag = "dashed",
 //	           free_step = 5, move_only_safe = true, surprise_partial = true,
 //	           charge = { min = 10, mul = 2, partial_mul = 1, attack_mod = 2, condition = "charging", prefer = true } },
@@ -118,13 +119,15 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 	}
 	sr.NoCornerCutting = !s.Bool("corner_cutting", true)
 	p := s.Sub("pass")
-	checkKeys(p, "size_diff", "unable", "tiny", "difficult", "tiny_ends", "never")
+	checkKeys(p, "size_diff", "unable", "tiny", "difficult", "ally_difficult", "end_size_diff", "tiny_ends", "never")
 	sr.PassSizeDiff = p.Int("size_diff", 0)
 	sr.PassUnable = p.Bool("unable", false)
 	sr.PassTiny = p.Str("tiny", "")
 	sr.TinyEnds = p.Bool("tiny_ends", false)
 	sr.NoPassTag = p.Str("never", "")
 	sr.AllyDifficult = p.Bool("difficult", false)
+	sr.AllySpaceDifficult = p.Bool("ally_difficult", false)
+	sr.EndSizeDiff = p.Int("end_size_diff", 0)
 	c := s.Sub("cover")
 	checkKeys(c, "creatures", "by_full", "partial", "half", "three-quarters", "total")
 	sr.CreatureCover = c.Bool("creatures", false)
@@ -179,10 +182,14 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 		NeedsSight: rm.Bool("sight", false), NeedsAble: rm.Bool("able", false),
 		Target: rm.Bool("target", false), UnlessTag: rm.Str("unless", "")}
 	si := s.Sub("sight")
-	checkKeys(si, "target_unseen", "attacker_unseen", "senses", "target_unseen_miss")
+	checkKeys(si, "target_unseen", "attacker_unseen", "target_obscured", "attacker_obscured", "bonus_needs_clear", "senses",
+		"target_unseen_miss")
 	sr.Sight.TargetUnseen = si.Int("target_unseen", 0)
 	sr.Sight.TargetUnseenMiss = si.Int("target_unseen_miss", 0)
 	sr.Sight.AttackerUnseen = si.Int("attacker_unseen", 0)
+	sr.Sight.TargetObscured = si.Int("target_obscured", 0)
+	sr.Sight.AttackerObscured = si.Int("attacker_obscured", 0)
+	sr.Sight.BonusNeedsClear = si.Bool("bonus_needs_clear", false)
 	if ss := si.Sub("senses"); ss.T != nil {
 		for _, name := range sortedKeys(ss.T) {
 			e := ss.Sub(name)
@@ -204,9 +211,10 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 		}
 	}
 	if op := s.Sub("opportunity"); op.T != nil {
-		checkKeys(op, "on", "slot", "sight", "unless", "max_cover")
+		checkKeys(op, "on", "slot", "sight", "unless", "max_cover", "engaged")
 		o := &fight.OpportunityRule{Slot: op.Str("slot", ""), NeedsSight: op.Bool("sight", false),
-			UnlessTag: op.Str("unless", ""), MaxCover: grade(op, "max_cover", grid.CoverThreeQuarters)}
+			UnlessTag: op.Str("unless", ""), MaxCover: grade(op, "max_cover", grid.CoverThreeQuarters),
+			Engaged: op.Bool("engaged", false)}
 		switch on := op.Str("on", "leave_reach"); on {
 		case "leave_reach":
 			o.Trigger = grid.LeaveReach

@@ -25,7 +25,7 @@ func (fm *module) spaceFuncs() []luart.Func {
 		{Name: "reaches", Args: "(a, b, attack_name)", Doc: "returns whether a's attack reaches b where they stand (reach for melee, range for ranged; always true with no map)", Fn: fm.reaches},
 		{Name: "sees", Args: "(a, b [, opts])", Doc: "returns whether creature a perceives b (conditions, senses, walls); for creatures not in the current fight, or with opts.distance, at that distance (default: their positions') with nothing in between", Fn: fm.seesFn},
 		{Name: "cover", Args: "(target, from)", Doc: "returns the degree of cover target has against from (a creature, or a square {x, y} an effect starts in) and {ac, save} it gives", Fn: fm.cover},
-		{Name: "speed", Args: "(c)", Doc: "returns creature c's speed this turn in feet (its conditions' changes included)", Fn: fm.speed},
+		{Name: "speed", Args: "(c [, base])", Doc: "returns creature c's speed this turn in feet (its conditions' changes included); with base, what its conditions make of that speed (another mode's, a speed with a bonus); for a creature not in the current fight, under the same rules", Fn: fm.speed},
 		{Name: "movement_left", Args: "(c)", Doc: "returns the feet creature c may still move this turn", Fn: fm.movementLeft},
 		{Name: "dash", Args: "(c)", Doc: "doubles creature c's movement this turn (the rules' double move); returns false when it already did", Fn: fm.dash},
 		{Name: "approach", Args: "(c, target, attack_name [, opts])", Doc: "gets c where an attack reaches target, as the kernel's own turn does: moves it within reach with the movement it has left, else picks another of its attacks that reaches (its bow), else (opts.first, and the rules allow a double move) Dashes toward it; returns the name of the attack to make, or nil when none can be made this turn; with no map, returns attack_name", Fn: fm.approach},
@@ -37,7 +37,7 @@ func (fm *module) spaceFuncs() []luart.Func {
 		{Name: "provoke", Args: "(c)", Doc: "every enemy that threatens creature c may make its opportunity attack (an action that provokes); returns the handles of those that did", Fn: fm.provoke},
 		{Name: "area", Args: "(spec)", Doc: "returns the creatures on the map inside an area {shape = cone|line|burst|cube|emanation, from = creature or {x, y}, toward = creature or {x, y}, length, width, include_from}, with their cover from the origin: {{c, cover}...}", Fn: fm.area},
 		{Name: "aim", Args: "(c, spec [, opts])", Doc: "aims an area spec from creature c to catch the most enemies and fewest allies (opts.allies weighs an ally caught, default 1); returns {toward = {x, y}, enemies, allies, targets = {handles}} or nil when no aim catches an enemy", Fn: fm.aim},
-		{Name: "assess", Args: "(attacker, target, attack_name [, opts])", Doc: "what the rules make of an attack where attacker and target stand: {allowed, why, adv, dis, bonus, ac_bonus, ac (the target's armour class against it), miss_chance, ranged, crit, distance, cover, flanked, ac_lost = {armour-class types the target loses}, reasons = {{kind, level, why}...}}; opts override the situation (distance, cover (a grade or a list: the best counts), sees, seen); for creatures not in the current fight, or with no attack_name, the attack is described by opts (ranged, reach, range = {normal, long}) and opts.enemies, opts.source_seen complete the situation", Fn: fm.assess},
+		{Name: "assess", Args: "(attacker, target, attack_name [, opts])", Doc: "what the rules make of an attack where attacker and target stand: {allowed, why, adv, dis, bonus, ac_bonus, ac (the target's armour class against it), miss_chance, ranged, crit, distance, cover, sees, seen, obscured, seen_obscured, flanked, ac_lost = {armour-class types the target loses}, reasons = {{kind, level, why}...}}; opts override the situation (distance, cover (a grade or a list: the best counts), sees, seen, obscured (the attacker sees the target lightly obscured), seen_obscured (the target sees the attacker so)); for creatures not in the current fight, or with no attack_name, the attack is described by opts (ranged, reach, range = {normal, long}, tags) and opts.enemies, opts.source_seen complete the situation", Fn: fm.assess},
 	}
 }
 
@@ -194,8 +194,28 @@ func (fm *module) cover(L *lua.LState) int {
 }
 
 func (fm *module) speed(L *lua.LState) int {
-	f := fm.current(L)
-	L.Push(lua.LNumber(f.Speed(fm.fighterOf(L, 1))))
+	c := creaturemod.Check(L, 1)
+	base, hasBase := L.Get(2).(lua.LNumber)
+	if L.Get(2) != lua.LNil && !hasBase {
+		L.ArgError(2, "a base speed in feet expected")
+	}
+	m, _ := fm.r.Get("fight.byCreature").(map[*creature.Creature]*fight.Fighter)
+	f, x := Current(fm.r), m[c]
+	if f == nil || x == nil {
+		// a creature that is not fighting: the same rules on a scratch fight
+		other, err := creature.New("other", "other", 1)
+		if err != nil {
+			luart.Raise(L, err)
+		}
+		var restore func()
+		f, x, _, _, restore = fm.scratch(L, c, other, L.NewTable())
+		defer restore()
+	}
+	if hasBase {
+		L.Push(lua.LNumber(f.SpeedFrom(x, int(base))))
+	} else {
+		L.Push(lua.LNumber(f.Speed(x)))
+	}
 	return 1
 }
 
@@ -534,7 +554,8 @@ func (fm *module) assess(L *lua.LState) int {
 	a := attackOf(L, x, 3, false)
 	var s *fight.Situation
 	if opts.RawGetString("distance") != lua.LNil || opts.RawGetString("cover") != lua.LNil ||
-		opts.RawGetString("sees") != lua.LNil || opts.RawGetString("seen") != lua.LNil {
+		opts.RawGetString("sees") != lua.LNil || opts.RawGetString("seen") != lua.LNil ||
+		opts.RawGetString("obscured") != lua.LNil || opts.RawGetString("seen_obscured") != lua.LNil {
 		_, sit, _ := f.Assess(x, t, a, nil)
 		if v, ok := opts.RawGetString("distance").(lua.LNumber); ok {
 			f.SituationAt(x, t, a, int(v), &sit)
@@ -577,6 +598,12 @@ func overrideSituation(L *lua.LState, opts *lua.LTable, sit *fight.Situation) {
 	}
 	if v, ok := opts.RawGetString("seen").(lua.LBool); ok {
 		sit.AttackerSeen = bool(v)
+	}
+	if v, ok := opts.RawGetString("obscured").(lua.LBool); ok {
+		sit.TargetObscured = bool(v)
+	}
+	if v, ok := opts.RawGetString("seen_obscured").(lua.LBool); ok {
+		sit.AttackerObscured = bool(v)
 	}
 }
 
@@ -654,7 +681,8 @@ func (fm *module) scratch(L *lua.LState, c1, c2 *creature.Creature, opts *lua.LT
 		luart.Raise(L, err)
 	}
 	o := rec(opts, "options")
-	a := fight.Attack{Name: "attack", Ranged: o.Bool("ranged", false), Reach: o.Int("reach", 0), ReachMin: o.Int("reach_min", 0)}
+	a := fight.Attack{Name: "attack", Ranged: o.Bool("ranged", false), Reach: o.Int("reach", 0), ReachMin: o.Int("reach_min", 0),
+		Tags: o.Strs("tags", nil)}
 	if a.Reach == 0 {
 		a.Reach = c1.Reach
 	}
@@ -722,6 +750,10 @@ func AssessTable(L *lua.LState, f *fight.Fight, as fight.Assessment, sit fight.S
 		}
 	}
 	t.RawSetString("ac_lost", lost)
+	t.RawSetString("sees", lua.LBool(sit.TargetSeen))
+	t.RawSetString("seen", lua.LBool(sit.AttackerSeen))
+	t.RawSetString("obscured", lua.LBool(sit.TargetObscured))
+	t.RawSetString("seen_obscured", lua.LBool(sit.AttackerObscured))
 	rs := L.CreateTable(len(why), 0)
 	for _, r := range why {
 		e := L.CreateTable(0, 3)

@@ -155,6 +155,14 @@ func (g *Rules) module() luart.Module {
 				L.Push(lua.LString(g.System))
 				return 1
 			}},
+			{Name: "lineage", Args: "()", Doc: "returns the loaded rule system and the systems it extends, the most specific first ({\"mod5e\", \"5e\", \"base\"}): where its monsters are looked for", Fn: func(L *lua.LState) int {
+				t := L.CreateTable(len(g.Lineage), 0)
+				for _, id := range g.MonsterSystems(g.System) {
+					t.Append(lua.LString(id))
+				}
+				L.Push(t)
+				return 1
+			}},
 			{Name: "enabled", Args: "(variant_id)", Doc: "returns whether the variant is enabled", Fn: func(L *lua.LState) int {
 				v := g.Variant(L.CheckString(1))
 				L.Push(lua.LBool(v != nil && v.Enabled))
@@ -444,6 +452,10 @@ func (g *Rules) Load(ctx context.Context, id string, variants []string) error {
 		return err
 	}
 	g.System = id
+	g.Lineage = g.Lineage[:0]
+	for i := len(manifests) - 1; i >= 0; i-- {
+		g.Lineage = append(g.Lineage, manifests[i].ID)
+	}
 	// Known variants: those the manifests accept, plus files present.
 	for _, m := range manifests {
 		for _, v := range m.Variants {
@@ -483,13 +495,33 @@ func (g *Rules) EnableVariant(ctx context.Context, id string) error {
 	return nil
 }
 
+// MonsterSystems lists where the monsters of system are looked for: the
+// loaded system's lineage (it and the systems it extends, the most
+// specific first), or system alone.
+func (g *Rules) MonsterSystems(system string) []string {
+	if system == g.System && len(g.Lineage) > 0 {
+		return g.Lineage
+	}
+	return []string{system}
+}
+
 // MonsterPath returns the script of the monster called name in a rule
-// system: monsters/<system>/<id>.lua (hand-written) first, then the
-// imported monsters/<system>/srd/<id>.lua; a name that is no id ("Adult
-// Red Dragon") is looked up by its id (srd.Slug), and "srd/<id>" names
-// the imported one. ok is false when neither exists under the script
-// roots.
+// system, or in the systems it extends (a layer over 5e plays 5e's
+// monsters), the most specific first: in each, monsters/<system>/<id>.lua
+// (hand-written) first, then the imported monsters/<system>/srd/<id>.lua;
+// a name that is no id ("Adult Red Dragon") is looked up by its id
+// (srd.Slug), and "srd/<id>" names the imported one. ok is false when none
+// exists under the script roots.
 func (g *Rules) MonsterPath(system, name string) (string, bool) {
+	for _, sys := range g.MonsterSystems(system) {
+		if p, ok := g.monsterPathIn(sys, name); ok {
+			return p, true
+		}
+	}
+	return g.monsterPathIn(system, name)
+}
+
+func (g *Rules) monsterPathIn(system, name string) (string, bool) {
 	if id, ok := strings.CutPrefix(name, "srd/"); ok && id != "" && !strings.ContainsAny(id, "/\\") && !strings.Contains(id, "..") {
 		// "srd/<id>": the imported one, whatever a hand-written one says
 		p := "monsters/" + system + "/srd/" + id + ".lua"
@@ -509,8 +541,8 @@ func (g *Rules) MonsterPath(system, name string) (string, bool) {
 	return "monsters/" + system + "/" + name + ".lua", false
 }
 
-// LoadMonster loads a monster file (monsters/<system>/<name>.lua) into the
-// monsters layer and returns what it returned.
+// LoadMonster loads a monster file (MonsterPath's) into the monsters layer
+// and returns what it returned.
 func (g *Rules) LoadMonster(ctx context.Context, system, name string) (lua.LValue, error) {
 	prev := g.current
 	defer func() { g.current = prev }()

@@ -75,6 +75,10 @@ type Registry struct {
 	// System is the id of the loaded rule system ("5e"), "" before one is
 	// loaded.
 	System string
+	// Lineage is the loaded system and the systems it extends, the most
+	// specific first ("mod5e", "5e", "base"): where its monsters are
+	// looked for.
+	Lineage []string
 }
 
 // NewRegistry returns an empty registry over bus.

@@ -220,14 +220,15 @@ func (c completer) tableArgs(cmd string) []string {
 	}
 	if cmd == "add" {
 		// hand-written monsters and the imported ones (srd/; a file name
-		// is an id, nothing is loaded)
-		sys := r.eng.Rules.System
+		// is an id, nothing is loaded), of the system and those it extends
 		seen := map[string]bool{}
-		for _, pat := range []string{"monsters/" + sys + "/*.lua", "monsters/" + sys + "/srd/*.lua"} {
-			for _, p := range r.eng.R.Glob(pat) {
-				if id := strings.TrimSuffix(path.Base(p), ".lua"); !seen[id] {
-					seen[id] = true
-					out = append(out, id)
+		for _, sys := range r.eng.Rules.MonsterSystems(r.eng.Rules.System) {
+			for _, pat := range []string{"monsters/" + sys + "/*.lua", "monsters/" + sys + "/srd/*.lua"} {
+				for _, p := range r.eng.R.Glob(pat) {
+					if id := strings.TrimSuffix(path.Base(p), ".lua"); !seen[id] {
+						seen[id] = true
+						out = append(out, id)
+					}
 				}
 			}
 		}

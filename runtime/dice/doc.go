@@ -23,7 +23,7 @@
 // and %, a sign; modifiers and a label bind to their term.
 //
 //	Expression  = Comparison [ Advantage ] [ comment ] .
-//	Advantage   = "advantage" | "adv" | "disadvantage" | "dis" .
+//	Advantage   = ( "advantage" | "adv" | "disadvantage" | "dis" ) [ int ] .
 //	Comparison  = Sum [ CompareOp Sum ] .
 //	CompareOp   = ">=" | "<=" | "!=" | "<>" | "==" | "=" | ">" | "<" .
 //	Sum         = Product { ( "+" | "-" ) Product } .
@@ -75,7 +75,9 @@
 // without a success compare point, a group of one dice term that both keep
 // or both count, a die of no faces (d0) and a negative constant count,
 // rerolls and explosions that match every face, mi above ma, adv and dis
-// without exactly one plain 1d20, and what breaks a budget (length, nesting,
+// without exactly one plain 1d20 or with a level of 0 or above
+// MaxAdvLevel ("1d20 adv2" is graded advantage: three d20s, the highest
+// kept), and what breaks a budget (length, nesting,
 // literals, dice). runtime/dice's grammar test checks this grammar against
 // the corpus of spec/dice and against what the parser accepts.
 package dice

@@ -434,6 +434,7 @@ var beyondGrammar = []string{
 	"a die with one face cannot explode",
 	"is above ma",
 	"needs exactly one d20 term", "needs a single d20", "cannot apply to a d20 that already",
+	"level must be 1 or more", "level too high",
 }
 
 // disambiguated are corpus expressions the grammar derives that the parser

@@ -193,6 +193,10 @@ func (p *parser) enter(at int) error {
 
 const expectAtom = "expected a number, a dice term or '('"
 
+// MaxAdvLevel is the highest graded advantage level of the notation
+// ("adv63" rolls 64 d20s and keeps the highest).
+const MaxAdvLevel = 63
+
 // parseExpr reads Expression = Comparison [ Advantage ] [ comment ].
 func (p *parser) parseExpr(e *Expr) error {
 	if p.peek() == 0 || p.peek() == '#' {
@@ -960,16 +964,33 @@ func allMatch(cps []CP, lo, hi int64) bool {
 }
 
 func (p *parser) applyAdv(root *Node, k Keep, at int) (*Node, error) {
+	word := "adv"
+	if k == KeepLow {
+		word = "dis"
+	}
+	// A graded level: "adv2" (or "adv 2") rolls three d20s and keeps one.
+	level := int64(1)
+	if c := p.peek(); isDigit(c) {
+		lv := p.pos
+		v := int64(0)
+		for p.pos < len(p.low) && isDigit(p.low[p.pos]) {
+			v = v*10 + int64(p.low[p.pos]-'0')
+			if v > MaxAdvLevel {
+				return nil, p.errAt(lv, "%s level too high: at most %d", word, MaxAdvLevel)
+			}
+			p.pos++
+		}
+		if v < 1 {
+			return nil, p.errAt(lv, "%s level must be 1 or more, got %d", word, v)
+		}
+		level = v
+	}
 	var found []*Node
 	walk(root, func(n *Node) {
 		if n.Op == OpDice && n.Dice.Kind == Standard && n.Dice.Sides.Op == OpNum && n.Dice.Sides.Val == 20 {
 			found = append(found, n)
 		}
 	})
-	word := "adv"
-	if k == KeepLow {
-		word = "dis"
-	}
 	if len(found) != 1 {
 		return nil, p.errAt(at, "%s needs exactly one d20 term in the expression, found %d", word, len(found))
 	}
@@ -980,7 +1001,7 @@ func (p *parser) applyAdv(root *Node, k Keep, at int) (*Node, error) {
 	if d.Mods.Keep != KeepNone || d.Mods.Counting() {
 		return nil, p.errAt(at, "%s cannot apply to a d20 that already keeps, drops or counts", word)
 	}
-	d.Count = p.num(2, d.Count.Pos, d.Count.End)
+	d.Count = p.num(1+level, d.Count.Pos, d.Count.End)
 	d.Mods.Keep, d.Mods.KeepN = k, 1
 	return root, nil
 }

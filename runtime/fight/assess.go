@@ -31,8 +31,11 @@ type Situation struct {
 	Cover        grid.CoverGrade
 	TargetSeen   bool // the attacker perceives the target
 	AttackerSeen bool // the target perceives the attacker
-	InMelee      *Fighter
-	Flanker      *Fighter
+	// TargetObscured: the attacker sees the target, lightly obscured;
+	// AttackerObscured: the target sees the attacker, lightly obscured.
+	TargetObscured, AttackerObscured bool
+	InMelee                          *Fighter
+	Flanker                          *Fighter
 	// Measured: the distance is real (a map's, or given), so reach and
 	// range can refuse an attack; the no-map abstraction is always in
 	// reach.
@@ -77,9 +80,10 @@ func (f *Fight) spend(x, t *Fighter, as *Assessment) {
 
 // flags gathers what a fighter's conditions say about sight and moving.
 type flags struct {
-	blind, unseen, noActions, speedZero bool
-	noOpportunity, partial              bool
-	speedMod, moveExtra, strenuous      int
+	blind, unseen, noActions, speedZero, allDifficult bool
+	noOpportunity, partial                            bool
+	speedMod, moveExtra, halvings, strenuous          int
+	obscured, obscuresView                            int
 }
 
 // flagsOf reads x's conditions' sight and movement flags.
@@ -92,8 +96,12 @@ func (f *Fight) flagsOf(x *Fighter) flags {
 		fl.unseen = fl.unseen || ef.Unseen
 		fl.noActions = fl.noActions || ef.NoActions
 		fl.speedZero = fl.speedZero || ef.SpeedZero
+		fl.allDifficult = fl.allDifficult || ef.AllDifficult
 		fl.speedMod += ef.SpeedPerLevel * max(in.c.Level, 1)
 		fl.moveExtra += ef.MoveExtra
+		fl.halvings += ef.SpeedHalvings
+		fl.obscured = max(fl.obscured, ef.Obscured)
+		fl.obscuresView = max(fl.obscuresView, ef.ObscuresView)
 		fl.noOpportunity = fl.noOpportunity || ef.NoOpportunity
 		fl.partial = fl.partial || ef.Partial
 		fl.strenuous = max(fl.strenuous, ef.Strenuous)
@@ -101,23 +109,48 @@ func (f *Fight) flagsOf(x *Fighter) flags {
 	return fl
 }
 
+// obscurement is how obscured t is to v by their conditions (0 clear, 1
+// lightly, 2 heavily): the worse of t's Obscured and v's ObscuresView,
+// unless v has, within d, a sense the rules say ignores light.
+func (f *Fight) obscurement(v *Fighter, fv, ft *flags, d int) int {
+	o := max(ft.obscured, fv.obscuresView)
+	if o == 0 {
+		return 0
+	}
+	pol := &f.Rules.Space.Sight.Policy
+	f.senses = v.C.Senses(f.senses[:0])
+	for i := range pol.Rules {
+		r := &pol.Rules[i]
+		if !r.IgnoresLight || r.NotSight {
+			continue
+		}
+		if rng, ok := senseRange(f.senses, r.Name); ok && (rng < 0 || d <= rng) {
+			return 0
+		}
+	}
+	return o
+}
+
 // Sees reports whether v perceives t by sight (or a sight-like sense):
-// the rules' sight policy with the conditions' Blind and Unseen, the map's
-// walls, and (without a map) the distance of the attack a, when given.
+// the rules' sight policy with the conditions' Blind and Unseen (and
+// UnseenBySource, heavy obscurement), the map's walls, and (without a map)
+// the distance of the attack a, when given.
 func (f *Fight) Sees(v, t *Fighter, a *Attack) bool {
 	fv, ft := f.flagsOf(v), f.flagsOf(t)
-	return f.sees(v, t, f.Distance(v, t, a), fv.blind, ft.unseen)
+	d := f.Distance(v, t, a)
+	return f.sees(v, t, d, fv.blind, ft.unseen) && f.obscurement(v, &fv, &ft, d) < 2
 }
 
 // SeesAt is Sees at distance d with no map in between (a what-if).
 func (f *Fight) SeesAt(v, t *Fighter, d int) bool {
 	fv, ft := f.flagsOf(v), f.flagsOf(t)
-	return f.sees(v, t, d, fv.blind, ft.unseen)
+	return f.sees(v, t, d, fv.blind, ft.unseen) && f.obscurement(v, &fv, &ft, d) < 2
 }
 
 // sees is Sees with the flags worked out; d is the distance senses must
 // reach when there is no map.
 func (f *Fight) sees(v, t *Fighter, d int, blind, unseen bool) bool {
+	unseen = unseen || f.hiddenFrom(t, v)
 	walls := f.Space != nil && f.Space.Map.Walls.Len() > 0
 	if !blind && !unseen && !walls {
 		return true
@@ -173,6 +206,23 @@ func (f *Fight) SituationAt(x, t *Fighter, a *Attack, d int, s *Situation) {
 	fx, ft := f.flagsOf(x), f.flagsOf(t)
 	s.TargetSeen = f.sees(x, t, d, fx.blind, ft.unseen)
 	s.AttackerSeen = f.sees(t, x, d, ft.blind, fx.unseen)
+	// Obscurement: heavily obscured is not seen, lightly still seen.
+	if s.TargetSeen {
+		switch f.obscurement(x, &fx, &ft, d) {
+		case 1:
+			s.TargetObscured = true
+		case 2:
+			s.TargetSeen = false
+		}
+	}
+	if s.AttackerSeen {
+		switch f.obscurement(t, &ft, &fx, d) {
+		case 1:
+			s.AttackerObscured = true
+		case 2:
+			s.AttackerSeen = false
+		}
+	}
 	if f.Space == nil {
 		return
 	}
@@ -216,7 +266,7 @@ func (f *Fight) InMeleeOf(x *Fighter, enemies []*Fighter, dist []int) *Fighter {
 			continue
 		}
 		fy, fx := f.flagsOf(y), f.flagsOf(x)
-		if sr.RangedInMelee.NeedsSight && !f.sees(y, x, dist[i], fy.blind, fx.unseen) {
+		if sr.RangedInMelee.NeedsSight && !(f.sees(y, x, dist[i], fy.blind, fx.unseen) && f.obscurement(y, &fy, &fx, dist[i]) < 2) {
 			continue
 		}
 		return y
@@ -351,9 +401,15 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 			out.MissChance = m
 			note("miss", m, "can't see the target", "", "")
 		}
+	} else if s.TargetObscured {
+		adv(sr.Sight.TargetObscured, "the target is lightly obscured", "", "")
 	}
-	if !s.AttackerSeen {
-		adv(sr.Sight.AttackerUnseen, "the target can't see the attacker", "", "")
+	if !sr.Sight.BonusNeedsClear || (s.TargetSeen && !s.TargetObscured) {
+		if !s.AttackerSeen {
+			adv(sr.Sight.AttackerUnseen, "the target can't see the attacker", "", "")
+		} else if s.AttackerObscured {
+			adv(sr.Sight.AttackerObscured, "the attacker is lightly obscured to the target", "", "")
+		}
 	}
 	// conditions
 	if len(f.Rules.Conditions) > 0 {
@@ -391,6 +447,9 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 					out.spentA[out.nSpentA] = c.ID
 					out.nSpentA++
 				}
+			}
+			if ef.AttackAdvUnlessTag != 0 && !ef.exempt(a) {
+				adv(ef.AttackAdvUnlessTag, "attacker ", ef.Name, "")
 			}
 			m := ef.AttackModMelee
 			if a.Ranged {
@@ -538,10 +597,6 @@ func (f *Fight) Assess(x, t *Fighter, a *Attack, s *Situation) (Assessment, Situ
 // speedOf is x's speed for the turn in feet: its walking speed with its
 // conditions (0 while one stops it).
 func (f *Fight) speedOf(x *Fighter) int {
-	fl := f.flagsOf(x)
-	if fl.speedZero {
-		return 0
-	}
 	if !x.walkRead {
 		// read once a turn (a creature's speed is looked up by name)
 		x.walkRead = true
@@ -550,7 +605,26 @@ func (f *Fight) speedOf(x *Fighter) int {
 			x.walk = f.Rules.Space.DefaultSpeed
 		}
 	}
-	return max(x.walk+fl.speedMod, 0)
+	return f.speedFrom(x, x.walk)
+}
+
+// SpeedFrom returns what x's conditions make of a base speed in feet (its
+// speed in another mode, a speed with a bonus): 0 while one stops it, the
+// per-level changes, the halvings.
+func (f *Fight) SpeedFrom(x *Fighter, base int) int { return f.speedFrom(x, base) }
+
+func (f *Fight) speedFrom(x *Fighter, base int) int {
+	fl := f.flagsOf(x)
+	if fl.speedZero {
+		return 0
+	}
+	s := max(base+fl.speedMod, 0)
+	if fl.halvings > 0 {
+		// halvings multiply; the result is rounded down to whole squares
+		u := f.Rules.Space.unit()
+		s = (s >> min(fl.halvings, 30)) / u * u
+	}
+	return s
 }
 
 func hasSpeeds(c *creature.Creature) bool {

@@ -96,10 +96,10 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, o StrikeOpts) (*Atta
 	// ranged attack at its nominal distance, both in sight, no cover): the
 	// batch study's common case skips the work.
 	var sit Situation
-	var as Assessment
+	as := Assessment{acSetType: -1}
 	f.effA = f.effects(x, f.effA)
 	f.effT = f.effects(t, f.effT)
-	if f.Space != nil || len(f.effA) > 0 || len(f.effT) > 0 || f.Explain {
+	if f.Space != nil || len(f.effA) > 0 || len(f.effT) > 0 || f.Explain || e.Touch {
 		f.situation(x, t, a, &sit)
 		f.assess(e, &sit, &as, f.Explain)
 	}
@@ -146,7 +146,9 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, o StrikeOpts) (*Atta
 		tt.Adv = append(tt.Adv, check.AdvSource{Level: -e.Dis, Source: "disadvantage"})
 	}
 	if rule.Needed != nil {
-		tt.Target = rule.Needed(x, t)
+		// the rules' change to the target's armour class (cover), for a
+		// needed-roll rule to apply on its own scale
+		tt.Target = rule.Needed(x, t, f.acOf(t, &as)-t.C.AC.Value)
 		if f.failed != nil && f.table {
 			// A table fight has no Run to report the script's error.
 			err := f.failed

@@ -38,11 +38,60 @@ func (f *Fight) effectsOf(x *Fighter, dst []inForce) []inForce {
 			continue
 		}
 		add(ef, c)
+		for _, l := range ef.Levels {
+			if c.Level >= l.Min {
+				add(l.Effect, c)
+			}
+		}
 		for _, im := range ef.Implied {
 			add(im, c)
+			for _, l := range im.Levels {
+				if c.Level >= l.Min {
+					add(l.Effect, c)
+				}
+			}
 		}
 	}
 	return dst
+}
+
+// hasTag reports whether attack a carries tag.
+func (a *Attack) hasTag(tag string) bool {
+	for _, t := range a.Tags {
+		if t == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// exempt reports whether attack a escapes an AttackAdvUnlessTag effect: a
+// melee attack with one of its tags.
+func (ef *CondEffect) exempt(a *Attack) bool {
+	if a.Ranged {
+		return false
+	}
+	for _, t := range ef.UnlessTags {
+		if a.hasTag(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// hiddenFrom reports whether t has a condition with UnseenBySource whose
+// source is v (hidden from v alone).
+func (f *Fight) hiddenFrom(t, v *Fighter) bool {
+	if len(f.Rules.Conditions) == 0 {
+		return false
+	}
+	f.effH = f.effects(t, f.effH)
+	for _, in := range f.effH {
+		if in.ef.UnseenBySource && in.c.Source != "" && in.c.Source == v.ID {
+			return true
+		}
+	}
+	return false
 }
 
 // hampered reports whether effects include one that takes the bearer's

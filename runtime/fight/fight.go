@@ -53,8 +53,10 @@ type AttackRule struct {
 	Test check.Test
 	// Needed, when set, gives the natural-plus-modifiers total needed to hit
 	// instead of the target's armour class (attack matrices). It gets the
-	// attacker and target.
-	Needed func(attacker, target *Fighter) int
+	// attacker, the target and the change the rules make to the target's
+	// armour class for this attack (cover, conditions: the Assessment's
+	// ACMod), which the rule system applies on its own scale.
+	Needed func(attacker, target *Fighter, acMod int) int
 	// Crit is what a confirmed critical does to damage; CritMul is the
 	// default multiplier of CritMultiply.
 	Crit    CritRule
@@ -187,6 +189,26 @@ type CondEffect struct {
 	// rolls and added to it (5e's Bless: 1d4).
 	AttackDie *dice.Expr
 
+	// AttackAdvUnlessTag is on the bearer's attack rolls except its melee
+	// attacks that carry one of UnlessTags (an attack's Tags: a hold that
+	// hampers every attack but those with a light weapon or bare hands).
+	AttackAdvUnlessTag int
+	UnlessTags         []string
+	// SpeedHalvings halves the bearer's speed that many times; halvings
+	// of different effects multiply (two of them quarter it), and the
+	// result is rounded down to whole squares.
+	SpeedHalvings int
+	// AllDifficult: every square is difficult terrain for the bearer.
+	AllDifficult bool
+	// UnseenBySource: the condition's source (a creature's id) does not
+	// perceive the bearer (hidden from one observer); others still do.
+	UnseenBySource bool
+	// Obscured is how obscured the bearer is to every viewer (1 lightly:
+	// seen, but the rules' Sight.TargetObscured applies; 2 heavily: not
+	// seen); ObscuresView is how obscured everything is to the bearer (it
+	// stands in fog). A viewer's sense that ignores light (see
+	// grid.SenseRule) ignores both.
+	Obscured, ObscuresView int
 	// To-hit modifiers of attacks against the bearer (all, melee, ranged)
 	// and of the bearer's own melee and ranged attacks.
 	DefenseMod, DefenseModMelee, DefenseModRanged int
@@ -224,6 +246,16 @@ type CondEffect struct {
 	// ACLoseExceptSource: the bearer keeps them against the condition's
 	// source (a grappler keeps its Dex bonus against the one it grapples).
 	ACLoseExceptSource bool
+	// Levels are effects that join this one while the condition's level
+	// is at least their Min (a condition whose levels add their own
+	// effects), in the order given.
+	Levels []LevelEffect
+}
+
+// LevelEffect is an effect a condition adds from a level on.
+type LevelEffect struct {
+	Min    int
+	Effect *CondEffect
 }
 
 // Attack is one attack a fighter can make.
@@ -243,6 +275,8 @@ type Attack struct {
 	// Range lists a ranged attack's band limits in feet (normal, long), or
 	// its range increment (see RangeRule).
 	Range []int
+	// Tags are what conditions may ask of the attack ("light", "unarmed").
+	Tags []string
 	// NoReach: a melee attack that reaches only creatures sharing the
 	// attacker's space (reach 0 ft: a tiny creature's).
 	NoReach bool
@@ -467,12 +501,13 @@ type Fight struct {
 	RecordPaths bool
 	areaBuf     []*Fighter
 	// condition effects in force, one buffer per caller that may nest
-	effA, effT, effF, effM []inForce
-	senses                 []grid.Sense
-	moveEv                 MoveEvent
-	hostiles               []*Fighter
-	lineBuf, chargeBuf     []grid.Pos // ChargePath's scratch
-	moveNear               []*Fighter
+	effA, effT, effF, effM, effH []inForce
+	senses                       []grid.Sense
+	moveEv                       MoveEvent
+	hostiles                     []*Fighter
+	lineBuf, chargeBuf           []grid.Pos // ChargePath's scratch
+	moveNear                     []*Fighter
+	roomBuf                      []grid.Pos
 }
 
 // Fail records an error met where none can be returned (inside a tactic);

@@ -153,6 +153,7 @@ func (f *Fight) enter(x *Fighter, b grid.Pos) (entry, *Fighter, bool) {
 func (f *Fight) priceStep(x *Fighter, a, b grid.Pos, diag int, fl *flags, difficult bool) (int, int, entry) {
 	m := f.Space.Map
 	sr := &f.Rules.Space
+	difficult = difficult || fl.allDifficult // a condition: all terrain is difficult
 	dx, dy := b.X-a.X, b.Y-a.Y
 	diagonal := dx != 0 && dy != 0
 	if diagonal && sr.NoCornerCutting && grid.CutsCorner(a, b, x.C.Space, m.Walls) {
@@ -191,7 +192,7 @@ func (f *Fight) passes(x, o *Fighter) (pass, difficult bool) {
 	}
 	tiny := sr.PassTiny != "" && (o.C.Size.Name == sr.PassTiny)
 	if o.Side == x.Side {
-		return true, false
+		return true, sr.AllySpaceDifficult
 	}
 	if tiny {
 		return true, false
@@ -228,9 +229,15 @@ func (f *Fight) endsFree(x *Fighter, p grid.Pos) bool {
 				if o == x || !o.onMapNow || !o.C.Space.Covers(o.C.Pos, q) {
 					continue
 				}
-				if !(x.C.Space.Shared && o.C.Space.Shared) && !f.sharesSpace(x, o) {
-					return false
+				if x.C.Space.Shared && o.C.Space.Shared || f.sharesSpace(x, o) {
+					continue
 				}
+				if sr := &f.Rules.Space; sr.EndSizeDiff > 0 {
+					if d := sr.sizeRank(x.C) - sr.sizeRank(o.C); d >= sr.EndSizeDiff || -d >= sr.EndSizeDiff {
+						continue
+					}
+				}
+				return false
 			}
 		}
 	}
@@ -293,14 +300,17 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 		return res, nil
 	}
 	// the hostiles whose reach the path can come near (the others cannot
-	// be left along it)
+	// be left along it); under the rules' Engaged only those whose reach x
+	// stands in now, where its move begins
 	near := f.moveNear[:0]
 	if provokes {
 		g := f.Rules.Space.Grid
 		xb := x.body()
 		span := (last + 1) * f.Rules.Space.unit()
+		engaged := f.Rules.Space.Opportunity.Engaged
 		for _, h := range f.Fighters {
-			if h.Side != x.Side && !h.Out && hasMelee(h) && g.Between(h.body(), xb) <= h.reach+span {
+			if h.Side != x.Side && !h.Out && hasMelee(h) && g.Between(h.body(), xb) <= h.reach+span &&
+				!(engaged && !g.Threatens(h.body(), xb)) {
 				near = append(near, h)
 			}
 		}
@@ -580,7 +590,12 @@ func (f *Fight) PricePath(x *Fighter, path []grid.Pos) (PathPrice, error) {
 	if o := f.Rules.Space.Opportunity; o != nil {
 		trig = o.Trigger
 	}
+	engaged := false
+	if o := f.Rules.Space.Opportunity; o != nil {
+		engaged = o.Engaged
+	}
 	g := f.Rules.Space.Grid
+	at := x.body()
 	for i, p := range path {
 		if abs(p.X-from.X) > 1 || abs(p.Y-from.Y) > 1 || p == from {
 			e := errs.New(errs.Rule, "kernel", "path step %d goes from %v to %v, which is not a neighbouring square", i+1, from, p)
@@ -599,7 +614,7 @@ func (f *Fight) PricePath(x *Fighter, path []grid.Pos) (PathPrice, error) {
 				continue
 			}
 			hb := h.body()
-			if !g.Threatens(hb, before) {
+			if !g.Threatens(hb, before) || engaged && !g.Threatens(hb, at) {
 				continue
 			}
 			if trig&grid.ExitThreatened != 0 || !g.Threatens(hb, after) {

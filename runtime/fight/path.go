@@ -20,6 +20,7 @@ type pathScratch struct {
 	sqEntry []entry
 	sqDiff  []bool
 	sqFree  []uint8 // 0: not worked out, 1: free, 2: taken
+	goals   []grid.Pos
 }
 
 type node struct {
@@ -142,6 +143,11 @@ type Goal struct {
 	// square, one level): Done and Estimate count them directly
 	chebyshev bool
 	unit      int
+	// free, when set, are the squares a reach goal may end on (on the map,
+	// no wall, nobody there, within the reach band): Done is being on one
+	// and Estimate the distance to the nearest, so a search heads straight
+	// for a square it can take instead of sweeping round a crowded target.
+	free []grid.Pos
 }
 
 // gapTo is the offset in squares between the mover at p and the target,
@@ -189,6 +195,14 @@ func (f *Fight) SquareGoal(p grid.Pos) Goal { return Goal{kind: goalSquare, f: f
 
 // Done reports whether p is a place to stop.
 func (g *Goal) Done(p grid.Pos) bool {
+	if g.free != nil {
+		for _, q := range g.free {
+			if q == p {
+				return true
+			}
+		}
+		return false
+	}
 	switch g.kind {
 	case goalSquare:
 		return p == g.square
@@ -210,6 +224,20 @@ func (g *Goal) Done(p grid.Pos) bool {
 // Estimate is a lower bound of the feet from p to a place to stop.
 func (g *Goal) Estimate(p grid.Pos) int {
 	gr := g.f.Rules.Space.Grid
+	if g.free != nil {
+		best := 1 << 30
+		for _, q := range g.free {
+			dx, dy := q.X-p.X, q.Y-p.Y
+			var d int
+			if g.chebyshev {
+				d = max(dx, -dx, dy, -dy) * g.unit
+			} else {
+				d = gr.Span(dx, dy, 0)
+			}
+			best = min(best, d)
+		}
+		return best
+	}
 	switch g.kind {
 	case goalSquare:
 		return gr.Distance(p, g.square)
@@ -273,18 +301,17 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 	if goal.Done(start) {
 		return s.out[:0], 0, true
 	}
+	if goal.kind == goalReach && !goal.sight {
+		// a melee goal: the free squares within its reach band
+		s.goals = f.freeSquares(x, &goal, s.goals[:0], false)
+		if len(s.goals) == 0 {
+			return s.out[:0], 0, false // no room: no path can end there
+		}
+		goal.free = s.goals
+	}
 	if out, cost, ok, sure := f.greedy(x, goal, budget, &fl, s.out[:0]); sure {
 		s.out = out
 		return out, cost, ok
-	}
-	if goal.kind == goalReach {
-		// the straight way's last square is taken: try the straight way to
-		// each free square as near as the estimate says, nearest first; one
-		// that costs no more than the estimate is a cheapest way
-		if out, cost, ok := f.slide(x, &goal, budget, &fl, s.out[:0]); ok {
-			s.out = out
-			return out, cost, true
-		}
 	}
 	s0 := enc(start, x.diagonals)
 	s.stamp[s0], s.cost[s0], s.parent[s0] = s.gen, 0, -1
@@ -383,36 +410,42 @@ func (f *Fight) AwayGoal(x *Fighter) Goal {
 // attack a's) touches t is free for x to stand on (or is where x stands):
 // when none is, no path can get x there and searching is wasted.
 func (f *Fight) HasRoom(x, t *Fighter, a *Attack) bool {
-	if f.Space == nil {
-		return true
-	}
-	reach := x.reach
-	if a != nil && !a.Ranged {
-		reach = a.reachFeet(f.Rules.Space.unit())
-	} else if a != nil {
+	if f.Space == nil || a != nil && a.Ranged {
 		return true // a ranged attack has room enough
 	}
 	goal := f.ReachGoal(x, t, a)
+	if goal.Done(x.C.Pos) {
+		return true
+	}
+	f.roomBuf = f.freeSquares(x, &goal, f.roomBuf[:0], true)
+	return len(f.roomBuf) > 0
+}
+
+// freeSquares appends to dst the squares around the goal's target, in
+// row order, from which its reach band touches the target and where x
+// may stand.
+func (f *Fight) freeSquares(x *Fighter, goal *Goal, dst []grid.Pos, one bool) []grid.Pos {
 	u := f.Rules.Space.unit()
-	n := reach/u + 1
-	tw, th := t.C.Space.Dims()
+	n := goal.reach/u + 1
+	tw, th := goal.target.Space.Dims()
 	xw, xh := x.C.Space.Dims()
+	t := goal.target.Pos
 	m := f.Space.Map
-	for y := t.C.Pos.Y - n - xh + 1; y <= t.C.Pos.Y+th+n-1; y++ {
-		for xx := t.C.Pos.X - n - xw + 1; xx <= t.C.Pos.X+tw+n-1; xx++ {
+	for y := t.Y - n - xh + 1; y <= t.Y+th+n-1; y++ {
+		for xx := t.X - n - xw + 1; xx <= t.X+tw+n-1; xx++ {
 			p := grid.Pos{X: xx, Y: y, Z: x.C.Pos.Z}
-			if p == x.C.Pos && goal.Done(p) {
-				return true
-			}
 			if !m.Fits(p, x.C.Space) || !goal.Done(p) {
 				continue
 			}
-			if f.standable(x, p) {
-				return true
+			if p == x.C.Pos || f.standable(x, p) {
+				dst = append(dst, p)
+				if one {
+					return dst // one is enough to know there is room
+				}
 			}
 		}
 	}
-	return false
+	return dst
 }
 
 // standable reports whether x could end a move at p: on the map, no wall,
@@ -455,8 +488,10 @@ func (f *Fight) greedy(x *Fighter, goal Goal, budget int, fl *flags, out []grid.
 				continue
 			}
 			hq := goal.Estimate(q)
-			c, _, ok := f.stepCost(x, p, q, diag, fl)
-			if !ok || h-hq != c || c != f.plainStep(d) {
+			if h-hq != f.plainStep(d) {
+				continue // not a straight step toward the goal
+			}
+			if c, _, ok := f.stepCost(x, p, q, diag, fl); !ok || c != h-hq {
 				continue
 			}
 			if pick < 0 {
@@ -506,38 +541,4 @@ func (f *Fight) plainStep(d [2]int) int {
 		return sr.Grid.Span(1, 1, 0)
 	}
 	return u
-}
-
-// slide looks for a cheapest way to a reach goal when the straight way ends
-// on a taken square: the free goal squares at the estimate's distance from
-// x, in row order, each tried the straight way (at most a few).
-func (f *Fight) slide(x *Fighter, goal *Goal, budget int, fl *flags, out []grid.Pos) ([]grid.Pos, int, bool) {
-	h0 := goal.Estimate(x.C.Pos)
-	if budget >= 0 && h0 > budget {
-		return out, 0, false
-	}
-	u := f.Rules.Space.unit()
-	n := goal.reach/u + 1
-	tw, th := goal.target.Space.Dims()
-	xw, xh := x.C.Space.Dims()
-	t := goal.target.Pos
-	m := f.Space.Map
-	g := f.Rules.Space.Grid
-	tries := 0
-	for y := t.Y - n - xh + 1; y <= t.Y+th+n-1 && tries < 4; y++ {
-		for xx := t.X - n - xw + 1; xx <= t.X+tw+n-1 && tries < 4; xx++ {
-			q := grid.Pos{X: xx, Y: y, Z: x.C.Pos.Z}
-			if q == x.C.Pos || !m.Fits(q, x.C.Space) || g.Distance(x.C.Pos, q) != h0 || !goal.Done(q) || !f.standable(x, q) {
-				continue
-			}
-			tries++
-			sq := f.SquareGoal(q)
-			p, cost, ok, sure := f.greedy(x, sq, budget, fl, out[:0])
-			if ok && sure && cost == h0 {
-				return p, cost, true
-			}
-			out = p[:0]
-		}
-	}
-	return out, 0, false
 }

@@ -44,6 +44,13 @@ type SpaceRules struct {
 	// PassTiny names the size whose spaces anyone may pass through (and
 	// which is not difficult terrain), "" for none.
 	PassTiny string
+	// AllySpaceDifficult: moving through an ally's space is difficult
+	// terrain too.
+	AllySpaceDifficult bool
+	// EndSizeDiff: a creature may end its move in the space of a creature
+	// whose size differs from its own by at least this many ranks (0:
+	// never).
+	EndSizeDiff int
 	// NoPassTag: nobody moves through the space of a creature with this
 	// tag, whatever the sizes (a creature that fills its space).
 	NoPassTag string
@@ -137,6 +144,12 @@ type SightRule struct {
 	Policy         grid.SightPolicy
 	TargetUnseen   int
 	AttackerUnseen int
+	// TargetObscured applies when the attacker sees the target lightly
+	// obscured; AttackerObscured when the target sees the attacker so.
+	TargetObscured, AttackerObscured int
+	// BonusNeedsClear: AttackerUnseen and AttackerObscured apply only when
+	// the attacker sees the target clearly (seen, not obscured).
+	BonusNeedsClear bool
 	// TargetUnseenMiss is the percent chance that a hit on a target the
 	// attacker cannot perceive misses (total concealment).
 	TargetUnseenMiss int
@@ -163,6 +176,10 @@ type OpportunityRule struct {
 	UnlessTag string
 	// MaxCover: no opportunity attack against a mover with better cover.
 	MaxCover grid.CoverGrade
+	// Engaged: only a hostile whose reach the mover stood in when its move
+	// began may attack (leaving an engagement provokes, passing by does
+	// not).
+	Engaged bool
 }
 
 // TurnRule is how the kernel's default turn moves a creature on a map

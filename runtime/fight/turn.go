@@ -3,8 +3,10 @@ package fight
 import "github.com/dndsh/dndsh/runtime/grid"
 
 // prepare works out what the fight needs of x beyond its stat block: the
-// band of distances it threatens (its melee attacks' reach) and, when its
-// stat block gave a size but no space, the rules' footprint for the size.
+// reach of a melee attack that gives none (one square of the rules' grid),
+// the band of distances it threatens (its melee attacks' reach) and, when
+// its stat block gave a size but no space, the rules' footprint for the
+// size.
 func (f *Fight) prepare(x *Fighter) {
 	x.reach, x.reachMin = 0, 0
 	first := true
@@ -12,6 +14,9 @@ func (f *Fight) prepare(x *Fighter) {
 		a := &x.Attacks[i]
 		if a.Ranged {
 			continue
+		}
+		if a.Reach <= 0 && !a.NoReach {
+			a.Reach = f.Rules.Space.unit()
 		}
 		r := a.reachFeet(f.Rules.Space.unit())
 		if first || r > x.reach {
@@ -278,9 +283,26 @@ func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, e
 // Flee takes x out of the fight alive. On a map it first moves as far from
 // its enemies as its movement allows (which may provoke); it flees only if
 // it is still standing.
-func (f *Fight) Flee(x *Fighter) error {
-	if f.Space != nil && !x.Out && f.movementLeft(x) > 0 {
-		left := f.movementLeft(x)
+func (f *Fight) Flee(x *Fighter) error { return f.FleeWith(x, FleeOpts{Budget: -1}) }
+
+// FleeOpts are the options of FleeWith.
+type FleeOpts struct {
+	// Stay: x leaves the fight where it stands and moves nowhere (a
+	// surrender).
+	Stay bool
+	// Budget is the movement x flees with, in feet; negative: the movement
+	// it has left this turn.
+	Budget int
+}
+
+// FleeWith is Flee with options: on a map x first moves away with
+// o.Budget (unless o.Stay).
+func (f *Fight) FleeWith(x *Fighter, o FleeOpts) error {
+	left := o.Budget
+	if left < 0 {
+		left = f.movementLeft(x)
+	}
+	if f.Space != nil && !x.Out && !o.Stay && left > 0 {
 		path, _, _ := f.PathTo(x, f.AwayGoal(x), left)
 		if len(path) > 0 {
 			if _, err := f.Move(x, path, MoveOpts{Budget: left, SafeStart: x.Moved == 0 && f.Rules.Space.Turn.MoveOnlySafe}); err != nil {

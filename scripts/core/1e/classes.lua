@@ -65,6 +65,9 @@ function M.character(t)
   if t.race then tags[#tags + 1] = t.race end
   if t.henchman then tags[#tags + 1] = "henchman" end
   for _, x in ipairs(t.tags or {}) do tags[#tags + 1] = x end
+  -- A shield (t.shield, or armour "... + shield") is part of the armour
+  -- class; an attack from behind negates it (1E-UNARMED-10, tohit.ac_of).
+  if t.shield or (t.armour and t.armour:lower():find("shield", 1, true)) then tags[#tags + 1] = "shield" end
   local attacks = {}
   local sh, sd = lib.str_hit(ab.str, ab.str_pct), lib.str_dmg(ab.str, ab.str_pct)
   local function add_melee(wname, magic)
@@ -84,7 +87,8 @@ function M.character(t)
     if not w then error("unknown missile weapon " .. tostring(t.missile), 2) end
     -- 1E-MISS-04/-05: Dexterity, not Strength, for missiles.
     attacks[#attacks + 1] = { name = t.missile, bonus = lib.dex_reaction(ab.dex), damage = w.dmg,
-                              type = w.blunt and "bludgeoning" or "edged", ranged = true, reach = 0 }
+                              type = w.blunt and "bludgeoning" or "edged", ranged = true, reach = 0,
+                              range = lib.range_of(w) }
   end
   if #attacks == 0 then add_melee("Fist", 0) end
   lib.attack_tags(tags, attacks, nil)

@@ -7,6 +7,22 @@
 -- individual) and gives the kernel every creature's lost segments
 -- (fight.surprise), and sets the distance between the sides. An encounter
 -- file chooses with setup{...} (see M.setup).
+--
+-- Space. A fight has one model of space, never two:
+--   * no map: the distance between the sides is rolled (section 3) and
+--     each creature keeps its own gap in feet to the other side (M.rec(c).
+--     gap), which closing and charging shrink; c can strike t when either
+--     has closed to 10 ft, a missile flies the larger of the two gaps, and
+--     every creature within 10 ft is in the melee. This is the no-map
+--     abstraction of the same rules: it knows no walls, no cover, no one
+--     side of a melee from another.
+--   * a map (encounter map = {...}, combat.space): positions replace the
+--     gaps (which are nil), no distance is rolled; distances are the map's
+--     in inches, striking range is the squares around a creature, a missile's
+--     range band and cover come from the kernel, the melee a missile flies
+--     into is the creatures joined to its target by striking range.
+-- M.engaged and M.inches answer for either model, M.melee_of on the map; tactics.lua and
+-- missiles.lua ask them, not the gaps or the map.
 local rules = require("rules")
 local dice = require("dice")
 local fight = require("fight")
@@ -328,10 +344,51 @@ M.state = { by = {}, list = {}, sides = {} }
 function M.rec(c)
   local r = M.state.by[c]
   if not r then
-    r = { gap = 0 }
+    r = { gap = (not M.state.map) and 0 or nil }
     M.state.by[c] = r
   end
   return r
+end
+
+-- ------------------------------------------------------------ space
+-- Striking range: within 10 ft (1E-MOVE-02); on the map one inch, the
+-- squares around a creature (combat.space: 1" squares).
+M.strike_ft = 10
+M.strike_in = 1
+
+-- mapped() reports whether the current fight is on a map.
+function M.mapped() return M.state.map == true end
+
+-- engaged(c, t): can c strike t in melee where they stand?
+function M.engaged(c, t)
+  if M.state.map then return fight.distance(c, t) <= M.strike_in end
+  return M.rec(c).gap <= M.strike_ft or M.rec(t).gap <= M.strike_ft
+end
+
+-- inches(c, t): how far a missile of c flies to t, in inches.
+function M.inches(c, t)
+  if M.state.map then return fight.distance(c, t) end
+  return math.max(M.rec(c).gap, M.rec(t).gap) / 10
+end
+
+-- melee_of(t) -> the set of creatures in the melee t is in on the map
+-- (1E-MISS-02's "participants"): t and every creature joined to it through
+-- enemies in striking range of each other. (No map: everyone within 10 ft
+-- of the other side, missiles.melee_target.)
+function M.melee_of(t)
+  local group = { [t] = true }
+  local list, i = { t }, 1
+  while i <= #list do
+    local a = list[i]
+    for _, b in ipairs(fight.enemies(a)) do
+      if not group[b] and M.engaged(a, b) then
+        group[b] = true
+        list[#list + 1] = b
+      end
+    end
+    i = i + 1
+  end
+  return group
 end
 
 -- The creatures of each side, in fight order.
@@ -351,7 +408,7 @@ M.sides_of = sides_of
 
 rules.on("encounter.start", function()
   local cfg = M.config
-  local S = { by = {}, list = fight.all(), round = 0, log = {}, fled = {}, slain = {} }
+  local S = { by = {}, list = fight.all(), round = 0, log = {}, fled = {}, slain = {}, map = fight.map() ~= nil }
   M.state = S
   local sides, order = sides_of(S.list)
   S.sides, S.side_order = sides, order
@@ -401,6 +458,8 @@ rules.on("encounter.start", function()
       end
     end
   end
+  -- On a map the creatures stand where the encounter put them: no gaps.
+  if S.map then return end
   -- Distance, in feet, between the sides (per creature: each closes its own gap).
   local inches = cfg.distance
   if inches == nil then

@@ -247,6 +247,16 @@ function M.attack_tags(tags, attacks, multi)
   return tags
 end
 
+-- range_of(w) -> a missile weapon's short, medium and long range as the
+-- battle map counts them (combat.space: whole inches, the squares of the
+-- map; 1.5" reaches what 1" does), or nil.
+function M.range_of(w)
+  if not (w and w.range) then return nil end
+  local out = {}
+  for i, r in ipairs(w.range) do out[i] = floor(r) end
+  return out
+end
+
 -- attacks_of(c) -> {melee = {names}, missile = {names}, multi = {names} or nil}.
 function M.attacks_of(c)
   local out = { melee = {}, missile = {} }
@@ -296,6 +306,15 @@ function M.monster(t)
   if ab.int <= 0 then tags[#tags + 1] = "mindless" end
   if t.fixed_hp or t.hp then tags[#tags + 1] = "fixed_hp" end
   M.attack_tags(tags, t.attacks, t.multiattack)
+  -- a missile attack without its own range has its weapon's (the map's bands)
+  for i, a in ipairs(t.attacks or {}) do
+    if a.ranged and a.range == nil and M.range_of(M.weapon(a.name)) then
+      if out.attacks == t.attacks then out.attacks = copy(t.attacks) end
+      local o = copy(a)
+      o.range = M.range_of(M.weapon(a.name))
+      out.attacks[i] = o
+    end
+  end
   if t.morale then
     ab.morale = t.morale
   elseif ab.int >= 5 then

@@ -43,17 +43,21 @@ function M.chance_a(a, b) return 100 * a / (a + b) end
 -- melee goes to the target's side or to the shooter's own engaged allies
 -- in proportion to their size shares; returns the creature hit (the target
 -- or a random engaged friend).
--- side_of(c) and is_out(c) default to the current fight's.
-function M.melee_target(shooter, target, state, side_of, is_out)
+-- side_of(c) and is_out(c) default to the current fight's; in_melee, the
+-- set of the melee's participants, to the fight's model of space
+-- (encounter.lua): no map, everyone within 10 ft of the other side; on a
+-- map, melee_of(target), the creatures joined to it by striking range.
+function M.melee_target(shooter, target, state, side_of, is_out, in_melee)
   local fight = require("fight")
   local enc = rules.need("1e.encounter")
   side_of = side_of or function(c) return fight.info(c).side end
   is_out = is_out or function(c) return fight.is(c, "out") end
+  if not in_melee and enc.mapped() then in_melee = enc.melee_of(target) end
   local own_side = side_of(shooter)
   local friends = {}
   local wf, we = 0, 0
   for _, c in ipairs(state.list) do
-    if not is_out(c) and enc.rec(c).gap <= 10 then
+    if not is_out(c) and (in_melee and in_melee[c] or not in_melee and enc.rec(c).gap <= enc.strike_ft) then
       local sz = c:get("size")
       if side_of(c) == own_side then
         if c ~= shooter then

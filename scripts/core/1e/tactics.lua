@@ -16,11 +16,21 @@
 -- lets the late shooters and the creatures that always strike last act,
 -- completes round-long spells and counts down timed conditions.
 --
--- The distance between the sides is kept per creature as a gap in feet
--- (encounter.lua): a creature can strike an enemy when either of them has
--- closed to 10 ft. Targets: a helpless enemy is slain (1E-TOHIT-02);
--- intelligent monsters go for casters (1E-CAST-03); otherwise the enemy
--- with the fewest hit points.
+-- Space is encounter.lua's one model of it per fight. With no map each
+-- creature keeps a gap in feet to the other side: it can strike an enemy
+-- when either of them has closed to 10 ft, and closing or charging shrinks
+-- its gap. On a map (combat.space, 1" squares) creatures stand on squares:
+-- striking range is the squares around a creature; a creature closes with
+-- or charges the nearest enemy that has room for it (1E-MELEE-02) along a
+-- path (fight.path, fight.move) at its movement rate in inches, twice that
+-- in a charge (1E-MOVE-01, -02); a missile's range band and cover come from
+-- the map's distances (combat.space); a missile into a melee goes by the
+-- shares of the creatures joined by striking range (1E-MISS-02); a
+-- creature that leaves an opponent's striking range, fleeing or not, gives
+-- it a free attack routine (breaking off from melee, [K] DMG p. 70: the
+-- move.reach hook below), a surrendering one stays where it is. Targets:
+-- a helpless enemy is slain (1E-TOHIT-02); intelligent monsters go for
+-- casters (1E-CAST-03); otherwise the enemy with the fewest hit points.
 local rules = require("rules")
 local dice = require("dice")
 local fight = require("fight")
@@ -47,6 +57,18 @@ local function S() return enc.state end
 local function note(fmt, ...)
   fight.note(string.format(fmt, ...))
 end
+
+-- leave(c, stay): c leaves the fight alive: on a map it first moves away
+-- at its movement rate (breaking off from melee: the move.reach hook), or
+-- stays where it is (a surrender, stay = true).
+local function leave(c, stay)
+  if stay then
+    fight.flee(c, { stay = true })
+  else
+    fight.flee(c, { budget = lib.ability(c, "move", 12) })
+  end
+end
+M.leave = leave
 
 local function id(c) return c:get("id") end
 local function out(c) return fight.is(c, "out") end
@@ -78,10 +100,8 @@ local function attacks(c)
   return r.attacks
 end
 
--- engaged(c, t): can c strike t in melee (either has closed to 10 ft)?
-local function engaged(c, t)
-  return rec(c).gap <= moves.charge_reach_ft or rec(t).gap <= moves.charge_reach_ft
-end
+-- engaged(c, t): can c strike t in melee where they stand (encounter.lua)?
+local engaged = enc.engaged
 
 -- A target is worth striking unless its death is only deferred (tied
 -- round) or it is out.
@@ -91,18 +111,28 @@ end
 
 local function is_caster_now(t) return t:has("casting") end
 
+-- can_shoot(c, t, name): on a map, does c's missile reach t (its long
+-- range, a line to it: no total cover)? With no map any enemy can be shot
+-- at (shoot works out the band from the gaps).
+local function can_shoot(c, t, name)
+  if not enc.mapped() then return true end
+  return fight.reaches(c, t, name) and fight.cover(t, c) ~= "total"
+end
+
 -- pick(c, how): a target among the living enemies. how = "melee" (must be
--- engaged) or "missile".
+-- engaged), "missile" (c's missile must reach it) or "spell" (any).
 function M.pick(c, how)
   local best, bhp
   local smart = lib.ability(c, "int", 0) >= 5
   local list = fight.enemies(c)
+  local missile = how == "missile" and attacks(c).missile[1]
   for _, t in ipairs(list) do
     if valid(t) and (how ~= "melee" or engaged(c, t)) then
       if tohit.helpless(t) and how == "melee" and lib.ability(c, "int", 0) >= 5 then return t, "helpless" end
       local hp = t:get("hp")
       if smart and is_caster_now(t) then hp = hp - 1000 end
-      if not bhp or hp < bhp then best, bhp = t, hp end
+      -- whether a missile reaches is asked only of a better target
+      if (not bhp or hp < bhp) and (not missile or can_shoot(c, t, missile)) then best, bhp = t, hp end
     end
   end
   return best
@@ -117,7 +147,7 @@ end
 
 -- ------------------------------------------------------------ strikes
 -- Pending situational modifiers for the next strike (read by the hooks).
-M.pending = { bonus = 0, mult = 1, ranged = false, band = nil, set = false, simultaneous = false }
+M.pending = { bonus = 0, mult = 1, ranged = false, band = nil, set = false, simultaneous = false, rear = false }
 
 local function strike(c, t, name, bonus, mult)
   if out(c) or out(t) then return nil end
@@ -136,23 +166,15 @@ local function slay(c, t)
   rec(t).slain_by = c
 end
 
--- One attack routine of c against its melee target: its multiattack, or
--- its first melee attack, or as many attacks as its level against
--- creatures of less than one hit die (fighters, [K] PHB). Returns whether
--- it made one.
-function M.routine(c, bonus, mult)
-  local t, why = M.pick(c, "melee")
-  if not t then return false end
-  local r = rec(c)
-  r.done = (r.done or 0) + 1
-  if why == "helpless" then
-    slay(c, t)
-    return true
-  end
+-- routine_of(c, t) -> the attacks of one attack routine of c against t:
+-- its multiattack, or its first melee attack, or as many attacks as its
+-- level against creatures of less than one hit die (fighters, [K] PHB);
+-- nil when it has no melee attack.
+local function routine_of(c, t)
   local a = attacks(c)
   local list = a.multi
   if not list then
-    if #a.melee == 0 then return false end
+    if #a.melee == 0 then return nil end
     list = { a.melee[1] }
     local n = melee.vs_small(c, t)
     if n and n > 1 then
@@ -160,6 +182,29 @@ function M.routine(c, bonus, mult)
       for i = 1, n do list[i] = a.melee[1] end
     end
   end
+  return list
+end
+
+-- One attack routine of c against its melee target (first, when it is
+-- still there to strike: the creature it charged). Returns whether it made
+-- one.
+function M.routine(c, bonus, mult, first)
+  local t, why
+  if first and valid(first) and engaged(c, first) then
+    t = first
+    if tohit.helpless(t) and lib.ability(c, "int", 0) >= 5 then why = "helpless" end
+  else
+    t, why = M.pick(c, "melee")
+  end
+  if not t then return false end
+  local r = rec(c)
+  r.done = (r.done or 0) + 1
+  if why == "helpless" then
+    slay(c, t)
+    return true
+  end
+  local list = routine_of(c, t)
+  if not list then return false end
   -- 1E-STRIKE-02: in a tied round, weapon against weapon, a much faster
   -- weapon strikes more often (not in a round of closing or charging).
   -- The blows after the first `before` fall at the same moment as the
@@ -197,23 +242,32 @@ local function shoot(c, n)
   if not name then return false end
   local w = lib.weapon(name)
   local shots = 0
+  local mapped = enc.mapped()
   for _ = 1, n do
     local t = M.pick(c, "missile")
     if not t or out(c) then break end
-    local inches = math.max(rec(c).gap, rec(t).gap) / 10
-    local band = w and tohit.range_band(w, inches) or "short"
-    if not band then return shots > 0 end
+    -- The range band: on a map the kernel reads it from the map's distance
+    -- (combat.space.range, the weapon's range in inches); with no map it
+    -- is the gaps' (the same bands and modifiers, tohit.range_band).
+    local band, mod = nil, 0
+    if not mapped then
+      band = w and tohit.range_band(w, enc.inches(c, t)) or "short"
+      if not band then return shots > 0 end
+      mod = tohit.range_mod(band)
+    end
     -- 1E-MISS-02: into a melee, the missile goes to a side by size shares.
-    if rec(t).gap <= moves.charge_reach_ft or any_engaged(t) then
+    if (not mapped and rec(t).gap <= enc.strike_ft) or any_engaged(t) then
       t = missiles.melee_target(c, t, S()) or t
     end
     M.pending.band = band
-    strike(c, t, name, tohit.range_mod(band), 1)
+    strike(c, t, name, mod, 1)
     M.pending.band = nil
     shots = shots + 1
   end
   return shots > 0
 end
+
+M.shoot = shoot
 
 -- per-round missile rate (rate 0.5: every other round).
 local function missile_shots(c, round)
@@ -282,7 +336,7 @@ function M.choose_spell(c, round)
       if n >= 3 then return "sleep", l end
     end
     if spells.can_cast(c, "magic_missile") then
-      local t = M.pick(c, "missile")
+      local t = M.pick(c, "spell")
       if t then return "magic_missile", { t } end
     end
   end
@@ -401,7 +455,7 @@ local function try_turning(c, r)
         fight.kill(u)
       else
         u:add_condition(a[3] == "commanded" and "commanded" or "turned", { source = id(c) })
-        fight.flee(u)
+        leave(u)
       end
       rec(u).turned = true
       total = total + 1
@@ -425,48 +479,126 @@ local function wants_melee(t)
   return true
 end
 
+-- charge_blows(c, r, t): the melee at the end of c's charge on t (t nil:
+-- none in reach): the defender's set weapon or longer weapon strikes first
+-- (1E-MOVE-04/-05), then c's routine with the charge's +2.
+local function charge_blows(c, r, t, w)
+  local s = S()
+  r.last_charge = s.round
+  r.closed_this_round = true
+  c:add_condition("charging", { source = "charge" })
+  note("%s charges", id(c))
+  -- a creature still in its surprise segments cannot react
+  local can_react = t and valid(t) and not tohit.helpless(t) and wants_melee(t)
+    and not (s.round == 0 and (rec(t).lost or 0) >= fight.segment())
+  if can_react then
+    local ta = attacks(t)
+    local tw = ta.melee[1] and lib.weapon(ta.melee[1])
+    local mine = w and w.length or 0
+    if t:has("set_weapon") and tw then
+      t:remove_condition("set_weapon")
+      rec(t).acted, rec(t).skip = true, true
+      note("%s's set %s meets the charge", id(t), tw.name)
+      strike(t, c, ta.melee[1], 0, moves.set_multiplier)
+    elseif tw and (tw.length or 0) > mine and not rec(t).acted and not ta.multi then
+      rec(t).acted, rec(t).skip = true, true
+      strike(t, c, ta.melee[1], 0, 1)
+    end
+  end
+  if not out(c) then M.routine(c, moves.charge_bonus, 1, enc.mapped() and t or nil) end
+end
+
+-- ------------------------------------------------------------ on the map
+-- room(c, t): may c still join the melee on t (1E-MELEE-02, TBL-OPPONENTS:
+-- the most attackers of each size one defender can have)? Each ally of c
+-- in striking range of t fills 1/max of t's room for its size.
+local SIZE = { S = "S", M = "M", L = "L" }
+local function size_of(x) return SIZE[x:get("size")] or "M" end
+local function room(c, t)
+  if engaged(c, t) then return true end
+  local used = 0
+  for _, a in ipairs(fight.enemies(t)) do
+    if a ~= c and engaged(a, t) then used = used + 1 / melee.max_attackers(size_of(t), size_of(a)) end
+  end
+  return used + 1 / melee.max_attackers(size_of(t), size_of(c)) <= 1 + 1e-9
+end
+
+-- foe_to_close(c) -> the enemy c closes with: the nearest with room for it
+-- (ties: the fewest hit points, then fight order), or nil.
+local function foe_to_close(c)
+  local best, bd, bhp
+  for _, t in ipairs(fight.enemies(c)) do
+    if valid(t) then
+      local d, hp = fight.distance(c, t), t:get("hp")
+      -- room is asked only of an enemy that would be the better choice
+      if (not bd or d < bd or (d == bd and hp < bhp)) and room(c, t) then best, bd, bhp = t, d, hp end
+    end
+  end
+  return best
+end
+
+-- allowance(c, inches, per_segment, take) -> the whole squares c may move
+-- now at a rate of inches a round: all of them in a round, a tenth in a
+-- surprise segment, the fractions carried over from segment to segment
+-- (take: spend them).
+local function allowance(c, inches, per_segment, take)
+  if not per_segment then return math.floor(inches) end
+  local r = rec(c)
+  local tenths = (r.seg_tenths or 0) + inches
+  local n = math.floor(tenths / 10)
+  if take then r.seg_tenths = tenths - 10 * n end
+  return n
+end
+
+-- close_on_map(c, r, per_segment, rate, move, w): c charges the enemy it
+-- picks when a path within its charge rate ends in striking range (one
+-- charge a turn, 1E-MOVE-04), else closes with it at its base rate
+-- (1E-MOVE-01: no melee that round).
+local function close_on_map(c, r, per_segment, rate, move, w)
+  local t = foe_to_close(c)
+  if not t then return false end
+  local name = attacks(c).melee[1] or attacks(c).multi[1]
+  if rate and moves.can_charge(r.last_charge, S().round) then
+    local run = allowance(c, rate, per_segment, false)
+    local p = fight.path(c, t, { budget = run, attack = name })
+    if p.ok then
+      allowance(c, rate, per_segment, true)
+      if #p.path > 0 then fight.move(c, t, { path = p.path, budget = run }) end
+      if out(c) then return true end
+      charge_blows(c, r, engaged(c, t) and t or nil, w)
+      return true
+    end
+  end
+  local walk = allowance(c, move, per_segment, true)
+  if walk > 0 then fight.move(c, t, { budget = walk, attack = name }) end
+  r.closed_this_round = true
+  return true
+end
+
 local function charge_or_close(c, r, per_segment)
   local move = lib.ability(c, "move", 12)
   local s = S()
   local ft = move * 10
   if per_segment then ft = move end
-  local rate = moves.charge_rate(move, { encumbered = c:has("encumbered") })
-  local charge_ft = rate and rate * 10 or ft
-  if per_segment then charge_ft = rate and rate or ft end
-  -- F. a piercing weapon is set against a charge instead of closing.
   local a = attacks(c)
   local w = a.melee[1] and lib.weapon(a.melee[1])
+  -- F. a piercing weapon is set against a charge instead of closing.
   if moves.can_set(w) and not per_segment and not c:has("set_weapon") and c:has_tag("sets_weapon") then
     c:add_condition("set_weapon", { source = "set" })
     note("%s sets %s against a charge", id(c), w.name)
     return true
   end
+  if enc.mapped() then
+    local rate = moves.charge_rate(move, { encumbered = c:has("encumbered"), outdoors = enc.config.outdoors,
+                                           quadruped = c:has_tag("quadruped") })
+    return close_on_map(c, r, per_segment, rate, move, w)
+  end
+  local rate = moves.charge_rate(move, { encumbered = c:has("encumbered") })
+  local charge_ft = rate and rate * 10 or ft
+  if per_segment then charge_ft = rate and rate or ft end
   if rate and moves.can_charge(r.last_charge, s.round) and r.gap - charge_ft <= moves.charge_reach_ft then
     r.gap = 0
-    r.last_charge = s.round
-    r.closed_this_round = true
-    c:add_condition("charging", { source = "charge" })
-    note("%s charges", id(c))
-    -- the defender's set weapon or longer weapon strikes first (1E-MOVE-04/-05)
-    local t = M.pick(c, "melee")
-    -- a creature still in its surprise segments cannot react
-    local can_react = t and valid(t) and not tohit.helpless(t) and wants_melee(t)
-      and not (s.round == 0 and (rec(t).lost or 0) >= fight.segment())
-    if can_react then
-      local ta = attacks(t)
-      local tw = ta.melee[1] and lib.weapon(ta.melee[1])
-      local mine = w and w.length or 0
-      if t:has("set_weapon") and tw then
-        t:remove_condition("set_weapon")
-        rec(t).acted, rec(t).skip = true, true
-        note("%s's set %s meets the charge", id(t), tw.name)
-        strike(t, c, ta.melee[1], 0, moves.set_multiplier)
-      elseif tw and (tw.length or 0) > mine and not rec(t).acted and not ta.multi then
-        rec(t).acted, rec(t).skip = true, true
-        strike(t, c, ta.melee[1], 0, 1)
-      end
-    end
-    if not out(c) then M.routine(c, moves.charge_bonus, 1) end
+    charge_blows(c, r, M.pick(c, "melee"), w)
     return true
   end
   r.gap = moves.close(r.gap, per_segment and move / 10 or move)
@@ -483,7 +615,7 @@ local function use_device(c)
   for name, d in pairs(M.devices) do
     local res = c:resource(name)
     if res and res.current > 0 then
-      local t = M.pick(c, "missile")
+      local t = M.pick(c, "spell")
       if not t then return false end
       c:spend(name)
       local total = 0
@@ -664,7 +796,7 @@ local function morale_round()
             else
               local cond = ({ retreat = "retreating", rout = "routed", surrender = "surrendered" })[res.act]
               c:add_condition(cond, { source = "morale" })
-              fight.flee(c)
+              leave(c, res.act == "surrender")
             end
           end
         end
@@ -824,6 +956,38 @@ rules.on("creature.down", function(e)
   end
 end, { phase = "declare" })
 
+-- ------------------------------------------------------------ breaking off
+-- Breaking off from melee ([K] DMG p. 70; 1E-AVOID-01 names the section,
+-- the seed does not print it): a creature may break off and flee, but each
+-- opponent whose striking range it leaves gets a free attack routine at
+-- it, "a rear attack upon a stunned opponent": +4 (TBL-SPECIAL-TOHIT's
+-- stunned row) and no shield or Dexterity (1E-UNARMED-10). Then the
+-- creature moves on at its full rate. On a map the kernel says when
+-- (combat.space.opportunity, a step out of reach: move.reach); this hook
+-- makes the routine in place of the kernel's one attack. A helpless
+-- opponent, or one still in its surprise segments, makes none.
+function M.free_attack(h, x)
+  if out(h) or out(x) or tohit.helpless(h) then return false end
+  local lost = rec(h).lost or 0
+  if S().round == 0 and lost > 0 and lost >= fight.segment() then return false end
+  local list = routine_of(h, x)
+  if not list then return false end
+  note("%s breaks off from %s: a free attack", id(x), id(h))
+  local p = M.pending
+  for _, name in ipairs(list) do
+    if out(x) or out(h) then break end
+    p.rear = true
+    strike(h, x, name, tohit.free_attack_bonus(), 1)
+    p.rear = false
+  end
+  return true
+end
+
+rules.on("move.reach", function(e)
+  rules.cancel(e, "1e: a free attack routine instead")
+  M.free_attack(e.hostile, e.mover)
+end)
+
 -- Situational to-hit: the pending strike's bonus, special bonuses against
 -- the target's state (TBL-SPECIAL-TOHIT), the attacker's intoxication
 -- (1E-INTOX-02), the attack being rolled (for
@@ -834,9 +998,11 @@ rules.on("attack.roll", function(e)
   local cur = tohit.current
   cur.ranged = e.ranged
   cur.weapon = lib.weapon(e.attack)
+  cur.rear = p.rear
   local b = p.bonus
   local sp = tohit.special(e.target)
-  if sp ~= "auto" then b = b + sp end
+  -- a free attack's +4 is the stunned row itself: the better one counts
+  if sp ~= "auto" then b = p.rear and math.max(b, sp) or b + sp end
   if e.attacker:has("intoxicated") then b = b + afflictions.attack_penalty(e.attacker) end
   if b ~= 0 then e.bonus = e.bonus + b end
   local side = rec(e.attacker).side

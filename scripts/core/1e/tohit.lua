@@ -108,21 +108,32 @@ end
 -- ------------------------------------------------------------ target AC
 -- ac_of(t, how): the armour class an attack meets. how.no_dex: the
 -- target's Dexterity does not count (1E-MISS-06 giants' and engines'
--- missiles, 1E-CAST-03 casters, 1E-TOHIT-02 helpless, 1E-UNARMED-10 rear
--- attacks); how.ranged: cover and concealment count (1E-MISS-07).
+-- missiles, 1E-CAST-03 casters, 1E-TOHIT-02 helpless); how.rear: an
+-- attack from behind, which negates shield and Dexterity (1E-UNARMED-10,
+-- unarmed.rear_ac); how.ranged: cover and concealment count (1E-MISS-07);
+-- how.map_ac: the AC bonus of the battle map's cover (combat.space, from
+-- the kernel), of which and the target's cover condition the better counts.
 function M.ac_of(t, how)
   local ac = t:get("ac")
   local dex = lib.dex_ac(t)
   local charging = t:has("charging")
   local no_dex = (how and how.no_dex) or charging or t:has("casting") or M.helpless(t)
-  if no_dex and dex < 0 then ac = ac - dex end
+  if how and how.rear then
+    ac = rules.need("1e.unarmed").rear_ac(ac, t:has_tag("shield"), dex)
+  elseif no_dex and dex < 0 then
+    ac = ac - dex
+  end
   -- 1E-MOVE-03: a charger without a Dexterity bonus is 1 worse; AC 10 is not.
   if charging and dex >= 0 and ac < 10 then ac = ac + 1 end
+  local hard = 0
   if how and how.ranged then
     local cover, conceal = t:level("cover"), t:level("concealment")
-    ac = ac - M.cover_bonus(cover, "hard") - M.cover_bonus(conceal, "soft")
+    hard = M.cover_bonus(cover, "hard")
+    ac = ac - M.cover_bonus(conceal, "soft")
   end
-  return ac
+  local map_ac = how and how.map_ac or 0
+  if map_ac > hard then hard = map_ac end
+  return ac - hard
 end
 
 -- 1E-MISS-07, TBL-COVER: the AC bonus of pct % cover (hard) or
@@ -147,20 +158,25 @@ end
 
 -- ------------------------------------------------------------ needed
 -- The attack being rolled (set by the attack.roll hook before the kernel
--- asks for the number).
-M.current = { ranged = false, weapon = nil }
+-- asks for the number): ranged, weapon, rear (an attack from behind).
+M.current = { ranged = false, weapon = nil, rear = false }
 
--- needed(a, t): the total a's attack needs against t (combat.attack.needed).
-function M.needed(a, t)
+-- needed(a, t, ac_mod): the total a's attack needs against t
+-- (combat.attack.needed). ac_mod is the AC bonus the kernel's rules of
+-- space give the target (the map's cover, combat.space): it lowers the
+-- descending armour class the matrix is read at.
+function M.needed(a, t, ac_mod)
   local cur = M.current
   local how = M.how
   how.ranged = cur.ranged
   how.no_dex = cur.weapon ~= nil and cur.weapon.giant or false
+  how.rear = cur.rear
+  how.map_ac = ac_mod or 0
   local ac = M.ac_of(t, how)
   M.last_ac = ac
   return M.raw(a, ac)
 end
-M.how = { ranged = false, no_dex = false }
+M.how = { ranged = false, no_dex = false, rear = false, map_ac = 0 }
 
 -- ------------------------------------------------------------ bonuses
 -- 1E-TOHIT-02, TBL-SPECIAL-TOHIT: the bonus against a target's state, or
@@ -188,6 +204,14 @@ function M.special(t)
     end
   end
   return best
+end
+
+-- Breaking off from melee ([K] DMG p. 70, named by 1E-AVOID-01 and absent
+-- from the seed): the free attack is "a rear attack upon a stunned
+-- opponent", the Stunned row of TBL-SPECIAL-TOHIT (+4) from behind
+-- (1E-UNARMED-10: no shield, no Dexterity; ac_of with how.rear).
+function M.free_attack_bonus()
+  return T["TBL-SPECIAL-TOHIT"]:lookup(M.special_rows[2].row, "To-hit bonus")
 end
 
 -- 1E-TOHIT-03 / section 15 note: missiles at medium range -2, long -5.

@@ -29,15 +29,18 @@ end
 
 -- T-17 [K✓ SRD 5.2]: the degrees of cover and what they give the target,
 -- as combat.space.cover declares them.
-M.cover_grades = {}
-do
-  local cv = space().cover
+-- M.grades_of(cover) reads a combat.space.cover table into the grades
+-- (a rule system built on 5e reads its own table the same way).
+function M.grades_of(cv)
+  local out = {}
   local rank = { none = 0, half = 1, ["three-quarters"] = 2, total = 3 }
   for g, r in pairs(rank) do
     local e = cv[g] or {}
-    M.cover_grades[g] = { rank = r, ac = e.ac or 0, dex_save = e.save or 0, targetable = not e.untargetable }
+    out[g] = { rank = r, ac = e.ac or 0, dex_save = e.save or 0, targetable = not e.untargetable }
   end
+  return out
 end
+M.cover_grades = M.grades_of(space().cover)
 
 -- M.best_cover returns the best of several degrees of cover: only one
 -- applies, they don't add up (5E-ATK-03, TV-47).

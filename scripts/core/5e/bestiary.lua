@@ -170,7 +170,28 @@ end
 
 -- targets(self, spec) is the enemies a save effect catches now (nil when
 -- none): an area's share, the weakest first, or the weakest eligible one.
+-- On a battle map the area is aimed (fight.aim: the most enemies, the
+-- fewest allies) and catches whom its shape covers.
+local function map_area(area)
+  local a = tactics.area_of({ area = area })
+  if a then return a end
+  local n = string.match(area or "", "within (%d+) feet")
+  if n then return { shape = "emanation", length = tonumber(n) } end
+  return nil
+end
+
 function M.targets(self, spec)
+  local shape = spec.area and fight.map() and map_area(spec.area)
+  if shape then
+    local aim = fight.aim(self, shape)
+    if aim == nil then return nil end
+    local out = {}
+    for _, c in ipairs(aim.targets) do
+      if c ~= self and not fight.is(c, "out") and eligible(spec, self, c) then out[#out + 1] = c end
+    end
+    if #out == 0 then return nil end
+    return out
+  end
   local enemies = fight.enemies(self)
   local ok = {}
   for i = 1, #enemies do
@@ -198,7 +219,10 @@ function M.resolve(self, spec, targets)
   local notes, plan = {}, {}
   for _, t in ipairs(targets) do
     if not fight.is(t, "out") then
-      local saved = util.save(t, spec.save, spec.dc, { magic = spec.magic })
+      -- on a map, cover between the source and the target counts on a
+      -- Dexterity save (5E-ATK-03)
+      local cover = spec.save == "dex" and fight.map() and fight.cover(t, self) or nil
+      local saved = util.save(t, spec.save, spec.dc, { magic = spec.magic, cover = cover })
       local dealt = {}
       local sum = 0
       for i = 1, #list do

@@ -30,6 +30,9 @@
 --              that needs sight
 --   with       the other creature of a social check (social = true)
 --   target     for an attack, the creature attacked (its conditions, Help)
+--   assessed   an attack whose Advantage and refusals come from the
+--              caller's assessment (fight.assess, 5e.attack.context):
+--              the conditions add only their dice
 --   fear_in_sight  false when the source of a fright is out of sight
 --   pace       the travel pace while travelling (5E-TRV-05)
 --   voluntary_fail  a save the creature chooses to fail, without rolling
@@ -45,6 +48,26 @@ if M then return M end -- already loaded by the ruleset manifest
 M = {}
 
 local function C() return rules.need("5e.character") end
+
+-- How a D20 Test turns its Advantage sources into dice, and which natural
+-- faces decide it, as one definition a rule system built on 5e may
+-- replace (rules.define("5e.d20_rules", ...)): adv_policy is check.roll's
+-- (5E-ADV-03, 04: on/off, any number of each gives two dice, both
+-- cancel); net(adv, dis) is the net level of summed Advantage and
+-- Disadvantage levels under it; save_auto, when set, is {success face,
+-- failure face} on saving throws (5E-D20-14: 5e has none).
+rules.define("5e.d20_rules", {
+  adv_policy = "onoff",
+  net = function(adv, dis)
+    if adv > 0 and dis > 0 then return 0 end
+    if adv > 0 then return 1 end
+    if dis > 0 then return -1 end
+    return 0
+  end,
+  save_auto = nil,
+})
+
+local function d20_rules() return rules.need("5e.d20_rules") end
 
 local function list_of(v)
   if v == nil then return {} end
@@ -188,6 +211,8 @@ local function help_marks(c, kind, skills, tool, foe)
   return found
 end
 
+M.help_marks = help_marks
+
 -- build turns (c, opts) into a check.roll spec. It returns spec, info; or
 -- nil, info when the test fails without a roll (info.auto says why).
 function M.build(c, opts)
@@ -237,7 +262,12 @@ function M.build(c, opts)
   local conds = rules.get("5e.conditions")
   if c and conds and conds.d20 then
     local e = conds.d20(c, kind, { ability = ability, sight = needs(opts, "sight"), hearing = needs(opts, "hearing"),
-      target = foe, source_seen = opts.fear_in_sight, target_sees = opts.target_sees })
+      target = foe, source_seen = opts.fear_in_sight, target_sees = opts.target_sees, skills = skills })
+    if opts.assessed and kind == "attack" then
+      -- the caller's assessment (fight.assess) has the conditions'
+      -- advantage, penalties and refusals: only their dice are added here
+      e = { adv = 0, dis = 0, penalty = 0, dice = e.dice }
+    end
     if e.auto_fail then return fail(table.concat(e.why, ", ")) end
     info.dice = e.dice
     for _ = 1, e.adv do adv[#adv + 1] = { level = 1, source = "conditions" } end
@@ -245,7 +275,7 @@ function M.build(c, opts)
     if e.penalty ~= 0 then
       mods[#mods + 1] = { value = e.penalty, type = "exhaustion", source = "Exhaustion " .. c:level("exhaustion") }
     end
-    if kind == "attack" and foe and conds.defense then
+    if kind == "attack" and foe and conds.defense and not opts.assessed then
       local d = conds.defense(foe, c, { distance = opts.distance, sees = opts.sees })
       for _ = 1, d.adv do adv[#adv + 1] = { level = 1, source = "target's conditions" } end
       for _ = 1, d.dis do adv[#adv + 1] = { level = -1, source = "target's conditions" } end
@@ -368,9 +398,10 @@ function M.build(c, opts)
     if b ~= 0 then mods[#mods + 1] = { value = b, type = "cover", source = g .. " cover" } end
   end
 
-  -- Help (appendix A): Advantage on the next matching test.
-  info.consume = help_marks(c, kind, skills, opts.tool, foe)
-  if #info.consume > 0 then adv[#adv + 1] = { level = 1, source = "Help" } end
+  -- Help (appendix A): Advantage on the next matching test (one level per
+  -- mark the rule system's help_marks finds; 5e's finds one at most).
+  info.consume = rules.need("5e.checks").help_marks(c, kind, skills, opts.tool, foe)
+  for _ = 1, #info.consume do adv[#adv + 1] = { level = 1, source = "Help" } end
 
   -- 5E-TRV-05: the travel pace's effect on the travellers' checks.
   if opts.pace and kind == "check" then
@@ -390,7 +421,7 @@ function M.build(c, opts)
     end
   end
 
-  local spec = { mods = mods, adv = adv, stacking = { highest = { "proficiency" } } }
+  local spec = { mods = mods, adv = adv, stacking = { highest = { "proficiency" } }, adv_policy = d20_rules().adv_policy }
   local target = opts.dc or opts.ac
   if target == nil and type(opts.target) == "number" then target = opts.target end
   if target then spec.target = target end
@@ -398,6 +429,8 @@ function M.build(c, opts)
     -- 5E-D20-13: a natural 20 hits and is a Critical Hit, a natural 1
     -- misses. 5E-D20-14: checks and saves have no such rule.
     spec.auto_success, spec.auto_failure, spec.threat = 20, 1, 20
+  elseif kind == "save" and d20_rules().save_auto then
+    spec.auto_success, spec.auto_failure = d20_rules().save_auto[1], d20_rules().save_auto[2]
   end
   if opts.cannot_succeed then spec.force = "failure" end
   return spec, info
@@ -451,7 +484,7 @@ function M.modifier(c, opts)
     end
   end
   total = total + (best or 0)
-  local net = check.net_adv(spec.adv)
+  local net = check.net_adv(spec.adv, spec.adv_policy)
   return total, net, spec
 end
 
@@ -463,6 +496,58 @@ function M.passive(c, opts)
   if mod == nil then return 0 end
   return 10 + mod + 5 * net
 end
+
+-- The saving throw and the quick ability check of fights (core.5e.util's
+-- save and quick_check, which a monster's or a class feature's hook makes
+-- on every hit): the same rules as d20_test at a fraction of its cost, as
+-- definitions a rule system built on 5e replaces with its own.
+--
+-- 5e.fight_save(c, ability, dc [, opts]) returns success, total and the
+-- d20 face. It applies what the conditions do to saves (conditions.lua's
+-- data: Paralyzed, Petrified, Stunned and Unconscious fail Strength and
+-- Dexterity saves, Restrained gives Disadvantage on Dexterity saves,
+-- Exhaustion -2 a level, Dodge's Advantage on Dexterity saves, Bless's
+-- 1d4), plus Rage's Advantage on Strength saves and Magic Resistance's on
+-- saves against magic. opts: adv (a signed level), bonus, cover (a grade,
+-- on Dexterity saves), magic.
+rules.define("5e.fight_save", function(c, ability, dc, opts)
+  local util = require("core.5e.util")
+  if (ability == "str" or ability == "dex")
+    and (c:has("paralyzed") or c:has("stunned") or c:has("unconscious") or c:has("petrified")) then
+    return false, 0, 0
+  end
+  local lv = opts and opts.adv or 0
+  local adv, dis = lv > 0 and 1 or 0, lv < 0 and 1 or 0
+  if ability == "dex" and c:has("restrained") then dis = dis + 1 end
+  if ability == "str" and c:has("raging") then adv = adv + 1 end
+  -- Dodge: Advantage on Dexterity saves, lost while Incapacitated or at
+  -- Speed 0 (feature_conditions.lua)
+  if ability == "dex" and c:has("dodging") and not rules.need("5e.conditions").hampered(c) then adv = adv + 1 end
+  if opts and opts.magic and c:has_tag("magic_resistance") then adv = adv + 1 end
+  local face = util.d20(adv, dis)
+  local total = face + util.save_bonus(c, ability) + (opts and opts.bonus or 0)
+  -- Cover adds to Dexterity saves (5E-ATK-03, T-17): opts.cover, a grade
+  if ability == "dex" and opts and opts.cover then
+    total = total + rules.need("5e.attack").cover_grades[opts.cover].dex_save
+  end
+  -- Bless: +1d4, rolled after the d20
+  if c:has("blessed") then total = total + dice.total("1d4") end
+  if c:has("exhaustion") then total = total - 2 * c:level("exhaustion") end
+  return total >= dc, total, face
+end)
+
+-- 5e.quick_check(c, skill, dc) is the ability check of a creature's every
+-- turn (Hide): its cached skill bonus, Disadvantage from Poisoned and
+-- Frightened, -2 per Exhaustion level. Returns success, total and the d20
+-- face.
+rules.define("5e.quick_check", function(c, skill, dc)
+  local util = require("core.5e.util")
+  local dis = (c:has("poisoned") or c:has("frightened")) and "2d20kl1" or "1d20"
+  local face = dice.total(dis)
+  local total = face + util.skill_bonus(c, skill)
+  if c:has("exhaustion") then total = total - 2 * c:level("exhaustion") end
+  return total >= dc, total, face
+end)
 
 -- 5E-D20-08: spell save DC = 8 + spellcasting modifier + PB [K✓ SRD 5.2].
 function M.spell_save_dc(c, ability)

@@ -128,7 +128,7 @@ function I.config()
     initiative = { mode = ini.mode, die = ini.die, ties = ini.ties, advantage = ini.advantage },
     surprise = ini.surprise,
     round_seconds = t.round_seconds,
-    slots = { action = 1, bonus = 1, reaction = { count = 1, off_turn = true } },
+    slots = t.slots,
   }
 end
 
@@ -147,7 +147,7 @@ end
 function I.participant(e)
   e = entry(e)
   local c = e.c
-  local adv = I.sources(c, false)
+  local adv = rules.need("5e.initiative").sources(c, false)
   local mod, _, spec = rules.need("5e.checks").modifier(c, { kind = "check", ability = "dex", adv = adv,
     mods = { e.bonus or 0 } })
   local _, up, down = check.net_adv(spec.adv)
@@ -169,11 +169,12 @@ end
 -- and the encounter (enc:rolls() has the dice).
 function I.roll(entries, opts)
   opts = opts or {}
-  local enc = combat.new(I.config())
+  local self = rules.need("5e.initiative") -- a rule system built on 5e may replace parts
+  local enc = combat.new(self.config())
   local by_id = {}
   for _, e in ipairs(entries) do
     e = entry(e)
-    local p = I.participant(e)
+    local p = self.participant(e)
     by_id[p.id] = e.c
     if opts.static then
       local net = check.net_adv({ p.adv, -p.dis, e.surprised and -1 or 0 })

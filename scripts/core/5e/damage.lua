@@ -53,7 +53,8 @@ end
 -- M.apply deals damage to c through the 5e steps: amount and type, or a
 -- table of amounts by type. opts: half (a successful save: half, rounded
 -- down, as a step-1 multiplier, 5E-DMG-05, 09), adjust (the kernel's
--- adjustments, e.g. {{add = -5}}), crit (the damage is from a Critical
+-- adjustments, e.g. {{add = -5}}), traits (damage traits for this damage
+-- only, as c:damage takes them), crit (the damage is from a Critical
 -- Hit: two death-save failures at 0 HP). Reaching 0 HP, or taking damage
 -- at 0 HP, runs the rules of dying.lua; a creature that concentrates makes
 -- its Constitution save (5e.concentration). Returns the kernel's damage
@@ -66,7 +67,7 @@ function M.apply(c, amount, typ, opts)
   for _, a in ipairs(opts.adjust or {}) do adjust[#adjust + 1] = a end
   if opts.half then adjust[#adjust + 1] = { num = 1, den = 2, source = "save" } end
   local at_zero = dying().at_zero(c)
-  local dopts = { steps = steps(), adjust = adjust }
+  local dopts = { steps = steps(), adjust = adjust, traits = opts.traits }
   local rec
   if type(amount) == "table" then
     rec = c:damage(amount, dopts)

@@ -178,6 +178,19 @@ function M.after(c, event)
   return M.reveal(c)
 end
 
+-- quick_hide is the Hide of a fight's kit (Cunning Action, Nimble Escape:
+-- core.5e.tactics.hide): the cheap DC 15 Dex (Stealth) check of
+-- 5e.quick_check; on a success the creature is Invisible (source "hide")
+-- until its next attack roll (M.after(c, "attack")). Returns whether it
+-- hid.
+function M.quick_hide(c)
+  if rules.need("5e.quick_check")(c, "stealth", M.HIDE_DC) then
+    c:add_condition("invisible", { source = "hide" })
+    return true
+  end
+  return false
+end
+
 -- seek: a Wis (Perception) check against a hidden creature's DC; success
 -- finds it (and ends its hiding).
 function M.seek(seeker, hider, opts)

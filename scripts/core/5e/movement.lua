@@ -160,7 +160,7 @@ end
 function M.stand_up(c, budget)
   if not c:has("prone") then return 0 end
   if cond().has(c, "unconscious") then return nil, "unconscious" end
-  local cost = M.stand_cost(c)
+  local cost = rules.need("5e.movement").stand_cost(c) -- the rule system's
   if not cost then return nil, "speed 0" end
   if budget then
     local ok, why = budget:move(cost)

@@ -660,20 +660,18 @@ function M.attacks_per_action(stat, n)
 end
 
 -- hide(stat, kit) gives a kit the Hide action as a Bonus Action taken after
--- its Action (Cunning Action, Nimble Escape): a DC 15 Dexterity (Stealth)
--- check (the creature's skill tags); on a success the creature has the
--- Invisible condition until it makes an attack roll (that attack still has
--- Advantage). Fights have no positions: the setting hide = false turns it
+-- its Action (Cunning Action, Nimble Escape): the rule system's
+-- 5e.exploration.quick_hide (5e: a DC 15 Dexterity (Stealth) check, the
+-- creature's skill tags; on a success the creature has the Invisible
+-- condition until it makes an attack roll, which still has Advantage). Fights have no positions: the setting hide = false turns it
 -- off where there is nothing to hide behind.
 function M.hide(stat, kit)
   M.after(kit, { name = "hide",
     when = function(self, k) return M.setting(self, k, "hide") and not self:has("invisible") end,
-    run = function(self)
-      if util.quick_check(self, "stealth", 15) then self:add_condition("invisible", { source = "hide" }) end
-    end })
+    run = function(self) rules.need("5e.exploration").quick_hide(self) end })
   hooks.add(stat, "attack.roll", function(e)
     local s = e.attacker
-    if s:has("invisible") then s:remove_condition("invisible", { source = "hide" }) end
+    if s:has("invisible") or s:has("hidden") then rules.need("5e.exploration").after(s, "attack") end
   end)
   return stat
 end

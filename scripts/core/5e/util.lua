@@ -79,11 +79,11 @@ function M.incapacitated(c)
   return c:has("incapacitated") or c:has("paralyzed") or c:has("stunned") or c:has("unconscious") or c:has("petrified")
 end
 
--- had_advantage(e): the attack roll of event e had Advantage: an Advantage
--- source and no Disadvantage source (5E-ADV-03, 04: any of one cancels any
--- of the other).
+-- had_advantage(e): the attack roll of event e had Advantage: its net
+-- level under the rule system's 5e.d20_rules is above 0 (5E-ADV-03, 04:
+-- any of one cancels any of the other).
 function M.had_advantage(e)
-  return (e.adv or 0) > 0 and (e.dis or 0) == 0
+  return rules.need("5e.d20_rules").net(e.adv or 0, e.dis or 0) > 0
 end
 
 -- ally_near(self, target): an ally of self other than itself that does not
@@ -127,43 +127,17 @@ function M.save_bonus(c, ability)
 end
 
 -- save(c, ability, dc [, opts]) makes a saving throw in a fight and
--- returns success, total and the d20 face. It applies what the conditions
--- do to saves as 5e.d20_test does (conditions.lua's data: Paralyzed,
--- Petrified, Stunned and Unconscious fail Strength and Dexterity saves,
--- Restrained gives Disadvantage on Dexterity saves, Exhaustion -2 a level,
--- Dodge's Advantage on Dexterity saves, Bless's 1d4), plus Rage's
--- Advantage on Strength saves, at a fraction of its cost (a save on every
--- hit must stay cheap). opts: adv (a signed level), bonus, cover (a cover
--- grade: its bonus to Dexterity saves), magic (the
--- effect is a spell or magical: Magic Resistance, the tag
--- "magic_resistance", gives Advantage). A failed save of a creature with
--- Legendary Resistance uses left (the resource "legendary_resistance")
--- spends one and succeeds instead (it always chooses to).
+-- returns success, total and the d20 face: the rule system's
+-- 5e.fight_save (checks.lua), the conditions' effects on saves at a
+-- fraction of 5e.d20_test's cost (a save on every hit must stay cheap).
+-- opts: adv (a signed level), bonus, cover (a cover grade: its bonus to
+-- Dexterity saves), magic (the effect is a spell or magical: Magic
+-- Resistance, the tag "magic_resistance", gives Advantage). A failed save
+-- of a creature with Legendary Resistance uses left (the resource
+-- "legendary_resistance") spends one and succeeds instead (it always
+-- chooses to).
 function M.save(c, ability, dc, opts)
-  local ok, total, face
-  if (ability == "str" or ability == "dex")
-    and (c:has("paralyzed") or c:has("stunned") or c:has("unconscious") or c:has("petrified")) then
-    ok, total, face = false, 0, 0
-  else
-    local lv = opts and opts.adv or 0
-    local adv, dis = lv > 0 and 1 or 0, lv < 0 and 1 or 0
-    if ability == "dex" and c:has("restrained") then dis = dis + 1 end
-    if ability == "str" and c:has("raging") then adv = adv + 1 end
-    -- Dodge: Advantage on Dexterity saves, lost while Incapacitated or at
-    -- Speed 0 (feature_conditions.lua)
-    if ability == "dex" and c:has("dodging") and not rules.need("5e.conditions").hampered(c) then adv = adv + 1 end
-    if opts and opts.magic and c:has_tag("magic_resistance") then adv = adv + 1 end
-    face = M.d20(adv, dis)
-    total = face + M.save_bonus(c, ability) + (opts and opts.bonus or 0)
-    -- Cover adds to Dexterity saves (5E-ATK-03, T-17): opts.cover, a grade
-    if ability == "dex" and opts and opts.cover then
-      total = total + rules.need("5e.attack").cover_grades[opts.cover].dex_save
-    end
-    -- Bless: +1d4, rolled after the d20
-    if c:has("blessed") then total = total + dice.total("1d4") end
-    if c:has("exhaustion") then total = total - 2 * c:level("exhaustion") end
-    ok = total >= dc
-  end
+  local ok, total, face = rules.need("5e.fight_save")(c, ability, dc, opts)
   if not ok then
     local lr = c:resource("legendary_resistance")
     if lr and lr.current > 0 then
@@ -206,16 +180,11 @@ function M.skill_bonus(c, skill)
   return b
 end
 
--- quick_check(c, skill, dc) is the ability check of a creature's every turn
--- (Hide), cheaper than 5e.d20_test: its cached skill bonus, Disadvantage
--- from Poisoned and Frightened, -2 per Exhaustion level. Returns success,
--- total and the d20 face.
+-- quick_check(c, skill, dc) is the ability check of a creature's every
+-- turn (Hide), cheaper than 5e.d20_test: the rule system's 5e.quick_check
+-- (checks.lua). Returns success, total and the d20 face.
 function M.quick_check(c, skill, dc)
-  local dis = (c:has("poisoned") or c:has("frightened")) and "2d20kl1" or "1d20"
-  local face = dice.total(dis)
-  local total = face + M.skill_bonus(c, skill)
-  if c:has("exhaustion") then total = total - 2 * c:level("exhaustion") end
-  return total >= dc, total, face
+  return rules.need("5e.quick_check")(c, skill, dc)
 end
 
 -- half(n): half damage, rounded down (5E-DMG-05).
