@@ -144,9 +144,10 @@ end)
 
 test("3E-UNARMED-01, 3E-AOO-09, 3E-MON-06: an unarmed attack on an armed foe draws its attack of opportunity first", function()
   local f = map_fight(HALL, { { pc("peasant", { weapons = { { name = "Unarmed strike", damage = "1d3" } } }), "party", 2, 2 },
-    { pc("guard", { tags = { "armed" } }), "foes", 3, 2 }, { pc("wolf", { tags = { "natural_weapons" }, weapons = {},
+    { pc("guard"), "foes", 3, 2 }, { pc("wolf", { tags = { "natural_weapons" }, weapons = {},
       natural = { { name = "Bite", damage = "1d6" } } }), "foes", 2, 1 } })
   local p, guard, wolf = f[1], f[2], f[3]
+  eq({ unarmed.armed(guard), unarmed.armed(p) }, { true, false }, "a sword arms the guard; a punch is no weapon")
   -- guard's AoO 15 + 3 hits, 1d8 2 + 2; then the punch 12 + 3, 1d3 2 + 2 subdual
   dice.force{ 15, 2, 12, 2 }
   local r = unarmed.attack(p, guard)

@@ -34,10 +34,22 @@ end
 -- armed(x): whether x holds a melee weapon or counts as armed unarmed,
 -- i.e. whether it threatens (a creature with only a bow does not). A
 -- creature record says so with armed = true/false; a creature handle with
--- the tag "armed" or "natural_weapons".
+-- the tag "armed" or "natural_weapons", or, in a fight, a melee attack
+-- that is not an unarmed strike (group "unarmed" or named so).
 function M.armed(x)
   if type(x) == "table" and x.armed ~= nil then return x.armed end
-  return W.tag(x, "armed") or M.counts_as_armed(x)
+  if W.tag(x, "armed") or M.counts_as_armed(x) then return true end
+  if require("creature").is(x) then
+    local fight = require("fight")
+    local ok, names = pcall(fight.attacks, x)
+    if ok then
+      for _, n in ipairs(names) do
+        local a = fight.attack(x, n)
+        if not a.ranged and a.group ~= "unarmed" and not n:lower():find("unarmed", 1, true) then return true end
+      end
+    end
+  end
+  return false
 end
 
 -- provokes(attacker, target, opts): 3E-UNARMED-01, whether an unarmed
