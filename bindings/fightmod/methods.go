@@ -67,7 +67,7 @@ func (fm *module) encounter(L *lua.LState) int {
 // run is fight.run.
 func (fm *module) run(L *lua.LState) int {
 	spec := L.CheckTable(1)
-	opts := L.OptTable(2, L.NewTable())
+	opts := L.OptTable(2, L.CreateTable(0, 0))
 	f, err := Compile(context.Background(), fm.g, spec)
 	if err != nil {
 		luart.Raise(L, err)
@@ -114,8 +114,8 @@ func (fm *module) add(L *lua.LState) int {
 	if !f.IsTable() {
 		L.RaiseError("fight.add works on a table fight (fight.table())")
 	}
-	opts := L.OptTable(2, L.NewTable())
-	m := L.NewTable()
+	opts := L.OptTable(2, L.CreateTable(0, 0))
+	m := L.CreateTable(0, 4)
 	switch v := L.Get(1).(type) {
 	case lua.LString:
 		m.RawSetString("monster", v)
@@ -137,7 +137,7 @@ func (fm *module) add(L *lua.LState) int {
 		luart.Raise(L, mt.Err)
 	}
 	byC, _ := fm.r.Get("fight.byCreature").(map[*creature.Creature]*fight.Fighter)
-	out := L.NewTable()
+	out := L.CreateTable(max(count, 0), 0)
 	for k := 1; k <= count; k++ {
 		id := base
 		if count > 1 || f.Fighter(id) != nil {
@@ -189,7 +189,7 @@ func (fm *module) next(L *lua.LState) int {
 	if err != nil {
 		luart.Raise(L, err)
 	}
-	t := L.NewTable()
+	t := L.CreateTable(len(cur), 0)
 	for _, x := range cur {
 		t.Append(creaturemod.Push(L, x.C))
 	}
@@ -206,8 +206,9 @@ func (fm *module) order(L *lua.LState) int {
 // turn is fight.turn.
 func (fm *module) turn(L *lua.LState) int {
 	f := fm.current(L)
-	t := L.NewTable()
-	for _, x := range f.Current() {
+	cur := f.Current()
+	t := L.CreateTable(len(cur), 0)
+	for _, x := range cur {
 		t.Append(creaturemod.Push(L, x.C))
 	}
 	L.Push(t)
@@ -241,8 +242,9 @@ func (fm *module) attacks(L *lua.LState) int {
 func (fm *module) enemies(L *lua.LState) int {
 	f := fm.current(L)
 	x := fm.fighterOf(L, 1)
-	t := L.NewTable()
-	for _, e := range f.Enemies(x) {
+	list := f.Enemies(x)
+	t := L.CreateTable(len(list), 0)
+	for _, e := range list {
 		t.Append(creaturemod.Push(L, e.C))
 	}
 	L.Push(t)
@@ -253,7 +255,13 @@ func (fm *module) enemies(L *lua.LState) int {
 func (fm *module) allies(L *lua.LState) int {
 	f := fm.current(L)
 	x := fm.fighterOf(L, 1)
-	t := L.NewTable()
+	n := 0
+	for _, y := range f.Fighters {
+		if !y.Out && y.Side == x.Side {
+			n++
+		}
+	}
+	t := L.CreateTable(n, 0)
 	for _, y := range f.Fighters {
 		if !y.Out && y.Side == x.Side {
 			t.Append(creaturemod.Push(L, y.C))
@@ -267,7 +275,7 @@ func (fm *module) allies(L *lua.LState) int {
 func (fm *module) strike(L *lua.LState) int {
 	f := fm.current(L)
 	x, t := fm.fighterOf(L, 1), fm.fighterOf(L, 2)
-	opts := L.OptTable(4, L.NewTable())
+	opts := L.OptTable(4, L.CreateTable(0, 0))
 	var a *fight.Attack
 	if L.Get(3) == lua.LNil {
 		// no name: the first melee attack (what a special attack replaces)

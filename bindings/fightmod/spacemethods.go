@@ -143,7 +143,7 @@ func (fm *module) reaches(L *lua.LState) int {
 
 func (fm *module) seesFn(L *lua.LState) int {
 	c1, c2 := creaturemod.Check(L, 1), creaturemod.Check(L, 2)
-	opts := L.OptTable(3, L.NewTable())
+	opts := L.OptTable(3, L.CreateTable(0, 0))
 	f := Current(fm.r)
 	m, _ := fm.r.Get("fight.byCreature").(map[*creature.Creature]*fight.Fighter)
 	if x, y := m[c1], m[c2]; f != nil && x != nil && y != nil && opts.RawGetString("distance") == lua.LNil {
@@ -279,7 +279,7 @@ func budgetOf(f *fight.Fight, x *fight.Fighter, opts *lua.LTable) int {
 func (fm *module) path(L *lua.LState) int {
 	f := fm.mapped(L)
 	x := fm.fighterOf(L, 1)
-	opts := L.OptTable(3, L.NewTable())
+	opts := L.OptTable(3, L.CreateTable(0, 0))
 	goal := fm.goalOf(L, f, x, 2, opts)
 	path, cost, ok := f.PathTo(x, goal, budgetOf(f, x, opts))
 	t := L.CreateTable(0, 3)
@@ -293,7 +293,7 @@ func (fm *module) path(L *lua.LState) int {
 func (fm *module) move(L *lua.LState) int {
 	f := fm.mapped(L)
 	x := fm.fighterOf(L, 1)
-	opts := L.OptTable(3, L.NewTable())
+	opts := L.OptTable(3, L.CreateTable(0, 0))
 	var path []grid.Pos
 	if pv, ok := opts.RawGetString("path").(*lua.LTable); ok {
 		for i := 1; i <= pv.Len(); i++ {
@@ -501,7 +501,7 @@ func (fm *module) aim(L *lua.LState) int {
 	f := fm.mapped(L)
 	x := fm.fighterOf(L, 1)
 	spec := L.CheckTable(2)
-	opts := L.OptTable(3, L.NewTable())
+	opts := L.OptTable(3, L.CreateTable(0, 0))
 	allyWeight := 1
 	if v, ok := opts.RawGetString("allies").(lua.LNumber); ok {
 		allyWeight = int(v)
@@ -543,7 +543,7 @@ func (fm *module) aim(L *lua.LState) int {
 
 func (fm *module) assess(L *lua.LState) int {
 	c1, c2 := creaturemod.Check(L, 1), creaturemod.Check(L, 2)
-	opts := L.OptTable(4, L.NewTable())
+	opts := L.OptTable(4, L.CreateTable(0, 0))
 	f := Current(fm.r)
 	m, _ := fm.r.Get("fight.byCreature").(map[*creature.Creature]*fight.Fighter)
 	x, t := m[c1], m[c2]
@@ -773,7 +773,7 @@ func AssessTable(L *lua.LState, f *fight.Fight, as fight.Assessment, sit fight.S
 func (fm *module) pricePath(L *lua.LState) int {
 	mover := creaturemod.Check(L, 1)
 	sq := L.CheckTable(2)
-	opts := L.OptTable(3, L.NewTable())
+	opts := L.OptTable(3, L.CreateTable(0, 0))
 	var path []grid.Pos
 	for i := 1; i <= sq.Len(); i++ {
 		p, err := readPos(sq.RawGetInt(i), fmt.Sprintf("squares[%d]", i))
@@ -952,7 +952,7 @@ func (fm *module) approach(L *lua.LState) int {
 	f := fm.current(L)
 	x, t := fm.fighterOf(L, 1), fm.fighterOf(L, 2)
 	a := attackOf(L, x, 3, false)
-	opts := L.OptTable(4, L.NewTable())
+	opts := L.OptTable(4, L.CreateTable(0, 0))
 	b, ok, err := f.Approach(x, t, a, lua.LVAsBool(opts.RawGetString("first")))
 	if err != nil {
 		luart.Raise(L, err)

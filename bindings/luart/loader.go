@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,16 +22,24 @@ import (
 
 // Cache holds compiled scripts by content hash. Function prototypes are
 // read-only, so one Cache serves every Runtime of a batch run: each worker's
-// state instantiates the shared prototypes instead of compiling again.
+// state instantiates the shared prototypes instead of compiling again. A
+// script being compiled is compiled once: a second caller waits for it.
 type Cache struct {
 	mu     sync.Mutex
-	protos map[[32]byte]*lua.FunctionProto
+	protos map[[32]byte]*compiled
 	hits   int
 	misses int
 }
 
+// compiled is one cache entry; done is closed when p and err are set.
+type compiled struct {
+	done chan struct{}
+	p    *lua.FunctionProto
+	err  error
+}
+
 // NewCache returns an empty cache.
-func NewCache() *Cache { return &Cache{protos: map[[32]byte]*lua.FunctionProto{}} }
+func NewCache() *Cache { return &Cache{protos: map[[32]byte]*compiled{}} }
 
 // Stats returns how many compilations the cache saved and how many it did.
 func (c *Cache) Stats() (hits, misses int) {
@@ -48,31 +57,75 @@ func (c *Cache) compile(name string, src []byte) (*lua.FunctionProto, error) {
 	var key [32]byte
 	copy(key[:], h.Sum(nil))
 	c.mu.Lock()
-	if p, ok := c.protos[key]; ok {
+	if e, ok := c.protos[key]; ok {
 		c.hits++
 		c.mu.Unlock()
-		return p, nil
+		<-e.done
+		return e.p, e.err
 	}
+	e := &compiled{done: make(chan struct{})}
+	c.protos[key] = e
 	c.misses++
 	c.mu.Unlock()
+	defer close(e.done)
 	chunk, err := parse.Parse(bytes.NewReader(src), name)
 	if err != nil {
+		e.err = err
 		return nil, err
 	}
-	p, err := lua.Compile(chunk, name)
-	if err != nil {
-		return nil, err
-	}
-	c.mu.Lock()
-	c.protos[key] = p
-	c.mu.Unlock()
-	return p, nil
+	e.p, e.err = lua.Compile(chunk, name)
+	return e.p, e.err
 }
 
-// source is a loaded script's text, kept for error excerpts.
+// Precompile compiles the scripts at paths into the cache in the
+// background, on as many goroutines as the process has processors, so that
+// loading them later in order finds them compiled (or waits for the one
+// being compiled) instead of compiling one after another. Paths that do not
+// resolve are skipped: loading them reports the error.
+func (r *Runtime) Precompile(paths []string) {
+	type job struct {
+		name string
+		src  []byte
+	}
+	var jobs []job
+	for _, p := range paths {
+		if b, _, err := r.Resolve(p); err == nil {
+			jobs = append(jobs, job{p, b})
+		}
+	}
+	n := min(runtime.GOMAXPROCS(0), len(jobs))
+	if n < 2 {
+		return // nothing to gain over compiling while loading
+	}
+	next := make(chan job, len(jobs))
+	for _, j := range jobs {
+		next <- j
+	}
+	close(next)
+	c := r.cache
+	for range n {
+		go func() {
+			for j := range next {
+				_, _ = c.compile(j.name, j.src) // the load reports errors
+			}
+		}()
+	}
+}
+
+// source is a loaded script's text, kept for error excerpts; split into
+// lines only when an error needs them.
 type source struct {
 	root  string
-	lines []string
+	text  []byte
+	split []string
+}
+
+// lines returns the script's lines.
+func (s *source) lines() []string {
+	if s.split == nil {
+		s.split = strings.Split(string(s.text), "\n")
+	}
+	return s.split
 }
 
 type notFound struct{ path string }
@@ -136,7 +189,7 @@ func (r *Runtime) LoadFile(path string) (*lua.LFunction, error) {
 
 // LoadBytes compiles src named name (root names where it came from).
 func (r *Runtime) LoadBytes(name, root string, src []byte) (*lua.LFunction, error) {
-	r.sources[name] = &source{root: root, lines: strings.Split(string(src), "\n")}
+	r.sources[name] = &source{root: root, text: src}
 	if r.Layer != "" {
 		r.chunkLayer(name, r.Layer)
 	}
@@ -218,7 +271,7 @@ func (r *Runtime) convert(err error) error {
 			e.Msg = "syntax error at the end of the input: " + pe.Message
 		}
 		if s := r.sources[e.File]; e.Line <= 0 && s != nil {
-			e.Line, e.Col = len(s.lines), 0
+			e.Line, e.Col = len(s.lines()), 0
 		}
 		r.excerpt(e)
 		return e
@@ -256,7 +309,7 @@ func (r *Runtime) convert(err error) error {
 		e.File = m[1]
 		e.Msg = m[2] + " at the end of the input"
 		if s := r.sources[e.File]; s != nil {
-			e.Line = len(s.lines)
+			e.Line = len(s.lines())
 		}
 	} else if m := reRuntime.FindStringSubmatch(msg); m != nil {
 		e.File = m[1]
@@ -292,14 +345,15 @@ func (r *Runtime) atLastToken(pe *parse.Error) bool {
 	if s == nil {
 		return false
 	}
-	line := len(s.lines)
-	for line > 0 && strings.TrimSpace(s.lines[line-1]) == "" {
+	lines := s.lines()
+	line := len(lines)
+	for line > 0 && strings.TrimSpace(lines[line-1]) == "" {
 		line--
 	}
 	if line == 0 || pe.Pos.Line != line {
 		return false
 	}
-	last := len([]rune(strings.TrimRight(s.lines[line-1], " \t\r")))
+	last := len([]rune(strings.TrimRight(lines[line-1], " \t\r")))
 	return pe.Pos.Column+len([]rune(pe.Token)) >= last
 }
 
@@ -326,8 +380,8 @@ func cleanTrace(s string) string {
 }
 
 func (r *Runtime) excerpt(e *errs.Error) {
-	if s := r.sources[e.File]; s != nil && e.Line > 0 && e.Line <= len(s.lines) {
-		e.Source = strings.TrimRight(s.lines[e.Line-1], "\r")
+	if s := r.sources[e.File]; s != nil && e.Line > 0 && e.Line <= len(s.lines()) {
+		e.Source = strings.TrimRight(s.lines()[e.Line-1], "\r")
 		if e.Layer == "lua" && s.root != "" {
 			e.Layer = s.root
 		}
@@ -353,4 +407,15 @@ func Raise(L *lua.LState, err error) {
 	}))
 	L.SetMetatable(ud, mt)
 	L.Error(ud, 0)
+}
+
+// Chunks lists the names of the chunks loaded so far (script paths, and
+// the names given to DoString), sorted.
+func (r *Runtime) Chunks() []string {
+	out := make([]string, 0, len(r.sources))
+	for name := range r.sources {
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -91,6 +91,7 @@ type Runtime struct {
 	values  map[string]any     // per-runtime values for modules (the host's state)
 	ctx     context.Context    // the context of the running call, if any
 	sources map[string]*source // loaded sources by chunk name, for excerpts
+	clock   *trialClock        // the reusable deadline of outermost entries
 }
 
 // New creates a sandboxed runtime.
@@ -130,7 +131,12 @@ func New(cfg Config) (*Runtime, error) {
 }
 
 // Close releases the state.
-func (r *Runtime) Close() { r.L.Close() }
+func (r *Runtime) Close() {
+	if r.clock != nil {
+		r.clock.close()
+	}
+	r.L.Close()
+}
 
 // Config returns the configuration the runtime was made with.
 func (r *Runtime) Config() Config { return r.cfg }
@@ -240,6 +246,9 @@ func (r *Runtime) enter(ctx context.Context) func() {
 	}
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	if r.cfg.Timeout > 0 && r.L.Context() == nil {
+		return r.enterTrial(ctx)
 	}
 	cancel := func() {}
 	if r.cfg.Timeout > 0 {

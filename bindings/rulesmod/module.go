@@ -414,18 +414,20 @@ func (g *Rules) Systems() []string {
 	return out
 }
 
-// Load loads rule system id with its extends and the enabled variants.
+// Load loads rule system id with its extends and the enabled variants:
+// their manifests first, then, while every listed file compiles in the
+// background (luart.Runtime.Precompile), the files in order.
 func (g *Rules) Load(ctx context.Context, id string, variants []string) error {
-	loaded := map[string]bool{}
-	var manifests []*Manifest
-	var load func(id string, stack []string) error
-	load = func(id string, stack []string) error {
+	seen := map[string]bool{}
+	var manifests []*Manifest // in load order: what a system extends first
+	var walk func(id string, stack []string) error
+	walk = func(id string, stack []string) error {
 		for _, s := range stack {
 			if s == id {
 				return &errs.Error{Kind: errs.Script, Layer: "rules", Msg: fmt.Sprintf("ruleset extends cycle: %s -> %s", strings.Join(stack, " -> "), id)}
 			}
 		}
-		if loaded[id] {
+		if seen[id] {
 			return nil
 		}
 		m, err := g.manifest(ctx, id)
@@ -433,23 +435,37 @@ func (g *Rules) Load(ctx context.Context, id string, variants []string) error {
 			return err
 		}
 		for _, e := range m.Extends {
-			if err := load(e, append(stack, id)); err != nil {
+			if err := walk(e, append(stack, id)); err != nil {
 				return err
 			}
 		}
-		kind := "system"
-		if id == "base" {
-			kind = "base"
-		}
-		if err := g.loadFiles(ctx, id, kind, "core/"+id+"/", m.Files); err != nil {
-			return err
-		}
-		loaded[id] = true
+		seen[id] = true
 		manifests = append(manifests, m)
 		return nil
 	}
-	if err := load(id, nil); err != nil {
+	if err := walk(id, nil); err != nil {
 		return err
+	}
+	var paths []string
+	for _, m := range manifests {
+		for _, f := range m.Files {
+			paths = append(paths, "core/"+m.ID+"/"+f)
+		}
+	}
+	for _, v := range variants {
+		if sys, name, ok := strings.Cut(v, "."); ok {
+			paths = append(paths, "variants/"+sys+"/"+name+".lua")
+		}
+	}
+	g.R.Precompile(paths)
+	for _, m := range manifests {
+		kind := "system"
+		if m.ID == "base" {
+			kind = "base"
+		}
+		if err := g.loadFiles(ctx, m.ID, kind, "core/"+m.ID+"/", m.Files); err != nil {
+			return err
+		}
 	}
 	g.System = id
 	g.Lineage = g.Lineage[:0]

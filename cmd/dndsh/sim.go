@@ -18,35 +18,123 @@ import (
 func simCommand() *command {
 	return &command{
 		name:  "sim",
-		usage: "-n N [--seed S] [-j J] [--shard i/K] [--json] FILE.lua",
+		usage: "-n N [--seed S] [-j J] [--shard i/K|auto/K] [--json] FILE.lua",
 		help: "Play an encounter N times: win rate per side with a 95% Wilson interval, rounds, damage per round,\n" +
 			"damage and survival per fighter, errored trials with how to replay them. Trial i draws from\n" +
-			"its own stream (seed, i), so any -j and any --shard split merge (dndsh merge) to the same numbers.",
+			"its own stream (seed, i), so any -j and any --shard split merge (dndsh merge) to the same numbers.\n" +
+			"--shard auto/K takes i from the job runner: JOB_COMPLETION_INDEX (a Kubernetes Indexed Job), else\n" +
+			"SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN (a Slurm job array; see docs/batch.md).",
 		flags: append(encounterFlags(),
 			flagSpec{name: "n", short: "n", value: true, help: "number of trials in the whole study (default 1000)"},
 			flagSpec{name: "jobs", short: "j", value: true, help: "worker goroutines (default 1)"},
-			flagSpec{name: "shard", value: true, help: "run shard i of K (0-based) of the study's trials"},
+			flagSpec{name: "shard", value: true, help: "run shard i of K (0-based) of the study's trials; auto/K reads i from the job runner"},
+			flagSpec{name: "cpuprofile", value: true, help: "write a CPU profile of the command to FILE (go tool pprof)"},
+			flagSpec{name: "memprofile", value: true, help: "write an allocation profile of the command to FILE (go tool pprof)"},
 			flagSpec{name: "svg", value: true, help: "also write the rounds histogram as an SVG file"},
 			flagSpec{name: "compare", value: true, help: "also run the same trials under a second configuration file (another ruleset or variant set) and report the differences"}),
 		run: runSim,
 	}
 }
 
-// shardRange returns the trials [lo, hi) of shard i/K of n.
-func shardRange(spec string, n uint64) (lo, hi uint64, key string, err error) {
+// shardRange returns the trials [lo, hi) of shard i/K of n. With auto/K,
+// getenv gives i (shardIndex).
+func shardRange(spec string, n uint64, getenv func(string) string) (lo, hi uint64, key string, err error) {
 	if spec == "" {
 		return 0, n, "0/1", nil
 	}
 	is, ks, ok := strings.Cut(spec, "/")
-	i, err1 := strconv.ParseUint(is, 10, 64)
 	k, err2 := strconv.ParseUint(ks, 10, 64)
+	if ok && is == "auto" && err2 == nil && k > 0 {
+		i, err := shardIndex(getenv, k)
+		if err != nil {
+			return 0, 0, "", err
+		}
+		return i * n / k, (i + 1) * n / k, fmt.Sprintf("%d/%d", i, k), nil
+	}
+	i, err1 := strconv.ParseUint(is, 10, 64)
 	if !ok || err1 != nil || err2 != nil || k == 0 || i >= k {
-		return 0, 0, "", usageErr("--shard wants i/K with 0 <= i < K, got %q", spec)
+		return 0, 0, "", usageErr("--shard wants i/K with 0 <= i < K, or auto/K, got %q", spec)
 	}
 	return i * n / k, (i + 1) * n / k, fmt.Sprintf("%d/%d", i, k), nil
 }
 
-func runSim(env *Env, o *opts) error {
+// shardIndex is the 0-based shard index a job runner gives a task of K:
+// JOB_COMPLETION_INDEX, which a Kubernetes Indexed Job sets from 0 to
+// completions-1; else SLURM_ARRAY_TASK_ID less the array's first index
+// SLURM_ARRAY_TASK_MIN (an array may start at 0 or 1), divided by its step
+// SLURM_ARRAY_TASK_STEP when it has one; then SLURM_ARRAY_TASK_COUNT, when
+// set, must be K.
+func shardIndex(getenv func(string) string, k uint64) (uint64, error) {
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	num := func(name string) (uint64, bool, error) {
+		v := strings.TrimSpace(getenv(name))
+		if v == "" {
+			return 0, false, nil
+		}
+		x, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return 0, true, usageErr("--shard auto/%d: %s=%q is not a non-negative integer", k, name, v)
+		}
+		return x, true, nil
+	}
+	check := func(i uint64, from string) (uint64, error) {
+		if i >= k {
+			return 0, usageErr("--shard auto/%d: %s gives shard %d, but there are only %d (0 to %d): make K the job's number of tasks", k, from, i, k, k-1)
+		}
+		return i, nil
+	}
+	if i, ok, err := num("JOB_COMPLETION_INDEX"); err != nil || ok {
+		if err != nil {
+			return 0, err
+		}
+		return check(i, "JOB_COMPLETION_INDEX")
+	}
+	id, ok, err := num("SLURM_ARRAY_TASK_ID")
+	if err != nil {
+		return 0, err
+	}
+	if !ok {
+		return 0, usageErr("--shard auto/%d: no job runner's index found: set JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID (Slurm job array), or give --shard i/%d", k, k)
+	}
+	lo, _, err := num("SLURM_ARRAY_TASK_MIN")
+	if err != nil {
+		return 0, err
+	}
+	step, hasStep, err := num("SLURM_ARRAY_TASK_STEP")
+	if err != nil {
+		return 0, err
+	}
+	if !hasStep || step == 0 {
+		step = 1
+	}
+	if id < lo || (id-lo)%step != 0 {
+		return 0, usageErr("--shard auto/%d: SLURM_ARRAY_TASK_ID=%d is not in the array that starts at SLURM_ARRAY_TASK_MIN=%d with step %d", k, id, lo, step)
+	}
+	if count, ok, err := num("SLURM_ARRAY_TASK_COUNT"); err != nil {
+		return 0, err
+	} else if ok && count != k {
+		return 0, usageErr("--shard auto/%d: the Slurm array has %d tasks (SLURM_ARRAY_TASK_COUNT); make K %d", k, count, count)
+	}
+	return check((id-lo)/step, "SLURM_ARRAY_TASK_ID")
+}
+
+func runSim(env *Env, o *opts) (err error) {
+	stop, err := startProfiles(env, o.str("cpuprofile", ""), o.str("memprofile", ""))
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if e := stop(); err == nil {
+			err = e
+		}
+	}()
+	return simStudy(env, o)
+}
+
+// simStudy is the sim command without its profiles.
+func simStudy(env *Env, o *opts) error {
 	s, st, err := loadStudy(env, o)
 	if err != nil {
 		return err
@@ -63,7 +151,7 @@ func runSim(env *Env, o *opts) error {
 	if jobs < 1 || jobs > 256 {
 		return usageErr("-j wants 1 to 256 workers, got %d", jobs)
 	}
-	lo, hi, key, err := shardRange(o.str("shard", ""), n)
+	lo, hi, key, err := shardRange(o.str("shard", ""), n, env.Getenv)
 	if err != nil {
 		return err
 	}

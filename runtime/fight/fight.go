@@ -484,13 +484,23 @@ type Fight struct {
 	turn    TurnEvent
 	tev     event.Event // turn-level events (see emitTurn)
 	enemies []*Fighter
-	test    check.Test
-	dopts   creature.DamageOptions
-	rec     creature.DamageRecord
-	conds   []creature.Condition
-	round   int
-	failed  error // an error reported by a tactic (Fail), returned by Run
-	table   bool  // played by hand (NewTable)
+	// wa and wb witness a fight not yet over (see winner): two fighters
+	// still in it on different sides, checked before any scan.
+	wa, wb *Fighter
+	// alive[s] lists side s's fighters still in the fight, in fight
+	// order (see inSide); a list is rebuilt when its aliveGen is not gen,
+	// which grows whenever a fighter may come back or join (Reset, revive,
+	// Add), and otherwise only loses the fighters gone out.
+	alive    [][]*Fighter
+	aliveGen []int
+	gen      int
+	test     check.Test
+	dopts    creature.DamageOptions
+	rec      creature.DamageRecord
+	conds    []creature.Condition
+	round    int
+	failed   error // an error reported by a tactic (Fail), returned by Run
+	table    bool  // played by hand (NewTable)
 
 	// Space is the battle map and who stands where; nil when the
 	// encounter has no map.
@@ -586,6 +596,7 @@ func (f *Fight) Reset() error {
 	if f.table {
 		return errs.New(errs.Rule, "kernel", "a table fight is played by hand; it cannot be reset or run")
 	}
+	f.gen++
 	for _, x := range f.Fighters {
 		x.C.CopyFrom(x.Base)
 		x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false
@@ -765,15 +776,23 @@ func (f *Fight) Run() (Outcome, error) {
 
 // winner reports the winning side once at most one side has fighters left.
 func (f *Fight) winner() (int, bool) {
+	if a, b := f.wa, f.wb; a != nil && b != nil && !a.Out && !b.Out && a.Side != b.Side {
+		return 0, false
+	}
 	w := -1
+	var first *Fighter
 	for _, x := range f.Fighters {
 		if x.Out {
 			continue
 		}
-		if w >= 0 && x.Side != w {
+		if first == nil {
+			first, w = x, x.Side
+			continue
+		}
+		if x.Side != w {
+			f.wa, f.wb = first, x
 			return 0, false
 		}
-		w = x.Side
 	}
 	return w, true
 }
@@ -845,6 +864,11 @@ func (f *Fight) push() *frame {
 }
 
 func (f *Fight) pop() { f.depth-- }
+
+// Depth is how many attack-level steps are in progress (nested frames): 1
+// while an attack's events are dispatched, 2 when a hook of it strikes,
+// and so on. Bindings give each depth its own view of the event.
+func (f *Fight) Depth() int { return f.depth }
 
 // String describes the fight's fighters.
 func (f *Fight) String() string {
