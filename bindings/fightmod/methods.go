@@ -28,9 +28,10 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "turn", Args: "()", Doc: "returns the handles of the creatures whose turn it is", Fn: fm.turn},
 		{Name: "get", Args: "(id)", Doc: "returns the handle of the creature called id in the current fight, or nil", Fn: fm.get},
 		{Name: "attacks", Args: "(c)", Doc: "returns the names of creature c's attacks, in stat-block order", Fn: fm.attacks},
+		{Name: "attack", Args: "(c, attack_name)", Doc: "returns creature c's attack {name, bonus, damage, type, ranged, reach, range, touch, nonlethal, group, crit_mul}", Fn: fm.attack},
 		{Name: "enemies", Args: "(c)", Doc: "returns the living enemies of creature c in the current fight", Fn: fm.enemies},
 		{Name: "allies", Args: "(c)", Doc: "returns the living allies of creature c (itself included) in the current fight", Fn: fm.allies},
-		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline; opts.adv is an extra advantage level, opts.bonus an extra to-hit modifier, opts.mul a damage multiplier (a weapon set against a charge: 2), opts.sure: it hits without a roll as a critical hit (a coup de grace); returns {hit, crit, natural, total, needed, damage, confirm_natural, confirm_total, miss_roll, refused}", Fn: fm.strike},
+		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline (attack_name nil: the first melee attack); opts.adv is an extra advantage level, opts.bonus an extra to-hit modifier, opts.mul a damage multiplier (a weapon set against a charge: 2), opts.sure: it hits without a roll as a critical hit (a coup de grace), opts.touch makes it a touch attack, opts.no_damage stops it once it hits or misses, opts.nonlethal sends its damage to the nonlethal track; returns {hit, crit, natural, total, needed, damage, confirm_natural, confirm_total, miss_roll, refused}", Fn: fm.strike},
 		{Name: "damage", Args: "(target, amount, type [, source [, opts]])", Doc: "deals damage to target through damage.apply and creature.down (a breath weapon, a fall); opts.nonlethal sends it to the nonlethal track; returns the hit points lost", Fn: fm.damage},
 		{Name: "down", Args: "(c)", Doc: "takes creature c out of the fight now (dead or dying by the rules)", Fn: fm.down},
 		{Name: "kill", Args: "(c)", Doc: "kills creature c: it is out of the fight and dead", Fn: fm.kill},
@@ -274,20 +275,30 @@ func (fm *module) allies(L *lua.LState) int {
 func (fm *module) strike(L *lua.LState) int {
 	f := fm.current(L)
 	x, t := fm.fighterOf(L, 1), fm.fighterOf(L, 2)
-	name := L.CheckString(3)
 	opts := L.OptTable(4, L.CreateTable(0, 0))
 	var a *fight.Attack
-	for i := range x.Attacks {
-		if strings.EqualFold(x.Attacks[i].Name, name) {
-			a = &x.Attacks[i]
+	if L.Get(3) == lua.LNil {
+		// no name: the first melee attack (what a special attack replaces)
+		for i := range x.Attacks {
+			if !x.Attacks[i].Ranged {
+				a = &x.Attacks[i]
+				break
+			}
 		}
-	}
-	if a == nil {
-		L.ArgError(3, fmt.Sprintf("%s has no attack %q", x.ID, name))
+		if a == nil {
+			L.ArgError(3, fmt.Sprintf("%s has no melee attack", x.ID))
+		}
+	} else {
+		name := L.CheckString(3)
+		a = attackNamed(x, name)
+		if a == nil {
+			L.ArgError(3, fmt.Sprintf("%s has no attack %q", x.ID, name))
+		}
 	}
 	e, err := f.StrikeWith(x, t, a, fight.StrikeOpts{Adv: int(lua.LVAsNumber(opts.RawGetString("adv"))),
 		Bonus: int(lua.LVAsNumber(opts.RawGetString("bonus"))), Mul: int(lua.LVAsNumber(opts.RawGetString("mul"))),
-		Sure: lua.LVAsBool(opts.RawGetString("sure"))})
+		Sure: lua.LVAsBool(opts.RawGetString("sure")), Touch: lua.LVAsBool(opts.RawGetString("touch")),
+		NoDamage: lua.LVAsBool(opts.RawGetString("no_damage")), Nonlethal: lua.LVAsBool(opts.RawGetString("nonlethal"))})
 	if err != nil {
 		luart.Raise(L, err)
 	}
@@ -309,6 +320,49 @@ func (fm *module) strike(L *lua.LState) int {
 		res.RawSetString("refused", lua.LString(e.Refused))
 	}
 	L.Push(res)
+	return 1
+}
+
+// attackNamed returns x's attack called name (case aside), or nil.
+func attackNamed(x *fight.Fighter, name string) *fight.Attack {
+	var a *fight.Attack
+	for i := range x.Attacks {
+		if strings.EqualFold(x.Attacks[i].Name, name) {
+			a = &x.Attacks[i]
+		}
+	}
+	return a
+}
+
+// attack is fight.attack.
+func (fm *module) attack(L *lua.LState) int {
+	x := fm.fighterOf(L, 1)
+	name := L.CheckString(2)
+	a := attackNamed(x, name)
+	if a == nil {
+		L.ArgError(2, fmt.Sprintf("%s has no attack %q", x.ID, name))
+	}
+	t := L.CreateTable(0, 10)
+	t.RawSetString("name", lua.LString(a.Name))
+	t.RawSetString("bonus", lua.LNumber(a.Bonus))
+	if a.Damage != nil {
+		t.RawSetString("damage", lua.LString(a.Damage.String()))
+	}
+	t.RawSetString("type", lua.LString(a.Type))
+	t.RawSetString("ranged", lua.LBool(a.Ranged))
+	t.RawSetString("reach", lua.LNumber(a.Reach))
+	t.RawSetString("touch", lua.LBool(a.Touch))
+	t.RawSetString("nonlethal", lua.LBool(a.Nonlethal))
+	t.RawSetString("group", lua.LString(a.Group))
+	mul := a.CritMul
+	if mul <= 0 {
+		mul = fm.current(L).Rules.Attack.CritMul
+	}
+	t.RawSetString("crit_mul", lua.LNumber(mul))
+	if len(a.Range) > 0 {
+		t.RawSetString("range", lua.LNumber(a.Range[0]))
+	}
+	L.Push(t)
 	return 1
 }
 

@@ -19,9 +19,9 @@ import (
 // read attacker, target, attack, ranged, reach, adv, dis, bonus, natural,
 // total, needed, hit, crit, damage, damage_type (the first part's type),
 // parts (every damage part of the hit, {type, amount before the target's
-// traits, taken after them once applied}), hp_lost and past_zero; they may
-// change adv, dis and bonus (before the roll), hit and crit (after it) and
-// damage (before it is applied). The table and its parts list are reused:
+// traits, taken after them once applied}), hp_lost, past_zero, touch and
+// nonlethal; they may change adv, dis and bonus (before the roll), hit and
+// crit (after it), and damage and nonlethal (before it is applied). The table and its parts list are reused:
 // copy what you keep.
 //
 // The fields are read from the event when a handler reads them (the
@@ -40,7 +40,7 @@ type attackView struct {
 }
 
 // attackWritable are the fields a handler may change, in FromLua's order.
-var attackWritable = [...]string{"adv", "dis", "bonus", "hit", "crit", "damage"}
+var attackWritable = [...]string{"adv", "dis", "bonus", "hit", "crit", "damage", "nonlethal"}
 
 func (v *attackView) ToLua(L *lua.LState) *lua.LTable {
 	if v.t == nil {
@@ -126,6 +126,10 @@ func (v *attackView) field(L *lua.LState, k string) lua.LValue {
 		return luart.Int(e.Applied.HPLost)
 	case "past_zero":
 		return luart.Int(e.Applied.PastZero)
+	case "touch":
+		return lua.LBool(e.Touch)
+	case "nonlethal":
+		return lua.LBool(e.Nonlethal)
 	}
 	return lua.LNil
 }
@@ -193,6 +197,8 @@ func (v *attackView) FromLua(_ *lua.LState, t *lua.LTable) error {
 			e.Crit = rec.Bool(k, e.Crit)
 		case 5:
 			e.Damage = rec.Int(k, e.Damage)
+		case 6:
+			e.Nonlethal = rec.Bool(k, e.Nonlethal)
 		}
 		t.RawSetString(k, lua.LNil)
 	}

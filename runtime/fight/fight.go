@@ -132,6 +132,16 @@ type CondEffect struct {
 	Implied []*CondEffect
 	// NoAttackSource: the bearer cannot attack the condition's source.
 	NoAttackSource bool
+	// AttackModVsSource is added to the bearer's attack rolls against the
+	// condition's source; DefenseModVsSource to the source's attack rolls
+	// against the bearer (-2: the bearer has +2 AC against it). Spent: the
+	// condition ends once it has counted on one attack roll (aid another's
+	// +2 on the next attack).
+	AttackModVsSource, DefenseModVsSource int
+	Spent                                 bool
+	// NoAttackNamed: the bearer cannot make the attack the condition's
+	// source names (a weapon it was disarmed of, or that broke).
+	NoAttackNamed bool
 
 	AttackAdv         int  // on the bearer's attack rolls (+1 advantage, -1 disadvantage)
 	DefenseAdv        int  // on attack rolls against the bearer
@@ -427,6 +437,10 @@ type AttackEvent struct {
 	// Taken is what each type came to after the target's traits (set when
 	// the damage is applied: damage.apply's after phase on).
 	Taken []creature.Damage
+	// Touch makes this attack a touch attack whatever its weapon (a grab,
+	// a trip); NoDamage stops it once the roll is decided (no damage is
+	// rolled or dealt).
+	Touch, NoDamage bool
 }
 
 // TurnEvent is the payload of turn.start, turn.act, turn.end, round.start,
