@@ -171,7 +171,7 @@ func (m *module) percentile(L *lua.LState) int {
 
 // rollUnder implements check.under(count, sides, score [, opts]).
 func (m *module) rollUnder(L *lua.LState) int {
-	u := check.RollUnder(checkInt(L, 1), checkInt(L, 2), checkInt(L, 3))
+	u := check.RollUnder(int(luart.CheckInt(L, 1, 1, check.MaxDice)), int(luart.CheckInt(L, 2, 2, 1_000_000)), checkInt(L, 3))
 	return m.rollUnderCheck(L, 4, u.Dice, u.Score)
 }
 

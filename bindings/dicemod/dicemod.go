@@ -9,6 +9,7 @@
 package dicemod
 
 import (
+	"errors"
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/dndsh/dndsh/bindings/luart"
@@ -222,8 +223,13 @@ func Module(r *luart.Runtime) luart.Module {
 
 func distOf(L *lua.LState, r *luart.Runtime) *prob.Dist {
 	e := checkExpr(L, r, 1)
-	d, err := prob.Exact(e)
+	ctx := L.Context()
+	d, err := prob.ExactLimited(e, prob.Limits{Stop: ctx})
 	if err != nil {
+		var ee *errs.Error
+		if errors.As(err, &ee) && ee.Kind != errs.Budget || ctx != nil && ctx.Err() != nil {
+			luart.Raise(L, err)
+		}
 		luart.Raise(L, &errs.Error{Kind: errs.Budget, Layer: "dice", Msg: err.Error(),
 			Hint: "dice.dist and dice.chance are exact only; use dndsh dist for a Monte Carlo estimate"})
 	}

@@ -31,3 +31,21 @@ func BenchmarkStartup5eSharedCache(b *testing.B) {
 		e.Close()
 	}
 }
+
+// BenchmarkStartup1e is start-up to every embedded 1e script loaded.
+func BenchmarkStartup1e(b *testing.B) { benchStartup(b, Options{Ruleset: "1e"}) }
+
+// BenchmarkStartupBase is start-up to the base layer only (no rule system).
+func BenchmarkStartupBase(b *testing.B) { benchStartup(b, Options{}) }
+
+// benchStartup builds and closes engines with opts, a fresh compiled-script
+// cache each time (a process start).
+func benchStartup(b *testing.B, opts Options) {
+	for b.Loop() {
+		e, err := New(context.Background(), opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		e.Close()
+	}
+}

@@ -47,3 +47,41 @@ func TestUnknownRuleset(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// TestStartupLoadsOnlyTheChosenSystem: an engine for one rule system loads
+// the scripts of that system and of the systems it extends, and no other
+// system's, no monster and no variant that is not enabled, however many
+// systems are installed.
+func TestStartupLoadsOnlyTheChosenSystem(t *testing.T) {
+	probe, err := New(context.Background(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	systems := probe.Rules.Systems()
+	probe.Close()
+	if len(systems) < 3 {
+		t.Fatalf("want base and at least two systems installed, got %v", systems)
+	}
+	for _, sys := range systems {
+		e, err := New(context.Background(), Options{Ruleset: sys})
+		if err != nil {
+			t.Fatal(err)
+		}
+		chain := map[string]bool{}
+		for _, l := range e.Rules.Layers {
+			if l.Kind == "base" || l.Kind == "system" {
+				chain[l.Name] = true
+			}
+		}
+		if !chain[sys] || !chain["base"] {
+			t.Fatalf("%s: layers %v lack the system or base", sys, chain)
+		}
+		for _, c := range e.R.Chunks() {
+			dir, rest, _ := strings.Cut(strings.TrimPrefix(c, "core/"), "/")
+			if !strings.HasPrefix(c, "core/") || rest == "" || !chain[dir] {
+				t.Errorf("%s: start-up loaded %s, outside the system's chain %v", sys, c, chain)
+			}
+		}
+		e.Close()
+	}
+}

@@ -144,3 +144,151 @@ func BenchmarkR1Trial3e(b *testing.B) {
 		}
 	}
 }
+
+// TestNestedEventsHaveTheirOwnTables: a hook that strikes from inside an
+// attack-level event sees the inner attack in a table of its own; when the
+// strike returns, the hook's table still describes its own attack, and what
+// it changes then (bonus -100) changes its own attack, not the inner one.
+func TestNestedEventsHaveTheirOwnTables(t *testing.T) {
+	e, f := r1(t, `
+local rules, fight = require("rules"), require("fight")
+local busy, inner = false, 0
+rules.on("attack.roll", function(e)
+  if busy then
+    inner = inner + 1
+    if e.attack ~= "Scimitar" then error("inner event sees " .. tostring(e.attack)) end
+    return
+  end
+  if e.attack ~= "Longsword" or e.target:get("hp") <= 0 then return end
+  local attacker, target = e.attacker, e.target
+  busy = true
+  fight.strike(target, attacker, "Scimitar")
+  busy = false
+  if e.attack ~= "Longsword" or e.attacker ~= attacker or e.target ~= target then
+    error("the outer table was overwritten: " .. tostring(e.attack))
+  end
+  e.bonus = e.bonus - 100
+end, { phase = "modify" })
+rules.on("attack.roll", function(e)
+  if not busy and e.attack == "Longsword" and e.bonus > -50 then error("outer bonus lost: " .. e.bonus) end
+end, { phase = "modify", priority = 10 })`)
+	defer e.Close()
+	for i := uint64(0); i < 20; i++ {
+		e.R.Src.Reset(1, i)
+		if _, err := f.Run(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	goblinHits, fighterAttacks, fighterHits := 0, 0, 0
+	for _, x := range f.Fighters {
+		if x.Side == 0 {
+			fighterAttacks += x.Attacks0
+			fighterHits += x.Hits
+		} else {
+			goblinHits += x.Hits
+		}
+	}
+	if fighterAttacks == 0 || fighterHits > fighterAttacks/5 {
+		t.Fatalf("the fighters hit %d of %d at -100: the bonus went elsewhere", fighterHits, fighterAttacks)
+	}
+	if goblinHits == 0 {
+		t.Fatalf("the goblins' strikes back never hit: the inner attack got the outer -100")
+	}
+}
+
+// benchExample plays trials of an example encounter the way dndsh sim does
+// (one runtime, trial i from stream (1, i)) and reports attacks per trial.
+func benchExample(b *testing.B, ruleset, file string) {
+	src, err := os.ReadFile("../../" + file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := engine.New(context.Background(), engine.Options{Ruleset: ruleset, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	f, err := fightmod.LoadEncounter(context.Background(), e.Rules, file, src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	i := uint64(0)
+	for b.Loop() {
+		e.R.Src.Reset(1, i)
+		i++
+		leave := e.R.Enter(context.Background())
+		_, err := f.Run()
+		leave()
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkR1x10Trial is one trial of bench/encounters/r1_x10.lua: R1
+// with ten times the creatures (forty fighters against eighty goblins).
+func BenchmarkR1x10Trial(b *testing.B) { benchExample(b, "5e", "bench/encounters/r1_x10.lua") }
+
+// BenchmarkR1SimTrial is one trial of R1 as dndsh sim plays it (loaded
+// from the file, entered per trial), to compare with BenchmarkR1x10Trial.
+func BenchmarkR1SimTrial(b *testing.B) {
+	benchExample(b, "5e", "examples/5e/r1_fighters_vs_goblins.lua")
+}
+
+// BenchmarkExample5eTroll is one trial of examples/5e/party_vs_troll.lua:
+// class features, monster abilities and tactics in Lua.
+func BenchmarkExample5eTroll(b *testing.B) { benchExample(b, "5e", "examples/5e/party_vs_troll.lua") }
+
+// BenchmarkExample1eAmbush is one trial of examples/1e/ambush.lua.
+func BenchmarkExample1eAmbush(b *testing.B) { benchExample(b, "1e", "examples/1e/ambush.lua") }
+
+// BenchmarkExample1eTurnUndead is one trial of examples/1e/cleric_turns_undead.lua.
+func BenchmarkExample1eTurnUndead(b *testing.B) {
+	benchExample(b, "1e", "examples/1e/cleric_turns_undead.lua")
+}
+
+// BenchmarkExample1eOrcs is one trial of examples/1e/party_vs_orcs.lua.
+func BenchmarkExample1eOrcs(b *testing.B) { benchExample(b, "1e", "examples/1e/party_vs_orcs.lua") }
+
+// benchIsolated plays trials of an encounter file as dndsh sim does: each
+// trial starts from the scripts' state as loaded (fightmod.Isolation).
+func benchIsolated(b *testing.B, file string) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := engine.New(context.Background(), engine.Options{Ruleset: "5e", Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	f, iso, err := fightmod.LoadIsolated(context.Background(), e.Rules, file, src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	i := uint64(0)
+	for b.Loop() {
+		e.R.Src.Reset(1, i)
+		i++
+		iso.Begin()
+		if _, err := f.Run(); err != nil {
+			b.Fatal(err)
+		}
+		iso.End()
+	}
+	b.ReportMetric(float64(iso.StateSize()), "restored/trial")
+}
+
+// BenchmarkR1Trial5eIsolated is BenchmarkR1Trial5e with each trial
+// isolated from the others, as in dndsh sim.
+func BenchmarkR1Trial5eIsolated(b *testing.B) {
+	benchIsolated(b, "../../examples/5e/r1_fighters_vs_goblins.lua")
+}
+
+// BenchmarkOncePerFightIsolated isolates trials of an encounter whose hooks
+// keep module-level state (spec/hostile/files/once_per_fight.lua).
+func BenchmarkOncePerFightIsolated(b *testing.B) {
+	benchIsolated(b, "../../spec/hostile/files/once_per_fight.lua")
+}

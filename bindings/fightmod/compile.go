@@ -179,7 +179,7 @@ func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 		return nil, err
 	}
 	rules.StartConditions = root.Strs("start_conditions", nil)
-	rules.MaxRounds = root.Int("max_rounds", 100)
+	rules.MaxRounds = root.IntIn("max_rounds", 100, 0, MaxRounds)
 	var err error
 	if rules.Space, err = readSpace(root); err != nil {
 		return nil, err
@@ -350,7 +350,8 @@ var condFightKeys = []string{"attack_adv", "defense_adv", "defense_adv_melee", "
 	"attack_adv_unless_tag", "unless_tags", "speed_halvings", "all_difficult", "unseen_by_source", "obscured", "obscures_view",
 	"levels", "defense_mod", "defense_mod_melee", "defense_mod_ranged", "attack_mod_melee", "attack_mod_ranged", "ac_type",
 	"ac_lose", "foe_ac_lose", "ac_set", "no_opportunity", "partial", "strenuous", "miss_chance", "no_ranged_unless",
-	"ac_vs_source", "ac_lose_unless", "ac_lose_except_source"}
+	"ac_vs_source", "ac_lose_unless", "ac_lose_except_source", "attack_mod_vs_source", "defense_mod_vs_source", "spent",
+	"no_attack_named"}
 
 // levelKeys are the keys of an entry of a condition's fight.levels: the
 // effect keys (but ends and levels) and the level it starts at.
@@ -391,6 +392,8 @@ func condEffect(f *tbl, speedZero bool) fight.CondEffect {
 		Partial: f.Bool("partial", false), Strenuous: f.Int("strenuous", 0), MissChance: f.Int("miss_chance", 0),
 		ACVsSource: f.Bool("ac_vs_source", false), ACLoseUnless: f.Str("ac_lose_unless", ""),
 		ACLoseExceptSource: f.Bool("ac_lose_except_source", false),
+		AttackModVsSource:  f.Int("attack_mod_vs_source", 0), DefenseModVsSource: f.Int("defense_mod_vs_source", 0),
+		Spent: f.Bool("spent", false), NoAttackNamed: f.Bool("no_attack_named", false),
 	}
 	for _, k := range []string{"obscured", "obscures_view"} {
 		if n := f.Int(k, 0); n < 0 || n > 2 {

@@ -35,8 +35,11 @@ func compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable, loc *loca
 		return nil, err
 	}
 	root := rec(spec, "encounter")
-	if mr := root.Int("max_rounds", -1); mr >= 0 {
+	if mr := root.IntIn("max_rounds", -1, 0, MaxRounds); mr >= 0 {
 		rules.MaxRounds = mr // 0: the surprise round or segments only
+	}
+	if root.Err != nil {
+		return nil, root.Err
 	}
 	var bm *grid.Map
 	if mv := root.Get("map"); mv != lua.LNil {
@@ -99,9 +102,9 @@ func compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable, loc *loca
 			if err != nil {
 				return nil, err
 			}
-			count := m.Int("count", 1)
-			if count < 1 || count > 10000 {
-				return nil, specErr(m.Where, "count %d: want 1 to 10000", count)
+			count := m.IntIn("count", 1, 1, MaxCount)
+			if m.Err != nil {
+				return nil, m.Err
 			}
 			var at []grid.Pos
 			atN := -1
@@ -165,6 +168,7 @@ func compile(ctx context.Context, g *rulesmod.Rules, spec *lua.LTable, loc *loca
 	if err != nil {
 		return nil, err
 	}
+	f.Stop = r.CheckContext // the deadline and Ctrl-C of the running call
 	if bm != nil {
 		f.SetSpace(fight.NewSpace(bm))
 		if err := place(f, places, loc); err != nil {
@@ -304,7 +308,7 @@ func luaTactic(r *luart.Runtime, fn *lua.LFunction) fight.Tactic {
 		for _, e := range enemies {
 			list.Append(creaturemod.Push(L, e.C))
 		}
-		if err := L.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}, creaturemod.Push(L, self.C), list); err != nil {
+		if err := r.PCall(fn, 1, creaturemod.Push(L, self.C), list); err != nil {
 			f.Fail(r.Convert(err))
 			return nil
 		}
@@ -336,7 +340,7 @@ func luaNeeded(r *luart.Runtime, fn *lua.LFunction) func(a, t *fight.Fighter, ac
 	return func(a, t *fight.Fighter, acMod int) int {
 		L := r.L
 		f := Current(r)
-		if err := L.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}, creaturemod.Push(L, a.C), creaturemod.Push(L, t.C), lua.LNumber(acMod)); err != nil {
+		if err := r.PCall(fn, 1, creaturemod.Push(L, a.C), creaturemod.Push(L, t.C), lua.LNumber(acMod)); err != nil {
 			if f != nil {
 				f.Fail(r.Convert(err))
 			}
@@ -423,17 +427,9 @@ func registerHooks(g *rulesmod.Rules, x *fight.Fighter, on *lua.LTable, src *sta
 // LoadEncounter runs an encounter file's source (named name) in the runtime
 // of g and compiles the encounter table it returns into a fight.
 func LoadEncounter(ctx context.Context, g *rulesmod.Rules, name string, src []byte) (*fight.Fight, error) {
-	out, err := g.R.DoString(ctx, name, string(src), nil)
+	t, err := encounterTable(ctx, g, name, src)
 	if err != nil {
 		return nil, err
-	}
-	var t *lua.LTable
-	if len(out) > 0 {
-		t, _ = out[0].(*lua.LTable)
-	}
-	if t == nil {
-		return nil, &errs.Error{Kind: errs.Script, Layer: "fight", File: name,
-			Msg: "an encounter file must return an encounter table (return fight.encounter{...})"}
 	}
 	return compile(ctx, g, t, newLocator(name, src))
 }

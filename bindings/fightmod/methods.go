@@ -34,9 +34,10 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "turn", Args: "()", Doc: "returns the handles of the creatures whose turn it is", Fn: fm.turn},
 		{Name: "get", Args: "(id)", Doc: "returns the handle of the creature called id in the current fight, or nil", Fn: fm.get},
 		{Name: "attacks", Args: "(c)", Doc: "returns the names of creature c's attacks, in stat-block order", Fn: fm.attacks},
+		{Name: "attack", Args: "(c, attack_name)", Doc: "returns creature c's attack {name, bonus, damage, type, ranged, reach, range, touch, nonlethal, group, crit_mul}", Fn: fm.attack},
 		{Name: "enemies", Args: "(c)", Doc: "returns the living enemies of creature c in the current fight", Fn: fm.enemies},
 		{Name: "allies", Args: "(c)", Doc: "returns the living allies of creature c (itself included) in the current fight", Fn: fm.allies},
-		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline; opts.adv is an extra advantage level, opts.bonus an extra to-hit modifier, opts.mul a damage multiplier (a weapon set against a charge: 2), opts.sure: it hits without a roll as a critical hit (a coup de grace); returns {hit, crit, natural, total, damage, needed, adv, dis, bonus, rolled, roll (check.roll's record of the attack roll), confirm_natural, confirm_total, miss_roll, parts = {{type, amount}...}, refused (why it could not be made), distance and cover (on a map), reasons = {{kind, level, why}...} (the rules that applied, in a table fight)}", Fn: fm.strike},
+		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline (attack_name nil: the first melee attack); opts.adv is an extra advantage level, opts.bonus an extra to-hit modifier, opts.mul a damage multiplier (a weapon set against a charge: 2), opts.sure: it hits without a roll as a critical hit (a coup de grace), opts.touch makes it a touch attack, opts.no_damage stops it once it hits or misses, opts.nonlethal sends its damage to the nonlethal track; returns {hit, crit, natural, total, damage, needed, adv, dis, bonus, rolled, roll (check.roll's record of the attack roll), confirm_natural, confirm_total, miss_roll, parts = {{type, amount}...}, refused (why it could not be made), distance and cover (on a map), reasons = {{kind, level, why}...} (the rules that applied, in a table fight)}", Fn: fm.strike},
 		{Name: "damage", Args: "(target, amount, type [, source [, opts]])", Doc: "deals damage to target through damage.apply and creature.down (a breath weapon, a fall); opts.nonlethal sends it to the nonlethal track; returns the hit points lost", Fn: fm.damage},
 		{Name: "down", Args: "(c)", Doc: "takes creature c out of the fight now (dead or dying by the rules)", Fn: fm.down},
 		{Name: "kill", Args: "(c [, by])", Doc: "kills creature c: it is out of the fight and dead; by, when given, killed it (a helpless creature slain): the hit points c had left count as damage by dealt", Fn: fm.kill},
@@ -73,7 +74,7 @@ func (fm *module) encounter(L *lua.LState) int {
 // run is fight.run.
 func (fm *module) run(L *lua.LState) int {
 	spec := L.CheckTable(1)
-	opts := L.OptTable(2, L.NewTable())
+	opts := L.OptTable(2, L.CreateTable(0, 0))
 	f, err := Compile(context.Background(), fm.g, spec)
 	if err != nil {
 		luart.Raise(L, err)
@@ -138,8 +139,8 @@ func (fm *module) add(L *lua.LState) int {
 	if !f.IsTable() {
 		L.RaiseError("fight.add works on a table fight (fight.table())")
 	}
-	opts := L.OptTable(2, L.NewTable())
-	m := L.NewTable()
+	opts := L.OptTable(2, L.CreateTable(0, 0))
+	m := L.CreateTable(0, 4)
 	switch v := L.Get(1).(type) {
 	case lua.LString:
 		m.RawSetString("monster", v)
@@ -155,13 +156,13 @@ func (fm *module) add(L *lua.LState) int {
 		luart.Raise(L, err)
 	}
 	side := mt.Str("side", "foes")
-	count := mt.Int("count", 1)
+	count := mt.IntIn("count", 1, 1, MaxCount)
 	base := mt.Str("id", lua.LVAsString(stat.RawGetString("id")))
 	if mt.Err != nil {
 		luart.Raise(L, mt.Err)
 	}
 	byC, _ := fm.r.Get("fight.byCreature").(map[*creature.Creature]*fight.Fighter)
-	out := L.NewTable()
+	out := L.CreateTable(max(count, 0), 0)
 	for k := 1; k <= count; k++ {
 		id := base
 		if count > 1 || f.Fighter(id) != nil {
@@ -229,7 +230,7 @@ func pushTurn(L *lua.LState, f *fight.Fight, cur []*fight.Fighter, err error) in
 	if err != nil {
 		luart.Raise(L, err)
 	}
-	t := L.NewTable()
+	t := L.CreateTable(len(cur), 0)
 	for _, x := range cur {
 		t.Append(creaturemod.Push(L, x.C))
 	}
@@ -280,8 +281,9 @@ func (fm *module) order(L *lua.LState) int {
 // turn is fight.turn.
 func (fm *module) turn(L *lua.LState) int {
 	f := fm.current(L)
-	t := L.NewTable()
-	for _, x := range f.Current() {
+	cur := f.Current()
+	t := L.CreateTable(len(cur), 0)
+	for _, x := range cur {
 		t.Append(creaturemod.Push(L, x.C))
 	}
 	L.Push(t)
@@ -315,8 +317,9 @@ func (fm *module) attacks(L *lua.LState) int {
 func (fm *module) enemies(L *lua.LState) int {
 	f := fm.current(L)
 	x := fm.fighterOf(L, 1)
-	t := L.NewTable()
-	for _, e := range f.Enemies(x) {
+	list := f.Enemies(x)
+	t := L.CreateTable(len(list), 0)
+	for _, e := range list {
 		t.Append(creaturemod.Push(L, e.C))
 	}
 	L.Push(t)
@@ -327,7 +330,13 @@ func (fm *module) enemies(L *lua.LState) int {
 func (fm *module) allies(L *lua.LState) int {
 	f := fm.current(L)
 	x := fm.fighterOf(L, 1)
-	t := L.NewTable()
+	n := 0
+	for _, y := range f.Fighters {
+		if !y.Out && y.Side == x.Side {
+			n++
+		}
+	}
+	t := L.CreateTable(n, 0)
 	for _, y := range f.Fighters {
 		if !y.Out && y.Side == x.Side {
 			t.Append(creaturemod.Push(L, y.C))
@@ -341,20 +350,30 @@ func (fm *module) allies(L *lua.LState) int {
 func (fm *module) strike(L *lua.LState) int {
 	f := fm.current(L)
 	x, t := fm.fighterOf(L, 1), fm.fighterOf(L, 2)
-	name := L.CheckString(3)
-	opts := L.OptTable(4, L.NewTable())
+	opts := L.OptTable(4, L.CreateTable(0, 0))
 	var a *fight.Attack
-	for i := range x.Attacks {
-		if strings.EqualFold(x.Attacks[i].Name, name) {
-			a = &x.Attacks[i]
+	if L.Get(3) == lua.LNil {
+		// no name: the first melee attack (what a special attack replaces)
+		for i := range x.Attacks {
+			if !x.Attacks[i].Ranged {
+				a = &x.Attacks[i]
+				break
+			}
 		}
-	}
-	if a == nil {
-		L.ArgError(3, fmt.Sprintf("%s has no attack %q", x.ID, name))
+		if a == nil {
+			L.ArgError(3, fmt.Sprintf("%s has no melee attack", x.ID))
+		}
+	} else {
+		name := L.CheckString(3)
+		a = attackNamed(x, name)
+		if a == nil {
+			L.ArgError(3, fmt.Sprintf("%s has no attack %q", x.ID, name))
+		}
 	}
 	e, err := f.StrikeWith(x, t, a, fight.StrikeOpts{Adv: int(lua.LVAsNumber(opts.RawGetString("adv"))),
 		Bonus: int(lua.LVAsNumber(opts.RawGetString("bonus"))), Mul: int(lua.LVAsNumber(opts.RawGetString("mul"))),
-		Sure: lua.LVAsBool(opts.RawGetString("sure"))})
+		Sure: lua.LVAsBool(opts.RawGetString("sure")), Touch: lua.LVAsBool(opts.RawGetString("touch")),
+		NoDamage: lua.LVAsBool(opts.RawGetString("no_damage")), Nonlethal: lua.LVAsBool(opts.RawGetString("nonlethal"))})
 	if err != nil {
 		luart.Raise(L, err)
 	}
@@ -420,11 +439,54 @@ func StrikeTable(L *lua.LState, f *fight.Fight, e *fight.AttackEvent) *lua.LTabl
 	return res
 }
 
+// attackNamed returns x's attack called name (case aside), or nil.
+func attackNamed(x *fight.Fighter, name string) *fight.Attack {
+	var a *fight.Attack
+	for i := range x.Attacks {
+		if strings.EqualFold(x.Attacks[i].Name, name) {
+			a = &x.Attacks[i]
+		}
+	}
+	return a
+}
+
+// attack is fight.attack.
+func (fm *module) attack(L *lua.LState) int {
+	x := fm.fighterOf(L, 1)
+	name := L.CheckString(2)
+	a := attackNamed(x, name)
+	if a == nil {
+		L.ArgError(2, fmt.Sprintf("%s has no attack %q", x.ID, name))
+	}
+	t := L.CreateTable(0, 10)
+	t.RawSetString("name", lua.LString(a.Name))
+	t.RawSetString("bonus", lua.LNumber(a.Bonus))
+	if a.Damage != nil {
+		t.RawSetString("damage", lua.LString(a.Damage.String()))
+	}
+	t.RawSetString("type", lua.LString(a.Type))
+	t.RawSetString("ranged", lua.LBool(a.Ranged))
+	t.RawSetString("reach", lua.LNumber(a.Reach))
+	t.RawSetString("touch", lua.LBool(a.Touch))
+	t.RawSetString("nonlethal", lua.LBool(a.Nonlethal))
+	t.RawSetString("group", lua.LString(a.Group))
+	mul := a.CritMul
+	if mul <= 0 {
+		mul = fm.current(L).Rules.Attack.CritMul
+	}
+	t.RawSetString("crit_mul", lua.LNumber(mul))
+	if len(a.Range) > 0 {
+		t.RawSetString("range", lua.LNumber(a.Range[0]))
+	}
+	L.Push(t)
+	return 1
+}
+
 // damage is fight.damage.
 func (fm *module) damage(L *lua.LState) int {
 	f := fm.current(L)
 	t := fm.fighterOf(L, 1)
-	n := L.CheckInt(2)
+	n := int(luart.CheckInt(L, 2, -1e9, 1e9))
 	typ := L.OptString(3, "")
 	src := t
 	if L.GetTop() >= 4 && L.Get(4) != lua.LNil {
@@ -612,7 +674,7 @@ func (fm *module) initiative(L *lua.LState) int {
 func (fm *module) surprise(L *lua.LState) int {
 	f := fm.current(L)
 	x := fm.fighterOf(L, 1)
-	n := L.CheckInt(2)
+	n := int(luart.CheckInt(L, 2, -1e9, 1e9))
 	enc := f.Encounter()
 	if enc == nil {
 		L.RaiseError("fight.surprise: the fight has no encounter yet")

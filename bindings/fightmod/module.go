@@ -119,7 +119,7 @@ func L(r *luart.Runtime) *lua.LState { return r.L }
 
 // wrapValue returns a table {key = v}.
 func wrapValue(L *lua.LState, key string, v lua.LValue) *lua.LTable {
-	t := L.NewTable()
+	t := L.CreateTable(0, 1)
 	t.RawSetString(key, v)
 	return t
 }
@@ -127,14 +127,15 @@ func wrapValue(L *lua.LState, key string, v lua.LValue) *lua.LTable {
 // orderTable lists the fight's creatures in initiative order (all of them
 // when initiative has not been rolled).
 func orderTable(L *lua.LState, f *fight.Fight) *lua.LTable {
-	t := L.NewTable()
+	t := L.CreateTable(len(f.Fighters), 0)
 	row := func(x *fight.Fighter, count int, has bool) {
 		rt := fighterTable(L, x, f.Sides[x.Side])
 		if has {
 			rt.RawSetString("count", luart.Int(count))
 		}
-		conds := L.NewTable()
-		for _, c := range x.C.Conditions(nil) {
+		cs := x.C.Conditions(nil)
+		conds := L.CreateTable(len(cs), 0)
+		for _, c := range cs {
 			conds.Append(lua.LString(c.Name))
 		}
 		rt.RawSetString("conditions", conds)

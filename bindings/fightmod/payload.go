@@ -1,22 +1,34 @@
 package fightmod
 
 import (
+	"errors"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/dndsh/dndsh/bindings/creaturemod"
 	"github.com/dndsh/dndsh/bindings/luart"
+	"github.com/dndsh/dndsh/bindings/luaval"
 	"github.com/dndsh/dndsh/bindings/rulesmod"
+	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/fight"
 	"github.com/dndsh/dndsh/runtime/grid"
 )
 
-// attackView is the Lua view of a fight.AttackEvent: one table reused from
-// event to event. Handlers read attacker, target, attack, natural, total,
-// needed, hit, crit, damage, damage_type (the first part's type), parts
-// (every damage part of the hit, {type, amount before the target's traits,
-// taken after them once applied}), hp_lost; they may change adv and bonus
-// (before the roll), hit and crit (after it) and damage (before it is
-// applied). The table and its parts list are reused: copy what you keep.
+// attackView is the Lua view of a fight.AttackEvent: one table per nesting
+// depth of the fight (see adapter), reused from event to event. Handlers
+// read attacker, target, attack, ranged, reach, adv, dis, bonus, natural,
+// total, needed, hit, crit, damage, damage_type (the first part's type),
+// parts (every damage part of the hit, {type, amount before the target's
+// traits, taken after them once applied}), hp_lost, past_zero, touch and
+// nonlethal; they may change adv, dis and bonus (before the roll), hit and
+// crit (after it), and damage and nonlethal (before it is applied). The table and its parts list are reused:
+// copy what you keep.
+//
+// The fields are read from the event when a handler reads them (the
+// table's __index), so a handler pays for what it reads, not for every
+// field; what a handler writes is stored in the table, applied to the event
+// when the handler returns, and then cleared. pairs() sees only what
+// handlers stored.
 type attackView struct {
 	r    *luart.Runtime
 	e    *fight.AttackEvent
@@ -27,62 +39,99 @@ type attackView struct {
 	part  []*lua.LTable
 }
 
+// attackWritable are the fields a handler may change, in FromLua's order.
+var attackWritable = [...]string{"adv", "dis", "bonus", "hit", "crit", "damage", "nonlethal"}
+
 func (v *attackView) ToLua(L *lua.LState) *lua.LTable {
 	if v.t == nil {
-		v.t = L.CreateTable(0, 16)
-		// parts is built when a handler first reads it (most never do).
+		v.t = L.CreateTable(0, 8)
 		mt := L.CreateTable(0, 1)
 		mt.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
-			if k, ok := L.Get(2).(lua.LString); ok && k == "parts" {
-				p := v.partsList(L)
-				L.CheckTable(1).RawSetString("parts", p)
-				L.Push(p)
+			k, ok := L.Get(2).(lua.LString)
+			if !ok {
+				L.Push(lua.LNil)
 				return 1
 			}
-			L.Push(lua.LNil)
+			L.Push(v.field(L, string(k)))
 			return 1
 		}))
 		L.SetMetatable(v.t, mt)
 	}
-	t, e := v.t, v.e
+	t := v.t
 	t.RawSetString("cancelled", lua.LNil)
 	t.RawSetString("reason", lua.LNil)
-	if e.Attacker != nil {
-		t.RawSetString("attacker", creaturemod.Push(L, e.Attacker.C))
-	} else {
-		t.RawSetString("attacker", lua.LNil)
-	}
-	t.RawSetString("target", creaturemod.Push(L, e.Target.C))
-	if e.Attack != nil {
-		name, ok := e.Attack.Data.(lua.LValue)
-		if !ok {
-			name = lua.LString(e.Attack.Name)
-			e.Attack.Data = name
-		}
-		t.RawSetString("attack", name)
-		t.RawSetString("ranged", lua.LBool(e.Attack.Ranged))
-		t.RawSetString("reach", luart.Int(e.Attack.Reach))
-	} else {
-		t.RawSetString("attack", lua.LNil)
-	}
-	t.RawSetString("adv", luart.Int(e.Adv))
-	t.RawSetString("dis", luart.Int(e.Dis))
-	t.RawSetString("bonus", luart.Int(e.Bonus))
-	t.RawSetString("natural", luart.Int(e.Roll.Natural))
-	t.RawSetString("total", luart.Int(e.Roll.Total))
-	t.RawSetString("needed", luart.Int(e.Roll.Target))
-	t.RawSetString("hit", lua.LBool(e.Hit))
-	t.RawSetString("crit", lua.LBool(e.Crit))
-	t.RawSetString("damage", luart.Int(e.Damage))
-	typ := ""
-	if len(e.Parts) > 0 {
-		typ = e.Parts[0].Type
-	}
-	t.RawSetString("damage_type", v.str(typ))
 	t.RawSetString("parts", lua.LNil)
-	t.RawSetString("hp_lost", luart.Int(e.Applied.HPLost))
-	t.RawSetString("past_zero", luart.Int(e.Applied.PastZero))
 	return t
+}
+
+// field is the event's field k, as a handler reads it (nil when the event
+// has no such field).
+func (v *attackView) field(L *lua.LState, k string) lua.LValue {
+	e := v.e
+	switch k {
+	case "attacker":
+		if e.Attacker != nil {
+			return creaturemod.Push(L, e.Attacker.C)
+		}
+	case "target":
+		if e.Target != nil {
+			return creaturemod.Push(L, e.Target.C)
+		}
+	case "attack":
+		if e.Attack != nil {
+			name, ok := e.Attack.Data.(lua.LValue)
+			if !ok {
+				name = lua.LString(e.Attack.Name)
+				e.Attack.Data = name
+			}
+			return name
+		}
+	case "ranged":
+		if e.Attack != nil {
+			return lua.LBool(e.Attack.Ranged)
+		}
+	case "reach":
+		if e.Attack != nil {
+			return luart.Int(e.Attack.Reach)
+		}
+	case "adv":
+		return luart.Int(e.Adv)
+	case "dis":
+		return luart.Int(e.Dis)
+	case "bonus":
+		return luart.Int(e.Bonus)
+	case "natural":
+		return luart.Int(e.Roll.Natural)
+	case "total":
+		return luart.Int(e.Roll.Total)
+	case "needed":
+		return luart.Int(e.Roll.Target)
+	case "hit":
+		return lua.LBool(e.Hit)
+	case "crit":
+		return lua.LBool(e.Crit)
+	case "damage":
+		return luart.Int(e.Damage)
+	case "damage_type":
+		typ := ""
+		if len(e.Parts) > 0 {
+			typ = e.Parts[0].Type
+		}
+		return v.str(typ)
+	case "parts":
+		p := v.partsList(L)
+		v.t.RawSetString("parts", p)
+		return p
+	case "hp_lost":
+		return luart.Int(e.Applied.HPLost)
+	case "past_zero":
+		return luart.Int(e.Applied.PastZero)
+	case "touch":
+		return lua.LBool(e.Touch)
+	case "nonlethal":
+		return lua.LBool(e.Nonlethal)
+	}
+	return lua.LNil
 }
 
 // partsList fills the reused list of the hit's damage parts: {type,
@@ -130,13 +179,41 @@ func (v *attackView) str(s string) lua.LValue {
 
 func (v *attackView) FromLua(_ *lua.LState, t *lua.LTable) error {
 	e := v.e
-	e.Adv = int(lua.LVAsNumber(t.RawGetString("adv")))
-	e.Dis = int(lua.LVAsNumber(t.RawGetString("dis")))
-	e.Bonus = int(lua.LVAsNumber(t.RawGetString("bonus")))
-	e.Hit = lua.LVAsBool(t.RawGetString("hit"))
-	e.Crit = lua.LVAsBool(t.RawGetString("crit"))
-	e.Damage = int(lua.LVAsNumber(t.RawGetString("damage")))
-	return nil
+	rec := luaval.Record{T: t, Where: "the event table", Layer: "fight"}
+	for i, k := range attackWritable {
+		if t.RawGetString(k) == lua.LNil {
+			continue
+		}
+		switch i {
+		case 0:
+			e.Adv = rec.Int(k, e.Adv)
+		case 1:
+			e.Dis = rec.Int(k, e.Dis)
+		case 2:
+			e.Bonus = rec.Int(k, e.Bonus)
+		case 3:
+			e.Hit = rec.Bool(k, e.Hit)
+		case 4:
+			e.Crit = rec.Bool(k, e.Crit)
+		case 5:
+			e.Damage = rec.Int(k, e.Damage)
+		case 6:
+			e.Nonlethal = rec.Bool(k, e.Nonlethal)
+		}
+		t.RawSetString(k, lua.LNil)
+	}
+	return hookErr(rec.Err)
+}
+
+// hookErr explains a bad value a hook left in its event table: a number
+// field must hold a whole number, a flag true or false.
+func hookErr(err error) error {
+	var e *errs.Error
+	if errors.As(err, &e) {
+		e.Msg = "a hook left a bad value in " + e.Msg
+		e.Hint = "set the field to what it holds: a whole number (e.damage = e.damage + 2; roll dice with dice.total(\"2d6\")) or true/false"
+	}
+	return err
 }
 
 // turnView is the Lua view of a fight.TurnEvent: fighter (a creature
@@ -165,9 +242,10 @@ func (v *turnView) ToLua(L *lua.LState) *lua.LTable {
 }
 
 func (v *turnView) FromLua(_ *lua.LState, t *lua.LTable) error {
-	v.e.Acted = lua.LVAsBool(t.RawGetString("acted"))
-	v.e.Skip = lua.LVAsBool(t.RawGetString("skip"))
-	return nil
+	rec := luaval.Record{T: t, Where: "the event table", Layer: "fight"}
+	v.e.Acted = rec.Bool("acted", false)
+	v.e.Skip = rec.Bool("skip", false)
+	return hookErr(rec.Err)
 }
 
 // moveView is the Lua view of a fight.MoveEvent (move.step and
@@ -218,14 +296,23 @@ func (v *moveView) ToLua(L *lua.LState) *lua.LTable {
 
 func (v *moveView) FromLua(*lua.LState, *lua.LTable) error { return nil }
 
-// adapter returns the payload adapter of a fight's events.
-func adapter(r *luart.Runtime, _ *fight.Fight) func(any) rulesmod.LuaPayload {
-	av := &attackView{r: r}
+// adapter returns the payload adapter of a fight's events. An attack-level
+// event gets the view of its nesting depth (fight.Depth): a hook that
+// strikes from inside an attack sees the inner attack in a table of its
+// own, and finds its own table and event as they were when the strike
+// returns. Views are made once per depth and reused.
+func adapter(r *luart.Runtime, f *fight.Fight) func(any) rulesmod.LuaPayload {
+	var views []*attackView
 	tv := &turnView{}
 	mv := &moveView{}
 	return func(d any) rulesmod.LuaPayload {
 		switch x := d.(type) {
 		case *fight.AttackEvent:
+			i := max(f.Depth(), 1) - 1
+			for len(views) <= i {
+				views = append(views, &attackView{r: r})
+			}
+			av := views[i]
 			av.e = x
 			return av
 		case *fight.TurnEvent:

@@ -30,14 +30,14 @@ func (fm *module) spaceFuncs() []luart.Func {
 		{Name: "dash", Args: "(c)", Doc: "doubles creature c's movement this turn (the rules' double move); returns false when it already did", Fn: fm.dash},
 		{Name: "approach", Args: "(c, target, attack_name [, opts])", Doc: "gets c where an attack reaches target, as the kernel's own turn does: moves it within reach with the movement it has left, else picks another of its attacks that reaches (its bow), else (opts.first, and the rules allow a double move) Dashes toward it; returns the name of the attack to make, or nil when none can be made this turn; with no map, returns attack_name", Fn: fm.approach},
 		{Name: "candidates", Args: "(c)", Doc: "returns the living enemies c should choose its target among: on a map those it can attack where it stands, else those it can reach this turn, else all; with no map all of them", Fn: fm.candidates},
-		{Name: "path", Args: "(c, dest [, opts])", Doc: "finds c's cheapest path to dest (a square {x, y}, or a creature: a square from which opts.attack, else its melee reach, reaches it) within opts.budget feet (default: its movement left); returns {ok, cost, path = {{x, y}...}}", Fn: fm.path},
+		{Name: "path", Args: "(c, dest [, opts])", Doc: "finds c's cheapest path to dest (a square {x, y}; a creature: a square from which opts.attack, else its melee reach, reaches it; \"away\": the square farthest from its enemies) within opts.budget feet (default: its movement left); returns {ok, cost, path = {{x, y}...}}", Fn: fm.path},
 		{Name: "move", Args: "(c, dest [, opts])", Doc: "moves c toward dest (as fight.path) step by step, raising move.step and move.reach and letting enemies make opportunity attacks; opts: budget, cause (\"move\"; \"forced\" and \"teleport\" provoke nothing), no_provoke, safe_start, path (the squares to take); returns {steps, cost, stopped, pos = {x, y}, path, opportunity = {handles}}", Fn: fm.move},
 		{Name: "price_path", Args: "(mover, squares [, opts])", Doc: "prices a move of a creature that is not fighting along squares (its start, then one neighbouring square per step) by the rules' movement: opts.creatures (others: allies when opts.allies or the same side), opts.walls, opts.low, opts.difficult ({{x, y}...}); returns {ok, why, cost, steps, end_free, leaves = {{id, c, step}...}} (the hostiles whose reach each step leaves)", Fn: fm.pricePath},
 		{Name: "opportunity", Args: "(reactor, mover)", Doc: "makes reactor's opportunity attack on mover when the rules allow it (its slot, sight, reach); returns true, or false and why not", Fn: fm.opportunity},
 		{Name: "provoke", Args: "(c)", Doc: "every enemy that threatens creature c may make its opportunity attack (an action that provokes); returns the handles of those that did", Fn: fm.provoke},
 		{Name: "area", Args: "(spec)", Doc: "returns the creatures on the map inside an area {shape = cone|line|burst|cube|emanation, from = creature or {x, y}, toward = creature or {x, y}, length, width, include_from}, with their cover from the origin and the bonus it gives to saves: {{c, cover, save}...}", Fn: fm.area},
 		{Name: "aim", Args: "(c, spec [, opts])", Doc: "aims an area spec from creature c to catch the most enemies and fewest allies (opts.allies weighs an ally caught, default 1); returns {toward = {x, y}, enemies, allies, targets = {handles}} or nil when no aim catches an enemy", Fn: fm.aim},
-		{Name: "assess", Args: "(attacker, target, attack_name [, opts])", Doc: "what the rules make of an attack where attacker and target stand: {allowed, why, adv, dis, bonus, ac_bonus, ac (the target's armour class against it), miss_chance, ranged, crit, distance, cover, sees, seen, obscured, seen_obscured, reasons = {{kind, level, why}...}}; opts override the situation (distance, cover (a grade or a list: the best counts), sees, seen, obscured (the attacker sees the target lightly obscured), seen_obscured (the target sees the attacker so)); for creatures not in the current fight, or with no attack_name, the attack is described by opts (ranged, reach, range = {normal, long}, tags) and opts.enemies, opts.source_seen complete the situation", Fn: fm.assess},
+		{Name: "assess", Args: "(attacker, target, attack_name [, opts])", Doc: "what the rules make of an attack where attacker and target stand: {allowed, why, adv, dis, bonus, ac_bonus, ac (the target's armour class against it), miss_chance, ranged, crit, distance, cover, sees, seen, obscured, seen_obscured, flanked, ac_lost = {armour-class types the target loses}, reasons = {{kind, level, why}...}}; opts override the situation (distance, cover (a grade or a list: the best counts), sees, seen, obscured (the attacker sees the target lightly obscured), seen_obscured (the target sees the attacker so)); for creatures not in the current fight, or with no attack_name, the attack is described by opts (ranged, reach, range = {normal, long}, tags) and opts.enemies, opts.source_seen complete the situation", Fn: fm.assess},
 	}
 }
 
@@ -105,7 +105,7 @@ func (fm *module) pos(L *lua.LState) int {
 func (fm *module) place(L *lua.LState) int {
 	f := fm.mapped(L)
 	x := fm.fighterOf(L, 1)
-	p := grid.Pos{X: L.CheckInt(2), Y: L.CheckInt(3)}
+	p := grid.Pos{X: int(luart.CheckInt(L, 2, -1e9, 1e9)), Y: int(luart.CheckInt(L, 3, -1e9, 1e9))}
 	if err := f.Place(x, p); err != nil {
 		luart.Raise(L, err)
 	}
@@ -143,7 +143,7 @@ func (fm *module) reaches(L *lua.LState) int {
 
 func (fm *module) seesFn(L *lua.LState) int {
 	c1, c2 := creaturemod.Check(L, 1), creaturemod.Check(L, 2)
-	opts := L.OptTable(3, L.NewTable())
+	opts := L.OptTable(3, L.CreateTable(0, 0))
 	f := Current(fm.r)
 	m, _ := fm.r.Get("fight.byCreature").(map[*creature.Creature]*fight.Fighter)
 	if x, y := m[c1], m[c2]; f != nil && x != nil && y != nil && opts.RawGetString("distance") == lua.LNil {
@@ -248,6 +248,11 @@ func (fm *module) goalOf(L *lua.LState, f *fight.Fight, x *fight.Fighter, n int,
 			}
 		}
 		return f.ReachGoal(x, t, a)
+	case lua.LString:
+		if L.Get(n).String() == "away" {
+			return f.AwayGoal(x)
+		}
+		L.ArgError(n, fmt.Sprintf("dest: a square {x, y}, a creature or \"away\", got %q", L.Get(n).String()))
 	}
 	p, _ := fm.squareArg(L, n)
 	if !f.Map().Inside(p) {
@@ -274,7 +279,7 @@ func budgetOf(f *fight.Fight, x *fight.Fighter, opts *lua.LTable) int {
 func (fm *module) path(L *lua.LState) int {
 	f := fm.mapped(L)
 	x := fm.fighterOf(L, 1)
-	opts := L.OptTable(3, L.NewTable())
+	opts := L.OptTable(3, L.CreateTable(0, 0))
 	goal := fm.goalOf(L, f, x, 2, opts)
 	path, cost, ok := f.PathTo(x, goal, budgetOf(f, x, opts))
 	t := L.CreateTable(0, 3)
@@ -288,7 +293,7 @@ func (fm *module) path(L *lua.LState) int {
 func (fm *module) move(L *lua.LState) int {
 	f := fm.mapped(L)
 	x := fm.fighterOf(L, 1)
-	opts := L.OptTable(3, L.NewTable())
+	opts := L.OptTable(3, L.CreateTable(0, 0))
 	var path []grid.Pos
 	if pv, ok := opts.RawGetString("path").(*lua.LTable); ok {
 		for i := 1; i <= pv.Len(); i++ {
@@ -498,7 +503,7 @@ func (fm *module) aim(L *lua.LState) int {
 	f := fm.mapped(L)
 	x := fm.fighterOf(L, 1)
 	spec := L.CheckTable(2)
-	opts := L.OptTable(3, L.NewTable())
+	opts := L.OptTable(3, L.CreateTable(0, 0))
 	allyWeight := 1
 	if v, ok := opts.RawGetString("allies").(lua.LNumber); ok {
 		allyWeight = int(v)
@@ -540,7 +545,7 @@ func (fm *module) aim(L *lua.LState) int {
 
 func (fm *module) assess(L *lua.LState) int {
 	c1, c2 := creaturemod.Check(L, 1), creaturemod.Check(L, 2)
-	opts := L.OptTable(4, L.NewTable())
+	opts := L.OptTable(4, L.CreateTable(0, 0))
 	f := Current(fm.r)
 	m, _ := fm.r.Get("fight.byCreature").(map[*creature.Creature]*fight.Fighter)
 	x, t := m[c1], m[c2]
@@ -739,6 +744,14 @@ func AssessTable(L *lua.LState, f *fight.Fight, as fight.Assessment, sit fight.S
 	t.RawSetString("crit", lua.LBool(as.AutoCrit))
 	t.RawSetString("distance", lua.LNumber(sit.Distance))
 	t.RawSetString("cover", lua.LString(sit.Cover.String()))
+	t.RawSetString("flanked", lua.LBool(sit.Flanker != nil))
+	lost := L.CreateTable(0, 0)
+	for i, name := range f.Rules.AC.Types {
+		if as.ACLose&(1<<uint(i)) != 0 {
+			lost.Append(lua.LString(name))
+		}
+	}
+	t.RawSetString("ac_lost", lost)
 	t.RawSetString("sees", lua.LBool(sit.TargetSeen))
 	t.RawSetString("seen", lua.LBool(sit.AttackerSeen))
 	t.RawSetString("obscured", lua.LBool(sit.TargetObscured))
@@ -762,7 +775,7 @@ func AssessTable(L *lua.LState, f *fight.Fight, as fight.Assessment, sit fight.S
 func (fm *module) pricePath(L *lua.LState) int {
 	mover := creaturemod.Check(L, 1)
 	sq := L.CheckTable(2)
-	opts := L.OptTable(3, L.NewTable())
+	opts := L.OptTable(3, L.CreateTable(0, 0))
 	var path []grid.Pos
 	for i := 1; i <= sq.Len(); i++ {
 		p, err := readPos(sq.RawGetInt(i), fmt.Sprintf("squares[%d]", i))
@@ -941,7 +954,7 @@ func (fm *module) approach(L *lua.LState) int {
 	f := fm.current(L)
 	x, t := fm.fighterOf(L, 1), fm.fighterOf(L, 2)
 	a := attackOf(L, x, 3, false)
-	opts := L.OptTable(4, L.NewTable())
+	opts := L.OptTable(4, L.CreateTable(0, 0))
 	b, ok, err := f.Approach(x, t, a, lua.LVAsBool(opts.RawGetString("first")))
 	if err != nil {
 		luart.Raise(L, err)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,16 +22,24 @@ import (
 
 // Cache holds compiled scripts by content hash. Function prototypes are
 // read-only, so one Cache serves every Runtime of a batch run: each worker's
-// state instantiates the shared prototypes instead of compiling again.
+// state instantiates the shared prototypes instead of compiling again. A
+// script being compiled is compiled once: a second caller waits for it.
 type Cache struct {
 	mu     sync.Mutex
-	protos map[[32]byte]*lua.FunctionProto
+	protos map[[32]byte]*compiled
 	hits   int
 	misses int
 }
 
+// compiled is one cache entry; done is closed when p and err are set.
+type compiled struct {
+	done chan struct{}
+	p    *lua.FunctionProto
+	err  error
+}
+
 // NewCache returns an empty cache.
-func NewCache() *Cache { return &Cache{protos: map[[32]byte]*lua.FunctionProto{}} }
+func NewCache() *Cache { return &Cache{protos: map[[32]byte]*compiled{}} }
 
 // Stats returns how many compilations the cache saved and how many it did.
 func (c *Cache) Stats() (hits, misses int) {
@@ -48,31 +57,110 @@ func (c *Cache) compile(name string, src []byte) (*lua.FunctionProto, error) {
 	var key [32]byte
 	copy(key[:], h.Sum(nil))
 	c.mu.Lock()
-	if p, ok := c.protos[key]; ok {
+	if e, ok := c.protos[key]; ok {
 		c.hits++
 		c.mu.Unlock()
-		return p, nil
+		<-e.done
+		return e.p, e.err
 	}
+	e := &compiled{done: make(chan struct{})}
+	c.protos[key] = e
 	c.misses++
 	c.mu.Unlock()
+	defer close(e.done)
+	e.p, e.err = compileChunk(name, src)
+	return e.p, e.err
+}
+
+// compileChunk parses src, rewrites what gopher-lua would miscompile
+// (fixChunk) and compiles it. A panic of the parser or the compiler is an
+// error, not a crash.
+func compileChunk(name string, src []byte) (p *lua.FunctionProto, err error) {
+	defer func() {
+		if rcv := recover(); rcv != nil {
+			p, err = nil, &errs.Error{Kind: errs.Internal, Layer: "lua", File: name,
+				Msg:  fmt.Sprintf("the Lua compiler failed: %v", rcv),
+				Hint: "a Go panic inside gopher-lua's parser or compiler: write the construct another way, and please report it"}
+		}
+	}()
 	chunk, err := parse.Parse(bytes.NewReader(src), name)
 	if err != nil {
 		return nil, err
 	}
-	p, err := lua.Compile(chunk, name)
-	if err != nil {
+	if chunk, err = fixChunk(name, chunk); err != nil {
 		return nil, err
 	}
-	c.mu.Lock()
-	c.protos[key] = p
-	c.mu.Unlock()
-	return p, nil
+	return lua.Compile(chunk, name)
 }
 
-// source is a loaded script's text, kept for error excerpts.
+// Precompile compiles the scripts at paths into the cache in the
+// background, on as many goroutines as the process has processors, so that
+// loading them later in order finds them compiled (or waits for the one
+// being compiled) instead of compiling one after another. Paths that do not
+// resolve are skipped: loading them reports the error.
+func (r *Runtime) Precompile(paths []string) {
+	type job struct {
+		name string
+		src  []byte
+	}
+	var jobs []job
+	for _, p := range paths {
+		if b, _, err := r.Resolve(p); err == nil {
+			jobs = append(jobs, job{p, b})
+		}
+	}
+	n := min(runtime.GOMAXPROCS(0), len(jobs))
+	if n < 2 {
+		return // nothing to gain over compiling while loading
+	}
+	next := make(chan job, len(jobs))
+	for _, j := range jobs {
+		next <- j
+	}
+	close(next)
+	c := r.cache
+	for range n {
+		go func() {
+			for j := range next {
+				_, _ = c.compile(j.name, j.src) // the load reports errors
+			}
+		}()
+	}
+}
+
+// source is a loaded script's text, kept for error excerpts; split into
+// lines only when an error needs them.
 type source struct {
 	root  string
-	lines []string
+	text  []byte
+	split []string
+}
+
+// SourceDigest returns a hash of every script the runtime has loaded (its
+// name and text), except the chunk named skip: two runtimes that loaded
+// the same scripts have the same digest.
+func (r *Runtime) SourceDigest(skip string) [32]byte {
+	h := sha256.New()
+	for _, n := range r.Chunks() {
+		if n == skip {
+			continue
+		}
+		sum := sha256.Sum256(r.sources[n].text)
+		h.Write([]byte(n))
+		h.Write([]byte{0})
+		h.Write(sum[:])
+	}
+	var out [32]byte
+	copy(out[:], h.Sum(nil))
+	return out
+}
+
+// lines returns the script's lines.
+func (s *source) lines() []string {
+	if s.split == nil {
+		s.split = strings.Split(string(s.text), "\n")
+	}
+	return s.split
 }
 
 type notFound struct{ path string }
@@ -136,7 +224,7 @@ func (r *Runtime) LoadFile(path string) (*lua.LFunction, error) {
 
 // LoadBytes compiles src named name (root names where it came from).
 func (r *Runtime) LoadBytes(name, root string, src []byte) (*lua.LFunction, error) {
-	r.sources[name] = &source{root: root, lines: strings.Split(string(src), "\n")}
+	r.sources[name] = &source{root: root, text: src}
 	if r.Layer != "" {
 		r.chunkLayer(name, r.Layer)
 	}
@@ -176,6 +264,7 @@ func (r *Runtime) DoString(ctx context.Context, name, src string, env *lua.LTabl
 var (
 	reSyntax  = regexp.MustCompile(`^(.*?) line:(\d+)\(column:(\d+)\) near '(.*)':\s*(.*)$`)
 	reEOF     = regexp.MustCompile(`^(.*?) at EOF:\s*(.*)$`)
+	reCompile = regexp.MustCompile(`^compile error near line\(\d+\) (.*?): `)
 	reRuntime = regexp.MustCompile(`^([^\s:]+\.lua|<[^>]+>|[^\s:]+):(\d+): (.*)$`)
 )
 
@@ -205,11 +294,35 @@ func (r *Runtime) convert(err error) error {
 	if errors.As(err, &done) {
 		return err
 	}
+	var ce *callError
+	if errors.As(err, &ce) && ce.fault != nil {
+		return r.vmError(ce.fault)
+	}
+	trace := ""
+	if ce != nil {
+		trace = ce.trace
+	}
 	e := &errs.Error{Kind: errs.Script, Layer: "lua", During: r.during(), Err: err}
 	var msg string
 	var ae *lua.ApiError
 	var pe *parse.Error
+	var cpe *lua.CompileError
 	switch {
+	case errors.As(err, &cpe):
+		e.Kind = errs.Syntax
+		if m := reCompile.FindStringSubmatch(cpe.Error()); m != nil {
+			e.File = m[1]
+		}
+		e.Line, e.Msg = cpe.Line, cpe.Message
+		if e.Msg == "no loop to break" {
+			e.Msg = "break outside a loop"
+		}
+		if e.Line <= 0 {
+			e.Line = 0
+			e.Hint = "Lua allows at most 200 local variables in one function: put some in a table"
+		}
+		r.excerpt(e)
+		return e
 	case errors.As(err, &pe):
 		e.Kind = errs.Syntax
 		e.File, e.Line, e.Col = pe.Pos.Source, pe.Pos.Line, pe.Pos.Column
@@ -218,10 +331,10 @@ func (r *Runtime) convert(err error) error {
 			e.Msg = "syntax error at the end of the input: " + pe.Message
 		}
 		if s := r.sources[e.File]; e.Line <= 0 && s != nil {
-			e.Line, e.Col = len(s.lines), 0
+			e.Line, e.Col = len(s.lines()), 0
 		}
 		if s := r.sources[e.File]; s != nil && e.Col > 0 {
-			e.Hint = commaHint(s.lines, e.Line, e.Col, pe.Token)
+			e.Hint = commaHint(s.lines(), e.Line, e.Col, pe.Token)
 		}
 		r.excerpt(e)
 		return e
@@ -229,7 +342,7 @@ func (r *Runtime) convert(err error) error {
 		if ud, ok := ae.Object.(*lua.LUserData); ok {
 			if inner, ok := ud.Value.(*errs.Error); ok {
 				if inner.Trace == "" {
-					inner.Trace = cleanTrace(ae.StackTrace)
+					inner.Trace = cleanTrace(ae.StackTrace + trace)
 				}
 				if len(inner.During) == 0 {
 					inner.During = r.during()
@@ -237,10 +350,12 @@ func (r *Runtime) convert(err error) error {
 				return inner
 			}
 		}
-		if ae.Object != nil {
+		if ae.Object == lua.LNil {
+			msg = "error(nil): an error was raised with no message"
+		} else if ae.Object != nil {
 			msg = objectText(ae.Object)
 		}
-		e.Trace = cleanTrace(ae.StackTrace)
+		e.Trace = cleanTrace(ae.StackTrace + trace)
 		if ae.Type == lua.ApiErrorSyntax {
 			e.Kind = errs.Syntax
 		}
@@ -259,7 +374,7 @@ func (r *Runtime) convert(err error) error {
 		e.File = m[1]
 		e.Msg = m[2] + " at the end of the input"
 		if s := r.sources[e.File]; s != nil {
-			e.Line = len(s.lines)
+			e.Line = len(s.lines())
 		}
 	} else if m := reRuntime.FindStringSubmatch(msg); m != nil {
 		e.File = m[1]
@@ -268,12 +383,11 @@ func (r *Runtime) convert(err error) error {
 	} else {
 		e.Msg = msg
 	}
-	if strings.Contains(e.Msg, "context deadline exceeded") {
+	if stop := r.stopError(); stop != nil {
+		e.Kind, e.Msg, e.Hint = stop.Kind, stop.Msg, stop.Hint
+	} else if strings.Contains(e.Msg, "over the string budget") || strings.Contains(e.Msg, "string slice too long") || strings.Contains(e.Msg, "values is over the budget") {
 		e.Kind = errs.Budget
-		e.Hint = "the script ran past its time budget: look for a loop that never ends, or raise budgets.timeout"
-	} else if strings.Contains(e.Msg, "context canceled") {
-		e.Kind = errs.Budget
-		e.Msg = "interrupted"
+		e.Hint = fmt.Sprintf("a string may hold up to %d MiB and a call return up to %d values: build less at once", r.cfg.MaxString>>20, maxResults)
 	} else if strings.Contains(e.Msg, "stack overflow") {
 		e.Kind = errs.Budget
 		e.Hint = "recursion too deep: look for a function that calls itself without end"
@@ -340,14 +454,15 @@ func (r *Runtime) atLastToken(pe *parse.Error) bool {
 	if s == nil {
 		return false
 	}
-	line := len(s.lines)
-	for line > 0 && strings.TrimSpace(s.lines[line-1]) == "" {
+	lines := s.lines()
+	line := len(lines)
+	for line > 0 && strings.TrimSpace(lines[line-1]) == "" {
 		line--
 	}
 	if line == 0 || pe.Pos.Line != line {
 		return false
 	}
-	last := len([]rune(strings.TrimRight(s.lines[line-1], " \t\r")))
+	last := len([]rune(strings.TrimRight(lines[line-1], " \t\r")))
 	return pe.Pos.Column+len([]rune(pe.Token)) >= last
 }
 
@@ -374,8 +489,8 @@ func cleanTrace(s string) string {
 }
 
 func (r *Runtime) excerpt(e *errs.Error) {
-	if s := r.sources[e.File]; s != nil && e.Line > 0 && e.Line <= len(s.lines) {
-		e.Source = strings.TrimRight(s.lines[e.Line-1], "\r")
+	if s := r.sources[e.File]; s != nil && e.Line > 0 && e.Line <= len(s.lines()) {
+		e.Source = strings.TrimRight(s.lines()[e.Line-1], "\r")
 		if e.Layer == "lua" && s.root != "" {
 			e.Layer = s.root
 		}
@@ -401,4 +516,15 @@ func Raise(L *lua.LState, err error) {
 	}))
 	L.SetMetatable(ud, mt)
 	L.Error(ud, 0)
+}
+
+// Chunks lists the names of the chunks loaded so far (script paths, and
+// the names given to DoString), sorted.
+func (r *Runtime) Chunks() []string {
+	out := make([]string, 0, len(r.sources))
+	for name := range r.sources {
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -19,6 +19,7 @@ package luart
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -28,6 +29,8 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/dndsh/dndsh/runtime/errs"
+	"github.com/dndsh/dndsh/runtime/membudget"
 	"github.com/dndsh/dndsh/runtime/rng"
 )
 
@@ -91,6 +94,12 @@ type Runtime struct {
 	values  map[string]any     // per-runtime values for modules (the host's state)
 	ctx     context.Context    // the context of the running call, if any
 	sources map[string]*source // loaded sources by chunk name, for excerpts
+	clock   *trialClock        // the reusable deadline of outermost entries
+
+	guards  []guard        // the active protected calls, innermost last
+	errfn   *lua.LFunction // the error handler of every protected call
+	pending callError      // what the error handler of a boundary call recorded
+	broken  error          // set when a VM failure damaged the state
 }
 
 // New creates a sandboxed runtime.
@@ -113,6 +122,9 @@ func New(cfg Config) (*Runtime, error) {
 	if cfg.MaxRegistry <= 0 {
 		cfg.MaxRegistry = 1 << 20
 	}
+	if !layout.ok {
+		return nil, &errs.Error{Kind: errs.Internal, Layer: "lua", Msg: "this dndsh was built with a gopher-lua whose internals it does not know (it needs v1.1.2)"}
+	}
 	L := lua.NewState(lua.Options{
 		SkipOpenLibs:        true,
 		CallStackSize:       cfg.CallStack,
@@ -122,15 +134,22 @@ func New(cfg Config) (*Runtime, error) {
 	})
 	r := &Runtime{L: L, cfg: cfg, Src: cfg.Source, cache: cfg.Cache, modules: map[string]*Module{},
 		loading: map[string]bool{}, layers: map[string]string{}, values: map[string]any{}, sources: map[string]*source{}}
+	r.errfn = L.NewFunction(r.handleError)
 	if err := r.openSandbox(); err != nil {
 		L.Close()
 		return nil, err
 	}
+	keepErrorHandlerFlag(L)
 	return r, nil
 }
 
 // Close releases the state.
-func (r *Runtime) Close() { r.L.Close() }
+func (r *Runtime) Close() {
+	if r.clock != nil {
+		r.clock.close()
+	}
+	r.L.Close()
+}
 
 // Config returns the configuration the runtime was made with.
 func (r *Runtime) Config() Config { return r.cfg }
@@ -210,11 +229,7 @@ func (r *Runtime) Call(ctx context.Context, fn lua.LValue, nret int, args ...lua
 	cancel := r.enter(ctx)
 	defer cancel()
 	top := L.GetTop()
-	L.Push(fn)
-	for _, a := range args {
-		L.Push(a)
-	}
-	if err := L.PCall(len(args), nret, nil); err != nil {
+	if err := r.PCall(fn, nret, args...); err != nil {
 		L.SetTop(top)
 		return nil, r.convert(err)
 	}
@@ -241,6 +256,9 @@ func (r *Runtime) enter(ctx context.Context) func() {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	if r.cfg.Timeout > 0 && r.L.Context() == nil {
+		return r.enterTrial(ctx)
+	}
 	cancel := func() {}
 	if r.cfg.Timeout > 0 {
 		ctx, cancel = context.WithTimeout(ctx, r.cfg.Timeout)
@@ -257,6 +275,50 @@ func (r *Runtime) enter(ctx context.Context) func() {
 		}
 		r.ctx = nil
 	}
+}
+
+// CheckContext returns the error that stops the running call, when its
+// context is done (its deadline passed, the user pressed Ctrl-C, the
+// memory budget was exceeded), or nil. Go code that loops for long on
+// behalf of a script (a fight's rounds) calls it as it goes.
+func (r *Runtime) CheckContext() error {
+	if e := r.stopError(); e != nil {
+		return e
+	}
+	return nil
+}
+
+// stopError is the error of the running call's done context, or nil.
+func (r *Runtime) stopError() *errs.Error {
+	if r.ctx == nil || r.ctx.Err() == nil {
+		return nil
+	}
+	e := &errs.Error{Kind: errs.Budget, Layer: "lua", During: r.during()}
+	cause := stopCause(r.ctx)
+	var mem *membudget.Exceeded
+	switch {
+	case errors.As(cause, &mem):
+		e.Msg = mem.Error()
+		e.Hint = "the script holds too much data (a string doubled in a loop, a table filled without end): look at this line, or raise budgets.memory in dndsh.toml"
+	case errors.Is(cause, context.DeadlineExceeded):
+		e.Msg = fmt.Sprintf("the script ran past its time budget of %v (budgets.timeout): deadline exceeded", r.cfg.Timeout)
+		e.Hint = "look for a loop that never ends, or raise budgets.timeout in dndsh.toml"
+	default:
+		e.Kind, e.Msg = errs.Interrupted, "interrupted"
+	}
+	return e
+}
+
+// stopCause is why a done context is done: its cause when it has one
+// (the memory budget), else its error (a deadline, a cancellation).
+func stopCause(ctx context.Context) error {
+	err := ctx.Err()
+	if errors.Is(err, context.Canceled) {
+		if cause := context.Cause(ctx); cause != nil {
+			return cause
+		}
+	}
+	return err
 }
 
 // SortedKeys returns the string keys of a table in sorted order, so code

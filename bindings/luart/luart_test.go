@@ -9,6 +9,8 @@ import (
 	"testing/fstest"
 	"time"
 
+	lua "github.com/yuin/gopher-lua"
+
 	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/rng"
 )
@@ -56,7 +58,7 @@ func TestEscapes(t *testing.T) {
 		{"getfenv", `getfenv(1)`, "getfenv is not available"},
 		{"collectgarbage", `collectgarbage()`, "collectgarbage is not available"},
 		{"huge string", `return string.rep("x", 1e9)`, "over the string budget"},
-		{"huge format", `return string.format("%99999d", 1)`, "format width"},
+		{"huge format", `return string.format("%99999d", 1)`, "width or precision too long"},
 		{"deep recursion", `local function f(n) return 1 + f(n + 1) end return f(1)`, "stack overflow"},
 		{"huge unpack", `local t = {} for i = 1, 20000 do t[i] = i end return unpack(t)`, "over the budget"},
 	}
@@ -218,5 +220,83 @@ func TestCacheShared(t *testing.T) {
 	}
 	if h, m := c.Stats(); h != 2 || m != 1 {
 		t.Fatalf("cache hits %d misses %d, want 2 and 1", h, m)
+	}
+}
+
+// TestPrecompileCompilesEachScriptOnce: scripts precompiled in the
+// background and then loaded in order are compiled once each, whoever gets
+// there first; a script with a syntax error still fails when loaded, with
+// its file and line; a missing path is skipped.
+func TestPrecompileCompilesEachScriptOnce(t *testing.T) {
+	fsys := fstest.MapFS{}
+	var paths []string
+	for _, n := range []string{"a", "b", "c", "d", "e", "f"} {
+		fsys[n+".lua"] = &fstest.MapFile{Data: []byte(`local t = {} for i = 1, 10 do t[i] = i end return "` + n + `"`)}
+		paths = append(paths, n+".lua")
+	}
+	fsys["bad.lua"] = &fstest.MapFile{Data: []byte("return 1 +\n")}
+	c := NewCache()
+	r, err := New(Config{Roots: []Root{{"t", fsys}}, Cache: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	r.Precompile(append(paths, "bad.lua", "missing.lua"))
+	for _, p := range paths {
+		v, err := r.DoFile(context.Background(), p)
+		if err != nil || v.String() != strings.TrimSuffix(p, ".lua") {
+			t.Fatalf("%s: %v %v", p, v, err)
+		}
+	}
+	_, err = r.DoFile(context.Background(), "bad.lua")
+	var e *errs.Error
+	if !errors.As(err, &e) || e.Kind != errs.Syntax || e.File != "bad.lua" || e.Line != 2 {
+		t.Fatalf("bad.lua: want a syntax error at bad.lua:2, got %#v", err)
+	}
+	if _, m := c.Stats(); m != len(paths)+1 {
+		t.Fatalf("%d compilations for %d scripts", m, len(paths)+1)
+	}
+}
+
+// TestEnteredAgainAndAgain: a runtime entered once per trial (a batch
+// worker) gives each entry the whole time budget: many quick entries pass,
+// a runaway one stops at the deadline, the entry after it runs normally on
+// a fresh deadline, and cancelling the caller's context stops the entry
+// that runs.
+func TestEnteredAgainAndAgain(t *testing.T) {
+	r, _ := newRT(t, nil)
+	r.cfg.Timeout = 100 * time.Millisecond
+	fn, err := r.LoadBytes("t.lua", "test", []byte(`local n = ... if n < 0 then while true do end end return n + 1`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	call := func(n int) error {
+		leave := r.Enter(ctx)
+		defer leave()
+		return r.L.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}, lua.LNumber(n))
+	}
+	for i := 0; i < 200; i++ {
+		if err := call(i); err != nil {
+			t.Fatalf("entry %d: %v", i, err)
+		}
+		r.L.Pop(1)
+	}
+	for round := 0; round < 2; round++ {
+		if err := call(-1); err == nil || !strings.Contains(err.Error(), "deadline") {
+			t.Fatalf("round %d: want a deadline error, got %v", round, err)
+		}
+		if err := call(1); err != nil {
+			t.Fatalf("round %d: the entry after a timeout failed: %v", round, err)
+		}
+		r.L.Pop(1)
+	}
+	if r.L.Context() != nil {
+		t.Fatal("the context stayed on the state after the entry")
+	}
+	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
+	if err := call(-1); err == nil || !strings.Contains(err.Error(), "canceled") {
+		t.Fatalf("want the cancellation, got %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package luart
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -47,6 +48,8 @@ func (r *Runtime) openSandbox() error {
 	for name, why := range removedBase {
 		g.RawSetString(name, L.NewFunction(refuse(name, why)))
 	}
+	g.RawSetString("pcall", L.NewFunction(r.basePCall))
+	g.RawSetString("xpcall", L.NewFunction(r.baseXPCall))
 	g.RawSetString("print", L.NewFunction(r.print))
 	g.RawSetString("require", L.NewFunction(r.require))
 	r.loaded = L.NewTable()
@@ -56,17 +59,8 @@ func (r *Runtime) openSandbox() error {
 	math.RawSetString("random", L.NewFunction(r.random))
 	math.RawSetString("randomseed", L.NewFunction(refuse("math.randomseed", "the run's seed is set by the host (--seed or seed in dndsh.toml)")))
 
-	// Bounded string building.
-	str := L.GetField(g, "string").(*lua.LTable)
-	rep := str.RawGetString("rep").(*lua.LFunction)
-	str.RawSetString("rep", L.NewFunction(func(L *lua.LState) int {
-		s := L.CheckString(1)
-		n := L.CheckInt(2)
-		if n > 0 && int64(len(s))*int64(n) > int64(r.cfg.MaxString) {
-			L.RaiseError("string.rep: result of %d bytes is over the string budget (%d bytes)", int64(len(s))*int64(n), r.cfg.MaxString)
-		}
-		return rep.GFunction(L)
-	}))
+	// Bounded and budget-checked string functions, error and tonumber.
+	r.installLibrary()
 	tab := L.GetField(g, "table").(*lua.LTable)
 	concat := tab.RawGetString("concat").(*lua.LFunction)
 	tab.RawSetString("concat", L.NewFunction(func(L *lua.LState) int {
@@ -92,43 +86,31 @@ func (r *Runtime) openSandbox() error {
 		}
 		return unpack.GFunction(L)
 	}))
-	str.RawSetString("format", wrapFormat(L, str.RawGetString("format").(*lua.LFunction)))
 	r.lockGlobals()
 	return nil
 }
 
-// wrapFormat refuses format widths and precisions over 99, which would
-// build huge strings inside Go where no deadline reaches.
-func wrapFormat(L *lua.LState, orig *lua.LFunction) *lua.LFunction {
-	return L.NewFunction(func(L *lua.LState) int {
-		f := L.CheckString(1)
-		for i := 0; i < len(f); i++ {
-			if f[i] != '%' {
-				continue
-			}
-			j := i + 1
-			for j < len(f) && strings.IndexByte("-+ #0", f[j]) >= 0 {
-				j++
-			}
-			num := 0
-			for j < len(f) && (f[j] >= '0' && f[j] <= '9' || f[j] == '.') {
-				if f[j] != '.' {
-					num = num*10 + int(f[j]-'0')
-					if num > 99 {
-						L.ArgError(1, "format width or precision over 99")
-					}
-				} else {
-					num = 0
-				}
-				j++
-			}
-			if j < len(f) && f[j] == '%' {
-				j++
-			}
-			i = j - 1
-		}
-		return orig.GFunction(L)
-	})
+// CheckInt reads argument n as a whole number from lo to hi; anything else
+// (a fraction, NaN, an infinity, 1e300, a string) is an argument error that
+// says the range.
+func CheckInt(L *lua.LState, n int, lo, hi int64) int64 {
+	v, ok := L.Get(n).(lua.LNumber)
+	if !ok {
+		L.ArgError(n, fmt.Sprintf("a whole number from %d to %d expected, got %s", lo, hi, L.Get(n).Type()))
+	}
+	f := float64(v)
+	if f != math.Trunc(f) || f < float64(lo) || f > float64(hi) {
+		L.ArgError(n, fmt.Sprintf("a whole number from %d to %d expected, got %s", lo, hi, lua.LVAsString(v)))
+	}
+	return int64(f)
+}
+
+// OptInt is CheckInt for an optional argument: def when it is nil.
+func OptInt(L *lua.LState, n int, def, lo, hi int64) int64 {
+	if L.Get(n) == lua.LNil {
+		return def
+	}
+	return CheckInt(L, n, lo, hi)
 }
 
 func refuse(name, why string) lua.LGFunction {
@@ -186,13 +168,10 @@ func (r *Runtime) random(L *lua.LState) int {
 	case 0:
 		L.Push(lua.LNumber(r.Src.Float64()))
 	case 1:
-		m := L.CheckInt64(1)
-		if m < 1 {
-			L.ArgError(1, "interval is empty")
-		}
+		m := CheckInt(L, 1, 1, 1<<53)
 		L.Push(lua.LNumber(1 + int64(r.Src.Uint64n(uint64(m)))))
 	default:
-		m, n := L.CheckInt64(1), L.CheckInt64(2)
+		m, n := CheckInt(L, 1, -(1<<53), 1<<53), CheckInt(L, 2, -(1<<53), 1<<53)
 		if n < m {
 			L.ArgError(2, "interval is empty")
 		}

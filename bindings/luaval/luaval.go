@@ -324,15 +324,29 @@ func (r *Record) Sub(key string) *Record {
 	return sub
 }
 
-// Int reads a number field.
-func (r *Record) Int(key string, def int) int {
+// MaxInt bounds the whole numbers a record's Int field takes: no game
+// value is near it, and a larger one (1e300, the infinite 1/0) would wrap
+// around when made an integer.
+const MaxInt = 1_000_000_000
+
+// Int reads a whole-number field from -MaxInt to MaxInt.
+func (r *Record) Int(key string, def int) int { return r.IntIn(key, def, -MaxInt, MaxInt) }
+
+// IntIn reads a whole-number field from lo to hi: a fraction, NaN, an
+// infinity, a value out of range or of another type is an error naming
+// the field and the range.
+func (r *Record) IntIn(key string, def, lo, hi int) int {
 	switch v := r.Get(key).(type) {
 	case *lua.LNilType:
 		return def
 	case lua.LNumber:
-		return int(v)
+		if f := float64(v); f == math.Trunc(f) && f >= float64(lo) && f <= float64(hi) {
+			return int(f)
+		}
+		r.Fail("%s must be a whole number from %d to %d, got %s", key, lo, hi, lua.LVAsString(v))
+		return def
 	default:
-		r.Fail("%s must be a number, got %s", key, v.Type())
+		r.Fail("%s must be a number, got %s", key, TypeName(v))
 		return def
 	}
 }

@@ -107,6 +107,15 @@ func (g *Rules) module() luart.Module {
 						L.ArgError(1, fmt.Sprintf("%q is not a table", name))
 					}
 					t = L.NewTable()
+				} else if g.Playing() {
+					// During a trial, merge into a copy: the trial's end
+					// restores the definition (see Registry.Restore).
+					c := L.NewTable()
+					for k, v := t.Next(lua.LNil); k != lua.LNil; k, v = t.Next(k) {
+						c.RawSet(k, v) // in t's order, which pairs follows
+					}
+					c.Metatable = t.Metatable
+					t = c
 				}
 				for _, k := range luart.SortedKeys(fields) {
 					t.RawSetString(k, fields.RawGetString(k))
@@ -120,7 +129,7 @@ func (g *Rules) module() luart.Module {
 			}},
 			{Name: "on", Args: "(event, fn [, opts])", Doc: "calls fn(e) on event; opts: phase (declare|modify|roll|result|after, default result), priority, owner, only (actor|subject|either); returns a handle for rules.off", Fn: g.on},
 			{Name: "off", Args: "(handle)", Doc: "removes a hook; returns whether it was active", Fn: func(L *lua.LState) int {
-				id := L.CheckInt(1)
+				id := int(luart.CheckInt(L, 1, 0, 1<<53))
 				h, ok := g.handles[id]
 				delete(g.handles, id)
 				L.Push(lua.LBool(ok && g.Bus.Off(h)))
@@ -278,6 +287,7 @@ func (g *Rules) checkEvent(L *lua.LState) int {
 // errors that carry no position.
 func (g *Rules) LuaHandler(fn *lua.LFunction, file string) event.Handler {
 	r := g.R
+	g.bind(fn)
 	return func(ev *event.Event) error {
 		var t *lua.LTable
 		var pl LuaPayload
@@ -297,7 +307,7 @@ func (g *Rules) LuaHandler(fn *lua.LFunction, file string) event.Handler {
 		if t == nil {
 			t = r.L.NewTable()
 		}
-		if err := r.L.CallByParam(lua.P{Fn: fn, NRet: 0, Protect: true}, t); err != nil {
+		if err := r.PCall(fn, 0, t); err != nil {
 			e := r.Convert(err)
 			if ee, ok := e.(*errs.Error); ok && ee.File == "" {
 				ee.File = file
@@ -455,18 +465,20 @@ func (g *Rules) Systems() []string {
 	return out
 }
 
-// Load loads rule system id with its extends and the enabled variants.
+// Load loads rule system id with its extends and the enabled variants:
+// their manifests first, then, while every listed file compiles in the
+// background (luart.Runtime.Precompile), the files in order.
 func (g *Rules) Load(ctx context.Context, id string, variants []string) error {
-	loaded := map[string]bool{}
-	var manifests []*Manifest
-	var load func(id string, stack []string) error
-	load = func(id string, stack []string) error {
+	seen := map[string]bool{}
+	var manifests []*Manifest // in load order: what a system extends first
+	var walk func(id string, stack []string) error
+	walk = func(id string, stack []string) error {
 		for _, s := range stack {
 			if s == id {
 				return &errs.Error{Kind: errs.Script, Layer: "rules", Msg: fmt.Sprintf("ruleset extends cycle: %s -> %s", strings.Join(stack, " -> "), id)}
 			}
 		}
-		if loaded[id] {
+		if seen[id] {
 			return nil
 		}
 		m, err := g.manifest(ctx, id)
@@ -474,23 +486,37 @@ func (g *Rules) Load(ctx context.Context, id string, variants []string) error {
 			return err
 		}
 		for _, e := range m.Extends {
-			if err := load(e, append(stack, id)); err != nil {
+			if err := walk(e, append(stack, id)); err != nil {
 				return err
 			}
 		}
-		kind := "system"
-		if id == "base" {
-			kind = "base"
-		}
-		if err := g.loadFiles(ctx, id, kind, "core/"+id+"/", m.Files); err != nil {
-			return err
-		}
-		loaded[id] = true
+		seen[id] = true
 		manifests = append(manifests, m)
 		return nil
 	}
-	if err := load(id, nil); err != nil {
+	if err := walk(id, nil); err != nil {
 		return err
+	}
+	var paths []string
+	for _, m := range manifests {
+		for _, f := range m.Files {
+			paths = append(paths, "core/"+m.ID+"/"+f)
+		}
+	}
+	for _, v := range variants {
+		if sys, name, ok := strings.Cut(v, "."); ok {
+			paths = append(paths, "variants/"+sys+"/"+name+".lua")
+		}
+	}
+	g.R.Precompile(paths)
+	for _, m := range manifests {
+		kind := "system"
+		if m.ID == "base" {
+			kind = "base"
+		}
+		if err := g.loadFiles(ctx, m.ID, kind, "core/"+m.ID+"/", m.Files); err != nil {
+			return err
+		}
 	}
 	g.System = id
 	g.Lineage = g.Lineage[:0]
@@ -604,6 +630,7 @@ func (g *Rules) LoadMonster(ctx context.Context, system, name string) (lua.LValu
 	if err != nil {
 		return nil, err
 	}
+	g.bind(out[0])
 	return out[0], nil
 }
 

@@ -72,6 +72,9 @@ type Registry struct {
 	file     string
 	handles  map[int]event.Handle
 	nextH    int
+	changes  int          // definitions recorded, for Mark and Restore
+	bound    []lua.LValue // Lua values handed to Go (see Bound)
+	playing  bool         // a trial is being played (see Play)
 	// System is the id of the loaded rule system ("5e"), "" before one is
 	// loaded.
 	System string
@@ -148,6 +151,7 @@ func (g *Registry) record(name string, v lua.LValue, op string) {
 		g.defs[name] = d
 		g.order = append(g.order, name)
 	}
+	g.changes++
 	d.Value, d.Layer, d.File = v, g.layerName(), g.file
 	d.History = append(d.History, Change{Op: op, Layer: d.Layer, File: g.file})
 }

@@ -300,7 +300,7 @@ func (s *session) install() {
 		s.assertions++
 		fn := L.CheckFunction(1)
 		pat := L.OptString(2, "")
-		err := L.CallByParam(lua.P{Fn: fn, NRet: 0, Protect: true})
+		err := s.e.R.PCall(fn, 0)
 		if err == nil {
 			s.fail(L, "expected an error%s, got none", map[bool]string{true: " matching " + fmt.Sprintf("%q", pat), false: ""}[pat != ""])
 		}

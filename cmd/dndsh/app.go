@@ -46,6 +46,101 @@ type Env struct {
 	// Ctrl-C (SIGINT) while a command runs, and the function that stops
 	// listening. Nil means no interrupts (tests).
 	Interrupt func(parent context.Context) (context.Context, context.CancelFunc)
+	// SetMemoryLimit sets the garbage collector's soft limit of the
+	// process's memory (runtime/debug.SetMemoryLimit). Nil in tests.
+	SetMemoryLimit func(bytes int64)
+
+	// rawStdout and rawStderr are the terminals behind Stdout and Stderr
+	// when guardTerminal wrapped them (line editing and the progress bar
+	// write their own escape sequences there).
+	rawStdout, rawStderr io.Writer
+}
+
+// guardTerminal wraps a standard output or error that is a terminal so
+// that control characters written to it (by scripts: print, error
+// messages, values) show as ^[ and the like instead of acting on the
+// terminal.
+func (e *Env) guardTerminal() {
+	isTerm := func(w io.Writer) bool {
+		f, ok := w.(*os.File)
+		return ok && e.IsTerminal != nil && e.IsTerminal(f.Fd())
+	}
+	if e.rawStdout == nil && isTerm(e.Stdout) {
+		e.rawStdout, e.Stdout = e.Stdout, &termSafe{w: e.Stdout}
+	}
+	if e.rawStderr == nil && isTerm(e.Stderr) {
+		e.rawStderr, e.Stderr = e.Stderr, &termSafe{w: e.Stderr}
+	}
+}
+
+// terminal returns the terminal behind w (a guarded output), or nil.
+func (e *Env) terminal(w io.Writer) *os.File {
+	if t, ok := w.(*termSafe); ok {
+		w = t.w
+	}
+	f, ok := w.(*os.File)
+	if !ok || e.IsTerminal == nil || !e.IsTerminal(f.Fd()) {
+		return nil
+	}
+	return f
+}
+
+// termSafe writes to w with control characters other than newline and tab
+// (C0, DEL, and C1 in UTF-8) shown in caret notation (ESC is ^[).
+type termSafe struct{ w io.Writer }
+
+func (t *termSafe) Write(p []byte) (int, error) {
+	clean := true
+	for i, c := range p {
+		if c < 0x20 && c != '\n' && c != '\t' || c == 0x7f || c == 0xc2 && i+1 < len(p) && p[i+1] >= 0x80 && p[i+1] <= 0x9f {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return t.w.Write(p)
+	}
+	out := make([]byte, 0, len(p)+16)
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c < 0x20 && c != '\n' && c != '\t':
+			out = append(out, '^', c+'@')
+		case c == 0x7f:
+			out = append(out, '^', '?')
+		case c == 0xc2 && i+1 < len(p) && p[i+1] >= 0x80 && p[i+1] <= 0x9f:
+			out = append(out, fmt.Sprintf("\\u%04x", p[i+1])...)
+			i++
+		default:
+			out = append(out, c)
+		}
+	}
+	if _, err := t.w.Write(out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// maxFileSize bounds every file dndsh reads (configuration, scripts,
+// encounters, saves, :load, aggregates): a bigger one, or an endless one
+// such as /dev/zero, is an error, not a heap exhausted.
+const maxFileSize = 64 << 20
+
+// readCapped reads a file opened with open, refusing one over maxFileSize.
+func readCapped[F io.ReadCloser](open func(string) (F, error), path string) ([]byte, error) {
+	f, err := open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxFileSize {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("the file is larger than %d MiB, the most dndsh reads", maxFileSize>>20)}
+	}
+	return b, nil
 }
 
 // interruptible returns a context for one command: cancelled by Ctrl-C when
@@ -288,6 +383,7 @@ func printCommandHelp(w io.Writer, c *command) {
 
 // run runs the command line in env and returns the exit code.
 func run(env *Env) int {
+	env.guardTerminal()
 	cmds := commands()
 	args := env.Args
 	if len(args) == 0 || (strings.HasPrefix(args[0], "-") && !isHelpOrVersion(args[0])) {

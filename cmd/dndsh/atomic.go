@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+	"strings"
 
 	"github.com/dndsh/dndsh/runtime/errs"
 )
@@ -26,6 +27,7 @@ type fileSystem interface {
 	Remove(name string) error
 	Stat(name string) (fs.FileInfo, error)
 	SyncDir(dir string) error
+	Glob(pattern string) ([]string, error)
 }
 
 // writeAtomic replaces the file at path with data through fsys so that a
@@ -82,10 +84,29 @@ func writeAtomic(fsys fileSystem, path string, data []byte) error {
 		return fail("rename", err)
 	}
 	ok = true
+	// The temporary files of saves that were interrupted (kill -9) go.
+	if stale, err := fsys.Glob(filepath.Join(dir, "."+globEscape(base)+".tmp-*")); err == nil {
+		for _, p := range stale {
+			_ = fsys.Remove(p)
+		}
+	}
 	if err := fsys.SyncDir(dir); err != nil {
 		return fail("sync the folder (the new file is in place but may not survive a crash)", err)
 	}
 	return nil
+}
+
+// globEscape quotes the pattern characters of a file name for
+// filepath.Match.
+func globEscape(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		if strings.ContainsRune(`*?[\`, c) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // pathProblem words a file-system error without repeating the path.

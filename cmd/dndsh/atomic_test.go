@@ -219,3 +219,18 @@ func assertOnlyFiles(t *testing.T, dir string, names ...string) {
 		t.Fatalf("folder holds %v, want %v", got, names)
 	}
 }
+
+// TestWriteAtomicRemovesLeftovers: the temporary files of a save that was
+// killed half-way go with the next save of the same file, and only those.
+func TestWriteAtomicRemovesLeftovers(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{".camp.json.tmp-123", ".camp.json.tmp-9", ".other.json.tmp-1", "camp.json"} {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := writeAtomic(osFS{}, filepath.Join(dir, "camp.json"), []byte(newData)); err != nil {
+		t.Fatal(err)
+	}
+	assertOnlyFiles(t, dir, ".other.json.tmp-1", "camp.json")
+}

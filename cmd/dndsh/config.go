@@ -24,18 +24,23 @@ const configFileName = "dndsh.toml"
 // configuration file, then flags. from records where each key's value came
 // from.
 type settings struct {
-	Ruleset     string
-	Variants    []string
-	Seed        uint64
-	SeedSet     bool // false: the seed came from the clock
-	Scripts     []string
-	Lang        string
-	MaxDice     int
-	MaxDepth    int
-	Timeout     time.Duration
-	HistoryFile string
-	HistorySize int
-	Unsafe      bool
+	Ruleset   string
+	Variants  []string
+	Seed      uint64
+	SeedSet   bool // false: the seed came from the clock
+	Scripts   []string
+	Lang      string
+	MaxDice   int
+	MaxDepth  int
+	MaxLength int
+	Timeout   time.Duration
+	DistTime  time.Duration // time budget of an exact distribution
+	// MemoryBudget bounds the process's heap while scripts run (bytes; 0:
+	// none).
+	MemoryBudget uint64
+	HistoryFile  string
+	HistorySize  int
+	Unsafe       bool
 
 	File   string   // the configuration file read; "" when none
 	Looked []string // where a configuration file was looked for, when none was found
@@ -46,7 +51,7 @@ type settings struct {
 // prints them.
 var configKeys = []string{
 	"ruleset", "variants", "seed", "scripts", "lang",
-	"budgets.max_dice", "budgets.max_depth", "budgets.timeout",
+	"budgets.max_dice", "budgets.max_depth", "budgets.max_length", "budgets.timeout", "budgets.memory", "budgets.dist_time",
 	"history.file", "history.size",
 }
 
@@ -56,18 +61,21 @@ var configTables = []string{"budgets", "history"}
 // defaultSettings returns the built-in defaults.
 func defaultSettings() *settings {
 	b := dice.DefaultBudget()
-	st := &settings{Lang: "en", MaxDice: b.MaxDice, MaxDepth: b.MaxDepth, Timeout: 10 * time.Second,
-		HistorySize: 500, from: map[string]string{}}
+	st := &settings{Lang: "en", MaxDice: b.MaxDice, MaxDepth: b.MaxDepth, MaxLength: b.MaxLen, Timeout: 10 * time.Second,
+		DistTime: 2 * time.Second, MemoryBudget: defaultMemoryMiB << 20, HistorySize: 500, from: map[string]string{}}
 	for _, k := range append(configKeys, "unsafe") {
 		st.from[k] = "default"
 	}
 	return st
 }
 
+// defaultMemoryMiB is the default memory budget (budgets.memory), in MiB.
+const defaultMemoryMiB = 1024
+
 // diceBudget returns the dice budget of the settings.
 func (st *settings) diceBudget() dice.Budget {
 	b := dice.DefaultBudget()
-	b.MaxDice, b.MaxDepth = st.MaxDice, st.MaxDepth
+	b.MaxDice, b.MaxDepth, b.MaxLen = st.MaxDice, st.MaxDepth, st.MaxLength
 	return b
 }
 
@@ -107,6 +115,11 @@ func loadSettings(env *Env, o *opts) (*settings, error) {
 	}
 	if st.from["history.file"] == "default" && userDir != "" {
 		st.HistoryFile = filepath.Join(userDir, "dndsh", "history")
+	}
+	if env.SetMemoryLimit != nil && st.MemoryBudget > 0 {
+		// The garbage collector works to keep the heap under the budget,
+		// so that only live data, not garbage, trips it.
+		env.SetMemoryLimit(int64(st.MemoryBudget))
 	}
 	return st, nil
 }
@@ -329,15 +342,28 @@ func (st *settings) setKey(name string, v any, dir string) error {
 		var n int64
 		n, err = integer(0, 100_000, "want an integer from 0 to 100000")
 		st.MaxDepth = int(n)
-	case "budgets.timeout":
+	case "budgets.max_length":
+		var n int64
+		n, err = integer(1, 1_000_000, "want an integer from 1 to 1000000")
+		st.MaxLength = int(n)
+	case "budgets.timeout", "budgets.dist_time":
+		key := strings.TrimPrefix(name, "budgets.")
 		var s string
-		if s, err = str(`want a duration string`, `for example timeout = "10s" ("0s": no limit)`); err == nil {
+		if s, err = str(`want a duration string`, fmt.Sprintf(`for example %s = "10s" ("0s": no limit)`, key)); err == nil {
 			d, perr := time.ParseDuration(s)
 			if perr != nil || d < 0 {
-				err = &badValue{"want a non-negative duration", `for example timeout = "10s", "500ms" or "2m" ("0s": no limit)`}
+				err = &badValue{"want a non-negative duration", fmt.Sprintf(`for example %s = "10s", "500ms" or "2m" ("0s": no limit)`, key)}
 			}
-			st.Timeout = d
+			if name == "budgets.timeout" {
+				st.Timeout = d
+			} else {
+				st.DistTime = d
+			}
 		}
+	case "budgets.memory":
+		var n int64
+		n, err = integer(0, 1<<30, "want a number of MiB from 0 (no budget) to 1073741824")
+		st.MemoryBudget = uint64(n) << 20
 	case "history.file":
 		var s string
 		s, err = str("want a file path string", `"" keeps no history file`)
@@ -375,8 +401,14 @@ func (st *settings) show(key string) string {
 		return strconv.Itoa(st.MaxDice)
 	case "budgets.max_depth":
 		return strconv.Itoa(st.MaxDepth)
+	case "budgets.max_length":
+		return strconv.Itoa(st.MaxLength)
 	case "budgets.timeout":
 		return q(st.Timeout.String())
+	case "budgets.memory":
+		return strconv.FormatUint(st.MemoryBudget>>20, 10)
+	case "budgets.dist_time":
+		return q(st.DistTime.String())
 	case "history.file":
 		return q(st.HistoryFile)
 	case "history.size":

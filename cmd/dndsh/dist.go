@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/dndsh/dndsh/runtime/dice"
 	"github.com/dndsh/dndsh/runtime/prob"
@@ -36,6 +38,7 @@ type distJSON struct {
 	Max       int64          `json:"max"`
 	Leftover  float64        `json:"leftover"`
 	Samples   int            `json:"samples,omitempty"`
+	Why       string         `json:"why,omitempty"`
 	StdErr    float64        `json:"stderr,omitempty"`
 	Outcomes  []prob.Outcome `json:"outcomes"`
 }
@@ -56,7 +59,12 @@ func runDist(env *Env, o *opts) error {
 	if err != nil {
 		return err
 	}
-	d, err := prob.Of(e, int(n), 1)
+	if n < 1 || n > 100_000_000 {
+		return usageErr("--samples wants 1 to 100000000 samples, got %d", n)
+	}
+	ctx, cancel := env.interruptible(context.Background())
+	defer cancel()
+	d, err := distOf(ctx, st, e, int(n), 1)
 	if err != nil {
 		return err
 	}
@@ -73,7 +81,7 @@ func runDist(env *Env, o *opts) error {
 	if o.has("json") {
 		// a leftover is a probability: rounding may leave a tiny negative
 		out := distJSON{Expr: e.Source, Canonical: e.String(), Exact: d.Exact, Mean: d.Mean(), StdDev: d.StdDev(),
-			Leftover: max(d.Leftover, 0), Samples: d.Samples, StdErr: d.StdErr(), Outcomes: d.Outcomes()}
+			Leftover: max(d.Leftover, 0), Samples: d.Samples, Why: d.Why, StdErr: d.StdErr(), Outcomes: d.Outcomes()}
 		if len(out.Outcomes) > 0 {
 			out.Min, out.Max = out.Outcomes[0].Value, out.Outcomes[len(out.Outcomes)-1].Value
 		} else {
@@ -90,11 +98,42 @@ func runDist(env *Env, o *opts) error {
 	return nil
 }
 
+// distOf is the distribution of e: exact when that takes at most
+// budgets.dist_time, else a Monte Carlo estimate of samples rolls that
+// stops sampling at budgets.dist_time too; ctx (Ctrl-C) stops it all.
+func distOf(ctx context.Context, st *settings, e *dice.Expr, samples int, seed uint64) (*prob.Dist, error) {
+	lim := prob.Limits{Stop: ctx}
+	if st.DistTime > 0 {
+		exact, cancel := context.WithTimeout(ctx, st.DistTime)
+		defer cancel()
+		lim.Exact = exact
+		// Sampling gets its own budget, from when it starts.
+		sample, cancelSample := lazyTimeout(ctx, st.DistTime, exact)
+		defer cancelSample()
+		lim.Sample = sample
+	}
+	return prob.OfLimited(e, samples, seed, lim)
+}
+
+// lazyTimeout returns a context that is done d after after is done (or
+// when parent is).
+func lazyTimeout(parent context.Context, d time.Duration, after context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(parent)
+	stop := context.AfterFunc(after, func() {
+		t := time.AfterFunc(d, cancel)
+		context.AfterFunc(ctx, func() { t.Stop() })
+	})
+	return ctx, func() { stop(); cancel() }
+}
+
 // writeDist prints a distribution as a table with a bar chart.
 func writeDist(w io.Writer, e *dice.Expr, d *prob.Dist) {
 	kind := "exact"
 	if !d.Exact {
 		kind = fmt.Sprintf("Monte Carlo, %d samples, standard error of the mean %.4f", d.Samples, d.StdErr())
+		if d.Why != "" {
+			kind += "; " + d.Why
+		}
 	}
 	fmt.Fprintf(w, "%s  (%s)\nmean %.4f  sd %.4f\n", e.String(), kind, d.Mean(), d.StdDev())
 	if d.Leftover > 1e-15 {

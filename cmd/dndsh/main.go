@@ -10,16 +10,25 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	"golang.org/x/term"
 )
 
 func main() {
-	env := &Env{
+	os.Exit(run(processEnv()))
+}
+
+// processEnv is the Env of the running process: its arguments, standard
+// streams, environment, clock, files and Ctrl-C.
+func processEnv() *Env {
+	return &Env{
 		Args:   os.Args[1:],
 		Stdin:  os.Stdin,
 		Stdout: os.Stdout,
@@ -29,15 +38,15 @@ func main() {
 		IsTerminal: func(fd uintptr) bool {
 			return term.IsTerminal(int(fd))
 		},
-		ReadFile:  os.ReadFile,
+		ReadFile:  func(path string) ([]byte, error) { return readCapped(os.Open, path) },
 		WriteFile: func(path string, data []byte) error { return writeAtomic(osFS{}, path, data) },
 		OpenDir:   openDir,
 		MkdirAll:  func(path string) error { return os.MkdirAll(path, 0o755) },
 		Interrupt: func(parent context.Context) (context.Context, context.CancelFunc) {
 			return signal.NotifyContext(parent, os.Interrupt)
 		},
+		SetMemoryLimit: func(n int64) { debug.SetMemoryLimit(n) },
 	}
-	os.Exit(run(env))
 }
 
 // openDir opens a folder of the file system as an fs.FS.
@@ -49,7 +58,16 @@ func openDir(path string) (fs.FS, error) {
 	if !fi.IsDir() {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("not a folder")}
 	}
-	return os.DirFS(path), nil
+	return cappedFS{os.DirFS(path)}, nil
+}
+
+// cappedFS is a folder whose files are read with readCapped (script
+// folders).
+type cappedFS struct{ fs.FS }
+
+// ReadFile implements fs.ReadFileFS.
+func (c cappedFS) ReadFile(name string) ([]byte, error) {
+	return readCapped(func(n string) (io.ReadCloser, error) { return c.Open(n) }, name)
 }
 
 // osFS is the real file system, as writeAtomic uses it.
@@ -58,6 +76,7 @@ type osFS struct{}
 func (osFS) CreateTemp(dir, pattern string) (file, error) { return os.CreateTemp(dir, pattern) }
 func (osFS) Remove(name string) error                     { return os.Remove(name) }
 func (osFS) Stat(name string) (fs.FileInfo, error)        { return os.Stat(name) }
+func (osFS) Glob(pattern string) ([]string, error)        { return filepath.Glob(pattern) }
 
 // Rename renames a file; a failure is reported as an fs.PathError on the
 // old path, like the other steps' failures.

@@ -15,7 +15,7 @@ import (
 	"github.com/dndsh/dndsh/runtime/dice"
 	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/journal"
-	"github.com/dndsh/dndsh/runtime/prob"
+	"github.com/dndsh/dndsh/runtime/membudget"
 	"github.com/dndsh/dndsh/runtime/rng"
 	"github.com/dndsh/dndsh/runtime/text"
 )
@@ -78,6 +78,15 @@ type repl struct {
 	out    switchWriter    // print and results: env.Stdout live, io.Discard in replays
 	live   bool            // a live command runs (not a replay)
 	cmdCtx context.Context // the live command's context (Ctrl-C cancels it)
+	// replayCtx, when set, is the context of the replay of a :command
+	// (:open, :undo...): Ctrl-C stops it, and the session goes back to
+	// where it was.
+	replayCtx context.Context
+	// ask asks the user a question on the terminal and returns the
+	// answer; nil when the input is not a terminal.
+	ask func(prompt string) (string, error)
+	// guard stops a command whose scripts pass the memory budget.
+	guard *membudget.Guard
 }
 
 func runREPL(env *Env, o *opts) error {
@@ -101,6 +110,9 @@ func runREPL(env *Env, o *opts) error {
 		in = newPlainReader(env.Stdin)
 	}
 	defer in.close()
+	if interactive {
+		r.ask = in.readLine
+	}
 	failed, firstLine, first := r.loop(in)
 	if interactive || failed == 0 {
 		return nil
@@ -124,7 +136,8 @@ func newREPL(env *Env, o *opts) (*repl, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &repl{env: env, st: st, lang: resolveLang(env, st.Lang), base: base, budget: st.diceBudget(), echo: o.has("echo"), cmdCtx: context.Background()}
+	r := &repl{env: env, st: st, lang: resolveLang(env, st.Lang), base: base, budget: st.diceBudget(), echo: o.has("echo"), cmdCtx: context.Background(),
+		guard: membudget.New(st.MemoryBudget, 0)}
 	sess := &journal.Session{Seed: st.Seed, Config: mustJSON(sessionConfig{Ruleset: st.Ruleset, Variants: nonNil(st.Variants)})}
 	if r.runner, err = journal.Start(sess, r); err != nil {
 		return nil, err
@@ -155,6 +168,18 @@ func (r *repl) loop(in lineReader) (failed, firstLine int, first error) {
 		line, err := in.readLine(prompt)
 		if errors.Is(err, errInterrupted) {
 			buf = nil
+			continue
+		}
+		var long *lineTooLong
+		if errors.As(err, &long) {
+			lineNo++
+			buf = nil
+			e := errs.New(errs.Usage, "repl", "%v", err)
+			r.report(e)
+			failed++
+			if first == nil {
+				first, firstLine = e, lineNo
+			}
 			continue
 		}
 		eof := err != nil
@@ -363,10 +388,15 @@ func (r *repl) handle(chunk string) (quit bool, err error) {
 		return false, nil
 	}
 	if strings.HasPrefix(t, ":") {
-		// Replays (:undo, :open, ...) are not interrupted half-way, but a
-		// Ctrl-C meanwhile must not end the program either.
-		_, stop := r.env.interruptible(context.Background())
+		// Ctrl-C stops the replay of :open, :undo and the like; the
+		// session goes back to where it was (that replay is not
+		// interrupted).
+		ctx, stop := r.env.interruptible(context.Background())
 		defer stop()
+		ctx, unwatch := r.guard.Watch(ctx)
+		defer unwatch()
+		r.replayCtx = ctx
+		defer func() { r.replayCtx = nil }()
 		return r.colon(t)
 	}
 	if !strings.Contains(chunk, "\n") {
@@ -443,6 +473,8 @@ func (r *repl) direct(line string) error {
 func (r *repl) do(cmd json.RawMessage) error {
 	ctx, stop := r.env.interruptible(context.Background())
 	defer stop()
+	ctx, unwatch := r.guard.Watch(ctx)
+	defer unwatch()
 	r.cmdCtx, r.live, r.out.w = ctx, true, r.env.Stdout
 	err := r.runner.Do(cmd)
 	if ctx.Err() != nil && r.interactive {
@@ -452,11 +484,14 @@ func (r *repl) do(cmd json.RawMessage) error {
 	return err
 }
 
-// ctx is the context of Lua calls: the live command's, or a background one
-// in replays (a replay is not interrupted half-way).
+// ctx is the context of Lua calls: the live command's, the replay's of a
+// :command, or a background one (restoring a session is not interrupted).
 func (r *repl) ctx() context.Context {
 	if r.live {
 		return r.cmdCtx
+	}
+	if r.replayCtx != nil {
+		return r.replayCtx
 	}
 	return context.Background()
 }
@@ -751,6 +786,9 @@ func (r *repl) restart(s *journal.Session) error {
 		r.out.w = r.env.Stdout
 		return nil
 	}
+	stopped := r.replayCtx
+	r.replayCtx = nil
+	defer func() { r.replayCtx = stopped }()
 	back, rerr := journal.Start(old, r)
 	r.out.w = r.env.Stdout
 	if rerr != nil {
@@ -881,8 +919,9 @@ func (r *repl) colon(line string) (bool, error) {
 		}
 		return false, r.do(mustJSON(loadCommand{Load: rest, Source: string(src)}))
 	case "save":
-		if rest == "" {
-			return false, usageErr("usage: :save FILE")
+		rest, err := fileArg(":save", rest)
+		if err != nil {
+			return false, err
 		}
 		s, err := r.runner.Session()
 		if err != nil {
@@ -901,8 +940,9 @@ func (r *repl) colon(line string) (bool, error) {
 		fmt.Fprintf(w, "saved %d command(s) to %s (rules %s, seed %d)\n", len(s.Commands), rest, r.systemName(), s.Seed)
 		return false, nil
 	case "open":
-		if rest == "" {
-			return false, usageErr("usage: :open FILE")
+		rest, err := fileArg(":open", rest)
+		if err != nil {
+			return false, err
 		}
 		if r.env.ReadFile == nil {
 			return false, usageErr(":open: files are not available here")
@@ -915,6 +955,9 @@ func (r *repl) colon(line string) (bool, error) {
 		}
 		s, err := journal.Decode(rest, data)
 		if err != nil {
+			return false, err
+		}
+		if err := r.trustSave(rest, s); err != nil {
 			return false, err
 		}
 		if err := r.restart(s); err != nil {
@@ -963,7 +1006,7 @@ func (r *repl) colon(line string) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		d, err := prob.Of(e, 200000, r.seed)
+		d, err := distOf(r.cmdCtx, r.st, e, 200000, r.seed)
 		if err != nil {
 			return false, err
 		}
@@ -1011,6 +1054,49 @@ func commandText(c json.RawMessage) string {
 		return strconv.Quote(":load " + l.Load)
 	}
 	return string(c)
+}
+
+// fileArg reads the file argument of a :command: the rest of the line, in
+// double quotes when it has to (":save \"my fight.json\""). An empty or
+// blank name is refused.
+func fileArg(cmd, rest string) (string, error) {
+	name := strings.TrimSpace(rest)
+	if strings.HasPrefix(name, `"`) {
+		u, err := strconv.Unquote(name)
+		if err != nil {
+			return "", usageErr("%s: bad quoted file name %s", cmd, name)
+		}
+		name = u
+	}
+	if strings.TrimSpace(name) == "" {
+		return "", usageErr("usage: %s FILE (a file name, not empty)", cmd)
+	}
+	if strings.HasSuffix(name, "/") {
+		return "", usageErr("%s: %q is a folder; name a file", cmd, name)
+	}
+	return name, nil
+}
+
+// trustSave asks before a save is replayed with Lua's io and os open
+// (--unsafe): its commands are code that could run programs or write
+// files. Without a terminal to ask on, it refuses.
+func (r *repl) trustSave(path string, s *journal.Session) error {
+	if !r.st.Unsafe || len(s.Commands) == 0 {
+		return nil
+	}
+	refuse := func() error {
+		e := errs.New(errs.Usage, "repl", "not opened: %s would replay %d command(s) with io and os open (--unsafe)", path, len(s.Commands))
+		e.Hint = "open it in a session without --unsafe, or answer yes when asked on a terminal"
+		return e
+	}
+	if r.ask == nil {
+		return refuse()
+	}
+	ans, err := r.ask(fmt.Sprintf("%s replays %d command(s) with io and os open (--unsafe): they could run programs and write files. Open it? [y/N] ", path, len(s.Commands)))
+	if err != nil || !strings.EqualFold(strings.TrimSpace(ans), "y") && !strings.EqualFold(strings.TrimSpace(ans), "yes") {
+		return refuse()
+	}
+	return nil
 }
 
 func listOrNone(l []string) string {

@@ -4,11 +4,14 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/chzyer/readline"
 
@@ -18,6 +21,22 @@ import (
 // errInterrupted is returned by a lineReader when the user pressed Ctrl-C
 // while editing: the partial input is dropped and the REPL goes on.
 var errInterrupted = errors.New("interrupted")
+
+// The longest input line: on a terminal (line editing redraws the whole
+// line at each key, so a longer paste would take seconds), and from a
+// file or a pipe.
+const (
+	maxTermLine  = 1000 // characters
+	maxPlainLine = 1 << 20
+)
+
+// lineTooLong is the error of a line over the limit; the line is dropped
+// and the REPL goes on.
+type lineTooLong struct{ limit, unit string }
+
+func (e *lineTooLong) Error() string {
+	return fmt.Sprintf("the line is longer than %s %s, the most the REPL takes; it was not run (:load a file for longer code)", e.limit, e.unit)
+}
 
 // lineReader is where the REPL's input comes from: a terminal with line
 // editing, or plain lines (a pipe, a file, a test's buffer).
@@ -38,23 +57,42 @@ type plainReader struct{ r *bufio.Reader }
 func newPlainReader(r io.Reader) *plainReader { return &plainReader{bufio.NewReader(r)} }
 
 func (p *plainReader) readLine(string) (string, error) {
-	line, err := p.r.ReadString('\n')
-	if err != nil && (err != io.EOF || line == "") {
-		return "", err
+	var b []byte
+	long := false
+	for {
+		chunk, err := p.r.ReadSlice('\n')
+		if len(b)+len(chunk) > maxPlainLine {
+			long = true
+		} else {
+			b = append(b, chunk...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if long {
+			return "", &lineTooLong{"1", "MiB"}
+		}
+		if err != nil && (err != io.EOF || len(b) == 0) {
+			return "", err
+		}
+		return strings.TrimRight(string(b), "\r\n"), nil
 	}
-	return strings.TrimRight(line, "\r\n"), nil
 }
 
 func (p *plainReader) addHistory(string) {}
 func (p *plainReader) close() error      { return nil }
 
 // termReader edits lines on a terminal with chzyer/readline: history file,
-// tab completion, Ctrl-C and Ctrl-D.
-type termReader struct{ rl *readline.Instance }
+// tab completion, Ctrl-C and Ctrl-D. Readline redraws the whole line at
+// each key, so a long pasted line would take a time in the square of its
+// length: a line that reaches maxTermLine characters is emptied and the
+// rest of it is dropped unseen up to its end, and readLine reports it.
+type termReader struct {
+	rl      *readline.Instance
+	discard bool        // dropping the rest of a long line (readline's goroutine)
+	long    atomic.Bool // a line was dropped
+}
 
-// newTermReader opens line editing on the terminal of env. The history
-// file's folder is created when missing; an unusable history file only
-// disables saving history.
 func newTermReader(env *Env, st *settings, comp readline.AutoCompleter) (*termReader, error) {
 	limit := st.HistorySize
 	if limit <= 0 {
@@ -71,7 +109,10 @@ func newTermReader(env *Env, st *settings, comp readline.AutoCompleter) (*termRe
 	if !ok {
 		return nil, errors.New("line editing needs a terminal")
 	}
+	t := &termReader{}
 	rl, err := readline.NewEx(&readline.Config{
+		FuncFilterInputRune:    t.filter,
+		Listener:               readline.FuncListener(t.listen),
 		Prompt:                 "> ",
 		HistoryFile:            file,
 		HistoryLimit:           limit,
@@ -79,19 +120,51 @@ func newTermReader(env *Env, st *settings, comp readline.AutoCompleter) (*termRe
 		HistorySearchFold:      true,
 		AutoComplete:           comp,
 		Stdin:                  readline.NewCancelableStdin(stdin),
-		Stdout:                 env.Stdout,
-		Stderr:                 env.Stderr,
+		Stdout:                 orRaw(env.rawStdout, env.Stdout),
+		Stderr:                 orRaw(env.rawStderr, env.Stderr),
 		FuncIsTerminal:         func() bool { return true },
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &termReader{rl}, nil
+	t.rl = rl
+	return t, nil
+}
+
+// listen empties a line that reaches maxTermLine characters and starts
+// dropping the rest of it. It runs in readline's goroutine after each key.
+func (t *termReader) listen(line []rune, pos int, _ rune) ([]rune, int, bool) {
+	if len(line) >= maxTermLine && !t.discard {
+		t.discard = true
+		t.long.Store(true)
+		return []rune{}, 0, true
+	}
+	return line, pos, false
+}
+
+// filter drops the keys of a line being dropped, up to its end (the end of
+// the line, or Ctrl-C, goes through: readline returns the emptied line).
+// A dropped key becomes readline's no-op key (BEL), which neither redraws
+// the line nor restarts the terminal's reader out of turn, as a refused
+// key would. It runs in readline's goroutine before each key.
+func (t *termReader) filter(r rune) (rune, bool) {
+	if !t.discard {
+		return r, true
+	}
+	switch r {
+	case readline.CharEnter, readline.CharCtrlJ, readline.CharInterrupt:
+		t.discard = false
+		return r, true
+	}
+	return readline.CharBell, true
 }
 
 func (t *termReader) readLine(prompt string) (string, error) {
 	t.rl.SetPrompt(prompt)
 	line, err := t.rl.Readline()
+	if t.long.Swap(false) {
+		return "", &lineTooLong{strconv.Itoa(maxTermLine), "characters"}
+	}
 	if errors.Is(err, readline.ErrInterrupt) {
 		return "", errInterrupted
 	}
@@ -129,6 +202,14 @@ func (t *termReader) addHistory(entry string) {
 }
 
 func (t *termReader) close() error { return t.rl.Close() }
+
+// orRaw returns raw, or w when raw is nil.
+func orRaw(raw, w io.Writer) io.Writer {
+	if raw != nil {
+		return raw
+	}
+	return w
+}
 
 // completer completes the REPL's input on Tab: :commands and their
 // arguments (help topics, rule systems, variant ids), module functions

@@ -287,8 +287,8 @@ func TestREPLInterruptCancelsTheCommandOnly(t *testing.T) {
 		return context.WithCancel(parent)
 	}
 	code := te.run("x = 1\nwhile true do end\nx + 1\n")
-	if code != 4 {
-		t.Fatalf("exit %d, want 4 (budget: interrupted): %s", code, te.errOut.String())
+	if code != 130 {
+		t.Fatalf("exit %d, want 130 (interrupted): %s", code, te.errOut.String())
 	}
 	if !strings.Contains(te.errOut.String(), "interrupted") {
 		t.Fatalf("stderr: %s", te.errOut.String())

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dndsh/dndsh/runtime/fight"
 	"github.com/dndsh/dndsh/runtime/grid"
+	"github.com/dndsh/dndsh/runtime/membudget"
 )
 
 func runCommand() *command {
@@ -34,11 +35,14 @@ func runRun(env *Env, o *opts) error {
 	}
 	ctx, cancel := env.interruptible(context.Background())
 	defer cancel()
-	e, f, err := s.worker(ctx, seed, trial)
+	ctx, unwatch := membudget.New(st.MemoryBudget, 0).Watch(ctx)
+	defer unwatch()
+	p, err := s.worker(ctx, seed, trial)
 	if err != nil {
 		return err
 	}
-	defer e.Close()
+	defer p.close()
+	f := p.f
 	asJSON := o.has("json")
 	svgPath := o.str("svg", "")
 	if svgPath != "" && f.Space == nil {
@@ -64,9 +68,7 @@ func runRun(env *Env, o *opts) error {
 	} else {
 		f.Trace = func(format string, args ...any) { fmt.Fprintf(env.Stdout, format+"\n", args...) }
 	}
-	leave := e.R.Enter(ctx)
-	out, err := f.Run()
-	leave()
+	out, err := p.trial(ctx, seed, trial)
 	if err != nil {
 		return err
 	}

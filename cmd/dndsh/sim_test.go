@@ -17,6 +17,65 @@ import (
 
 const r1 = "examples/5e/r1_fighters_vs_goblins.lua"
 
+// oncePerFight is an encounter whose scripts keep state from one trial to
+// the next unless every trial starts afresh.
+const oncePerFight = "spec/hostile/files/once_per_fight.lua"
+
+// TestRunReplaysTrialOfSim: `dndsh run --trial I` plays trial I of a sim,
+// even when a worker played other trials first.
+func TestRunReplaysTrialOfSim(t *testing.T) {
+	for _, trial := range []string{"0", "5", "9"} {
+		te := newTestEnv(t, "../..", nil, "sim", "--seed", "4", "-n", "10", "--shard", trial+"/10", "--json", oncePerFight)
+		if code := te.run(""); code != 0 {
+			t.Fatalf("sim: exit %d: %s", code, te.errOut.String())
+		}
+		var agg struct {
+			Sides     []string `json:"sides"`
+			Wins      []int64  `json:"wins"`
+			RoundsSum int64    `json:"rounds_sum"`
+			Fighters  []struct {
+				ID    string `json:"id"`
+				Dealt int64  `json:"dealt"`
+			} `json:"fighters"`
+		}
+		if err := json.Unmarshal(te.out.Bytes(), &agg); err != nil {
+			t.Fatal(err)
+		}
+		te = newTestEnv(t, "../..", nil, "run", "--seed", "4", "--trial", trial, "--json", oncePerFight)
+		if code := te.run(""); code != 0 {
+			t.Fatalf("run: exit %d: %s", code, te.errOut.String())
+		}
+		lines := strings.Split(strings.TrimSpace(te.out.String()), "\n")
+		var last struct {
+			Outcome struct {
+				Winner   string `json:"winner"`
+				Rounds   int64  `json:"rounds"`
+				Fighters []struct {
+					ID    string `json:"id"`
+					Dealt int64  `json:"dealt"`
+				} `json:"fighters"`
+			} `json:"outcome"`
+		}
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil {
+			t.Fatal(err)
+		}
+		won := ""
+		for i, w := range agg.Wins {
+			if w == 1 {
+				won = agg.Sides[i]
+			}
+		}
+		if won != last.Outcome.Winner || agg.RoundsSum != last.Outcome.Rounds {
+			t.Fatalf("trial %s: sim says %s in %d rounds, run says %s in %d", trial, won, agg.RoundsSum, last.Outcome.Winner, last.Outcome.Rounds)
+		}
+		for i, f := range last.Outcome.Fighters {
+			if agg.Fighters[i].Dealt != f.Dealt {
+				t.Fatalf("trial %s: %s dealt %d in the sim, %d in the run", trial, f.ID, agg.Fighters[i].Dealt, f.Dealt)
+			}
+		}
+	}
+}
+
 // TestSimDeterministicAcrossJobsAndShards: -j 1, -j 2 and two shards merged
 // give byte-identical JSON aggregates.
 func TestSimDeterministicAcrossJobsAndShards(t *testing.T) {
@@ -146,12 +205,14 @@ func TestRollAndDistHonourConfigBudgets(t *testing.T) {
 
 // TestEveryExampleIsDeterministic: for every example, -j 1, -j 2 and three
 // merged shards give the same aggregate. A script that kept state from one
-// trial to the next would break this (a worker plays other trials before).
+// trial to the next would break this (a worker plays other trials before):
+// spec/hostile/files/once_per_fight.lua keeps such state on purpose.
 func TestEveryExampleIsDeterministic(t *testing.T) {
 	files, err := filepath.Glob("../../examples/*/*.lua")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no examples: %v", err)
 	}
+	files = append(files, "../../"+oncePerFight)
 	for _, f := range files {
 		rel := strings.TrimPrefix(f, "../../")
 		sim := func(args ...string) []byte {

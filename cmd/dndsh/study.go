@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -89,7 +90,7 @@ func loadStudy(env *Env, o *opts) (*study, *settings, error) {
 // studyOf builds a study of the encounter src under settings st.
 func studyOf(file string, src []byte, st *settings, eo engine.Options) *study {
 	h := spec.ParseHeader(string(src))
-	s := &study{file: filepath.ToSlash(file), src: src, ruleset: st.Ruleset, variants: st.Variants, roots: eo.UserRoots,
+	s := &study{file: filepath.ToSlash(filepath.Clean(file)), src: src, ruleset: st.Ruleset, variants: st.Variants, roots: eo.UserRoots,
 		cache: luart.NewCache(), timeout: st.Timeout, unsafe: st.Unsafe, budget: st.diceBudget(), scripts: st.Scripts}
 	if !strings.HasPrefix(st.from["ruleset"], "flag") && h.Ruleset != "" {
 		s.ruleset = h.Ruleset
@@ -112,24 +113,59 @@ func (s *study) config() string {
 	return c
 }
 
-// worker builds a runtime and the fight of the study in it.
-func (s *study) worker(ctx context.Context, seed, index uint64) (*engine.Engine, *fight.Fight, error) {
+// content is the hash of the study's encounter and of every script its
+// runtime e loaded, as "sha256:<hex>": aggregates of different encounters
+// or scripts do not merge, whatever their file names.
+func (s *study) content(e *engine.Engine) string {
+	h := sha256.New()
+	h.Write(s.src)
+	d := e.R.SourceDigest(s.file)
+	h.Write(d[:])
+	return fmt.Sprintf("sha256:%x", h.Sum(nil))
+}
+
+// worker builds a runtime and the fight of the study in it, isolated so
+// that every trial starts from the state the scripts had once loaded.
+func (s *study) worker(ctx context.Context, seed, index uint64) (*player, error) {
 	e, err := engine.New(ctx, engine.Options{Ruleset: s.ruleset, Variants: s.variants, Seed: seed, Index: index,
 		UserRoots: s.roots, Cache: s.cache, Timeout: s.timeout, Unsafe: s.unsafe, DiceBudget: s.budget})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if s.tactics != "" {
 		// the study's default tactics, as a session definition would set them
 		e.Rules.Define("tactics.default", luart.FromGo(e.R.L, s.tactics))
 	}
-	f, err := fightmod.LoadEncounter(ctx, e.Rules, s.file, s.src)
+	f, iso, err := fightmod.LoadIsolated(ctx, e.Rules, s.file, s.src)
 	if err != nil {
 		e.Close()
-		return nil, nil, err
+		return nil, err
 	}
-	return e, f, nil
+	f.Stop = e.R.CheckContext
+	return &player{e: e, f: f, iso: iso}, nil
 }
+
+// player plays trials of a study in one runtime.
+type player struct {
+	e   *engine.Engine
+	f   *fight.Fight
+	iso *fightmod.Isolation
+}
+
+// trial plays trial i (its own random stream, the scripts' state as loaded)
+// under ctx.
+func (p *player) trial(ctx context.Context, seed, i uint64) (fight.Outcome, error) {
+	p.e.R.Src.Reset(seed, i)
+	p.iso.Begin()
+	leave := p.e.R.Enter(ctx)
+	out, err := p.f.Run()
+	leave()
+	p.iso.End()
+	return out, err
+}
+
+// close releases the runtime.
+func (p *player) close() { p.e.Close() }
 
 // trialOf turns a finished fight into a stats.Trial (reusing t).
 func trialOf(f *fight.Fight, out fight.Outcome, t *stats.Trial) {

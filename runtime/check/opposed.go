@@ -147,7 +147,7 @@ func (o *OpposedResult) Last() *OpposedRound {
 // Roll resolves the opposed check.
 func (o *Opposed) Roll(src *rng.Source) (*OpposedResult, error) {
 	if o.A == nil || o.B == nil {
-		return nil, kernelErr(errs.Usage, "opposed check needs two tests")
+		return nil, kernelErr(errs.Rule, "opposed check needs two tests")
 	}
 	res := &OpposedResult{}
 	fa, fb := o.A.Force, o.B.Force
@@ -206,7 +206,7 @@ func (o *Opposed) Roll(src *rng.Source) (*OpposedResult, error) {
 			}
 		case TieReroll:
 		default:
-			return nil, kernelErr(errs.Usage, "unknown tie policy %d", int(o.Tie))
+			return nil, kernelErr(errs.Rule, "unknown tie policy %d", int(o.Tie))
 		}
 	}
 	return nil, kernelErr(errs.Budget, "opposed check still tied after %d rounds", max)

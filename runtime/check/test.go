@@ -352,7 +352,7 @@ func dieErr(err error) error {
 	if errors.As(err, &e) {
 		return err
 	}
-	return &errs.Error{Kind: errs.Usage, Layer: "kernel", Msg: err.Error(), Err: err}
+	return &errs.Error{Kind: errs.Rule, Layer: "kernel", Msg: err.Error(), Err: err}
 }
 
 func (t *Test) sides() int {
@@ -364,18 +364,18 @@ func (t *Test) sides() int {
 
 func (t *Test) validate() error {
 	if t.Sides < 0 || t.Sides == 1 {
-		return kernelErr(errs.Usage, "test die must have at least 2 sides, got %d", t.Sides)
+		return kernelErr(errs.Rule, "test die must have at least 2 sides, got %d", t.Sides)
 	}
 	if t.DegreeStep < 0 {
-		return kernelErr(errs.Usage, "degree step must not be negative, got %d", t.DegreeStep)
+		return kernelErr(errs.Rule, "degree step must not be negative, got %d", t.DegreeStep)
 	}
 	n := &t.Naturals
 	if n.Threat.overlaps(n.Fumble) {
-		return kernelErr(errs.Usage, "threat range %d-%d overlaps fumble range %d-%d",
+		return kernelErr(errs.Rule, "threat range %d-%d overlaps fumble range %d-%d",
 			n.Threat.Lo, n.Threat.Hi, n.Fumble.Lo, n.Fumble.Hi)
 	}
 	if n.AutoSuccess.overlaps(n.AutoFailure) {
-		return kernelErr(errs.Usage, "auto-success faces %d-%d overlap auto-failure faces %d-%d",
+		return kernelErr(errs.Rule, "auto-success faces %d-%d overlap auto-failure faces %d-%d",
 			n.AutoSuccess.Lo, n.AutoSuccess.Hi, n.AutoFailure.Lo, n.AutoFailure.Hi)
 	}
 	return nil
@@ -406,7 +406,7 @@ func (t *Test) rollInto(src *rng.Source, r *Result, cmp Compare) error {
 	r.Net, r.AdvUp, r.AdvDown = t.AdvPolicy.Net(t.Adv)
 	ar := t.AdvPolicy.Roll(r.Net)
 	if ar.Dice < 1 {
-		return kernelErr(errs.Usage, "advantage level %+d asks for %d dice; a test rolls at least 1", r.Net, ar.Dice)
+		return kernelErr(errs.Rule, "advantage level %+d asks for %d dice; a test rolls at least 1", r.Net, ar.Dice)
 	}
 	if ar.Dice > MaxDice {
 		return kernelErr(errs.Budget, "advantage level %+d asks for %d dice; a test rolls 1 to %d", r.Net, ar.Dice, MaxDice)
@@ -590,14 +590,14 @@ func (r *Result) Replace(src *rng.Source, slot, face int) error {
 		return err
 	}
 	if face < 1 || face > r.Sides {
-		return kernelErr(errs.Usage, "face %d does not fit a d%d", face, r.Sides)
+		return kernelErr(errs.Rule, "face %d does not fit a d%d", face, r.Sides)
 	}
 	return r.swap(src, i, face)
 }
 
 func (r *Result) liveSlot(slot int) (int, error) {
 	if !r.rules.rolled {
-		return 0, kernelErr(errs.Usage, "reroll: the result was not rolled from a test")
+		return 0, kernelErr(errs.Rule, "reroll: the result was not rolled from a test")
 	}
 	if lim := r.rules.limit; lim > 0 && r.Rerolls >= lim {
 		return 0, kernelErr(errs.Rule, "reroll: this roll allows %d reroll(s), already used", lim)
@@ -608,7 +608,7 @@ func (r *Result) liveSlot(slot int) (int, error) {
 			return i, nil
 		}
 	}
-	return 0, kernelErr(errs.Usage, "reroll: no die in slot %d (the roll has slots 0 to %d)", slot, r.nMain-1)
+	return 0, kernelErr(errs.Rule, "reroll: no die in slot %d (the roll has slots 0 to %d)", slot, r.nMain-1)
 }
 
 func (r *Result) swap(src *rng.Source, i, face int) error {

@@ -27,7 +27,7 @@ func (d Dice) Max() int { return d.Count * d.Sides }
 
 func (d Dice) validate() error {
 	if d.Count < 1 || d.Count > MaxDice || d.Sides < 2 {
-		return kernelErr(errs.Usage, "bad dice %dd%d: 1 to %d dice of 2 or more sides", d.Count, d.Sides, MaxDice)
+		return kernelErr(errs.Rule, "bad dice %dd%d: 1 to %d dice of 2 or more sides", d.Count, d.Sides, MaxDice)
 	}
 	return nil
 }
@@ -117,7 +117,7 @@ func (u *Under) RollInto(src *rng.Source, r *UnderResult) error {
 		return err
 	}
 	if u.DegreeStep < 0 {
-		return kernelErr(errs.Usage, "degree step must not be negative, got %d", u.DegreeStep)
+		return kernelErr(errs.Rule, "degree step must not be negative, got %d", u.DegreeStep)
 	}
 	*r = UnderResult{Faces: r.Faces[:0], RollMods: r.RollMods[:0], ScoreMods: r.ScoreMods[:0]}
 	var rollMod, scoreMod int

@@ -169,6 +169,17 @@ func (c *Creature) firstNamed(name string) int {
 // present.
 func (c *Creature) HasCondition(name string) bool { return c.firstNamed(name) >= 0 }
 
+// HasConditionFrom reports whether an instance of the named condition has
+// the given source.
+func (c *Creature) HasConditionFrom(name, source string) bool {
+	for i := range c.conds {
+		if c.conds[i].Name == name && c.conds[i].Source == source {
+			return true
+		}
+	}
+	return false
+}
+
 // Level returns the sum of the levels of the named condition's instances
 // (0 when absent; use HasCondition for presence of a condition without
 // levels).

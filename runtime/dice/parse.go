@@ -22,6 +22,12 @@ func ParseBudget(src string, b Budget) (*Expr, error) {
 			Msg:  fmt.Sprintf("expression longer than the length budget (%d characters)", b.MaxLen),
 			Hint: "split the expression, or raise budgets.max_length in dndsh.toml"}
 	}
+	for i := 0; i < len(src); i++ {
+		if c := src[i]; c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7f {
+			return nil, &errs.Error{Kind: errs.Syntax, Layer: "dice", Source: clip(src), Col: utf8.RuneCountInString(src[:i]) + 1,
+				Msg: fmt.Sprintf("control character %q in a dice expression", c)}
+		}
+	}
 	e := &Expr{Source: src, Budget: b}
 	p := &parser{src: src, low: asciiLower(src), b: b, slab: e.inlineNodes[:0], terms: e.inlineTerms[:0]}
 	err := p.parseExpr(e)

@@ -21,17 +21,18 @@ type Kind int
 
 // The kinds of error, with their exit codes (see ExitCode).
 const (
-	Internal Kind = iota // a bug in dndsh: exit 70
-	Usage                // bad command line: exit 2
-	Syntax               // bad dice notation, TOML or Lua syntax: exit 3
-	Budget               // a budget was exceeded (dice, depth, length, time): exit 4
-	Script               // a rules script raised an error at run time: exit 5
-	Data                 // a bad or corrupt file (save, config values): exit 6
-	Rule                 // a rules-level impossibility (unknown creature, no such condition): exit 7
-	Failed               // a check that was asked to pass did not (spec failures): exit 1
+	Internal    Kind = iota // a bug in dndsh: exit 70
+	Usage                   // bad command line: exit 2
+	Syntax                  // bad dice notation, TOML or Lua syntax: exit 3
+	Budget                  // a budget was exceeded (dice, depth, length, time): exit 4
+	Script                  // a rules script raised an error at run time: exit 5
+	Data                    // a bad or corrupt file (save, config values): exit 6
+	Rule                    // a rules-level impossibility (unknown creature, no such condition): exit 7
+	Failed                  // a check that was asked to pass did not (spec failures): exit 1
+	Interrupted             // the user pressed Ctrl-C (SIGINT): exit 130
 )
 
-var kindNames = [...]string{"internal", "usage", "syntax", "budget", "script", "data", "rule", "failed"}
+var kindNames = [...]string{"internal", "usage", "syntax", "budget", "script", "data", "rule", "failed", "interrupted"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -57,6 +58,8 @@ func (k Kind) ExitCode() int {
 		return 7
 	case Failed:
 		return 1
+	case Interrupted:
+		return 130
 	}
 	return 70
 }

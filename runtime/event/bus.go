@@ -265,6 +265,34 @@ func (b *Bus) Clear() {
 	b.count = 0
 }
 
+// Seq returns the registration number of the last handler registered (0
+// for none): OffSince(Seq()) later removes every handler registered after
+// this point.
+func (b *Bus) Seq() uint64 { return b.seq }
+
+// OffSince removes every handler registered after registration number seq
+// and returns how many it removed. A batch worker calls it after each
+// trial, so that handlers a trial registered do not fire in the next.
+func (b *Bus) OffSince(seq uint64) int {
+	if b.seq <= seq {
+		return 0
+	}
+	var late []*entry
+	for id := range b.slots {
+		for ph := range b.slots[id] {
+			for _, e := range b.slots[id][ph] {
+				if e.seq > seq {
+					late = append(late, e)
+				}
+			}
+		}
+	}
+	for _, e := range late {
+		b.Off(Handle{e})
+	}
+	return len(late)
+}
+
 // unlink marks e removed and takes it out of its dispatch list.
 func (b *Bus) unlink(e *entry) {
 	e.removed = true

@@ -62,6 +62,20 @@ type Assessment struct {
 	typed                 [maxTypedAC]typedAC
 	nTyped                int
 	acSetType, acSetValue int
+	// the attacker's and the target's conditions that are spent by this
+	// attack (CondEffect.Spent): their instance ids
+	spentA, spentT   [2]int
+	nSpentA, nSpentT int
+}
+
+// spend removes the conditions an attack spent (CondEffect.Spent).
+func (f *Fight) spend(x, t *Fighter, as *Assessment) {
+	for i := 0; i < as.nSpentA; i++ {
+		x.C.RemoveConditionID(as.spentA[i])
+	}
+	for i := 0; i < as.nSpentT; i++ {
+		t.C.RemoveConditionID(as.spentT[i])
+	}
 }
 
 // flags gathers what a fighter's conditions say about sight and moving.
@@ -299,7 +313,7 @@ func (f *Fight) sourceSeen(bearer *Fighter, source string) bool {
 func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bool) {
 	*out = Assessment{acSetType: -1}
 	x, t, a := e.Attacker, e.Target, e.Attack
-	if a.Touch {
+	if a.Touch || e.Touch {
 		out.ACLose |= f.Rules.AC.TouchIgnores
 	}
 	sr := &f.Rules.Space
@@ -423,6 +437,17 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 			if ef.NoAttackSource && c.Source != "" && c.Source == t.ID {
 				refuse("attacker "+ef.Name, ": can't attack its source")
 			}
+			if ef.NoAttackNamed && c.Source != "" && c.Source == a.Name {
+				refuse("attacker "+ef.Name, ": no "+a.Name)
+			}
+			if ef.AttackModVsSource != 0 && c.Source != "" && c.Source == t.ID {
+				out.Bonus += ef.AttackModVsSource
+				note("mod", ef.AttackModVsSource, "attacker ", ef.Name, " against its source")
+				if ef.Spent && out.nSpentA < len(out.spentA) {
+					out.spentA[out.nSpentA] = c.ID
+					out.nSpentA++
+				}
+			}
 			if ef.AttackAdvUnlessTag != 0 && !ef.exempt(a) {
 				adv(ef.AttackAdvUnlessTag, "attacker ", ef.Name, "")
 			}
@@ -447,6 +472,14 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 			ef := in.ef
 			if lapsed(f.effT, i) {
 				continue
+			}
+			if c := in.c; ef.DefenseModVsSource != 0 && c.Source != "" && c.Source == x.ID {
+				out.Bonus += ef.DefenseModVsSource
+				note("mod", ef.DefenseModVsSource, "target ", ef.Name, " against its source")
+				if ef.Spent && out.nSpentT < len(out.spentT) {
+					out.spentT[out.nSpentT] = c.ID
+					out.nSpentT++
+				}
 			}
 			adv(ef.DefenseAdv, "target ", ef.Name, "")
 			if a.Ranged {
@@ -487,7 +520,7 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 				note("mod", m, "target ", ef.Name, "")
 			}
 			if ef.ACLose != 0 && (ef.ACLoseUnless == "" || !t.C.HasTag(ef.ACLoseUnless)) &&
-				!(ef.ACLoseExceptSource && in.c.Source != "" && in.c.Source == x.ID) {
+				!(ef.ACLoseExceptSource && t.C.HasConditionFrom(in.c.Name, x.ID)) {
 				out.ACLose |= ef.ACLose
 				note("ac", 0, "target ", ef.Name, ": loses bonuses to AC")
 			}

@@ -62,10 +62,13 @@ func (f *Fight) Strike(x, t *Fighter, a *Attack, adv int) (*AttackEvent, error) 
 // StrikeOpts are the extras of one attack beyond the attacker's, the
 // target's and the map's: an advantage level, a to-hit bonus (a charge's),
 // a damage multiplier (AttackEvent.Mul; 0 for none), and Sure: the attack
-// hits without a roll and is a critical hit (a coup de grace).
+// hits without a roll and is a critical hit (a coup de grace). Touch,
+// NoDamage and Nonlethal are a script's (see AttackEvent): a grab, a trip,
+// subdual damage.
 type StrikeOpts struct {
-	Adv, Bonus, Mul int
-	Sure            bool
+	Adv, Bonus, Mul            int
+	Sure                       bool
+	Touch, NoDamage, Nonlethal bool
 }
 
 // StrikeWith is Strike with extras.
@@ -82,7 +85,7 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, o StrikeOpts) (*Atta
 	adv, bonus, mul, sure := o.Adv, o.Bonus, o.Mul, o.Sure
 	e := &fr.atk
 	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0], Taken: e.Taken[:0],
-		Bonus: bonus, Mul: mul}
+		Bonus: bonus, Mul: mul, Touch: o.Touch, NoDamage: o.NoDamage, Nonlethal: o.Nonlethal || a.Nonlethal}
 	if adv > 0 {
 		e.Adv = adv
 	} else {
@@ -96,7 +99,7 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, o StrikeOpts) (*Atta
 	as := Assessment{acSetType: -1}
 	f.effA = f.effects(x, f.effA)
 	f.effT = f.effects(t, f.effT)
-	if f.Space != nil || len(f.effA) > 0 || len(f.effT) > 0 || f.Explain {
+	if f.Space != nil || len(f.effA) > 0 || len(f.effT) > 0 || f.Explain || e.Touch {
 		f.situation(x, t, a, &sit)
 		f.assess(e, &sit, &as, f.Explain)
 	}
@@ -171,6 +174,7 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, o StrikeOpts) (*Atta
 		e.Rolled = true
 		e.Hit = e.Roll.Success
 	}
+	f.spend(x, t, &as)
 	e.Crit = e.Hit && (e.Roll.Crit || autoCrit)
 	if e.Crit && rule.CritImmuneTag != "" && t.C.HasTag(rule.CritImmuneTag) {
 		e.Crit = false
@@ -195,6 +199,19 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, o StrikeOpts) (*Atta
 	}
 	if err := f.dispatch(&fr.ev, e, f.ids.atkRoll, event.Result); err != nil {
 		return nil, err
+	}
+	if e.NoDamage && !fr.ev.Cancelled() {
+		if f.Trace != nil {
+			kind, res := "no-damage", "miss"
+			if e.Touch {
+				kind = "touch"
+			}
+			if e.Hit {
+				res = "hit"
+			}
+			f.trace("%s makes a %s attack on %s with %s%s: %d vs %d, %s", x.ID, kind, t.ID, a.Name, f.where(e), e.Roll.Total, tt.Target, res)
+		}
+		return e, nil
 	}
 	if !e.Hit || fr.ev.Cancelled() {
 		if f.Trace != nil {

@@ -66,6 +66,7 @@ func (f *Fight) addFailures(x *Fighter, n int) {
 
 // revive brings a downed creature back into the fight.
 func (f *Fight) revive(x *Fighter) {
+	f.gen++
 	x.Out, x.Dead, x.Stable = false, false, false
 	x.SaveSuccesses, x.SaveFailures = 0, 0
 	f.syncMap(x)

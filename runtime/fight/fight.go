@@ -132,6 +132,16 @@ type CondEffect struct {
 	Implied []*CondEffect
 	// NoAttackSource: the bearer cannot attack the condition's source.
 	NoAttackSource bool
+	// AttackModVsSource is added to the bearer's attack rolls against the
+	// condition's source; DefenseModVsSource to the source's attack rolls
+	// against the bearer (-2: the bearer has +2 AC against it). Spent: the
+	// condition ends once it has counted on one attack roll (aid another's
+	// +2 on the next attack).
+	AttackModVsSource, DefenseModVsSource int
+	Spent                                 bool
+	// NoAttackNamed: the bearer cannot make the attack the condition's
+	// source names (a weapon it was disarmed of, or that broke).
+	NoAttackNamed bool
 
 	AttackAdv         int  // on the bearer's attack rolls (+1 advantage, -1 disadvantage)
 	DefenseAdv        int  // on attack rolls against the bearer
@@ -435,6 +445,10 @@ type AttackEvent struct {
 	// Taken is what each type came to after the target's traits (set when
 	// the damage is applied: damage.apply's after phase on).
 	Taken []creature.Damage
+	// Touch makes this attack a touch attack whatever its weapon (a grab,
+	// a trip); NoDamage stops it once the roll is decided (no damage is
+	// rolled or dealt).
+	Touch, NoDamage bool
 }
 
 // DyingRoll is one dying save: the round, the die's face, the total with
@@ -489,6 +503,10 @@ type Fight struct {
 	// Record, when set, receives a structured record per step (attack,
 	// down, dying save, round, initiative): dndsh run --json's journal.
 	Record func(kind string, fields map[string]any)
+	// Stop, when set, is asked before every turn whether the fight must
+	// stop (its deadline passed, the user pressed Ctrl-C): a non-nil error
+	// ends Run with that error.
+	Stop func() error
 
 	enc     *combat.Encounter
 	byID    map[string]*Fighter
@@ -498,14 +516,24 @@ type Fight struct {
 	turn    TurnEvent
 	tev     event.Event // turn-level events (see emitTurn)
 	enemies []*Fighter
-	test    check.Test
-	dopts   creature.DamageOptions
-	rec     creature.DamageRecord
-	conds   []creature.Condition
-	round   int
-	failed  error           // an error reported by a tactic (Fail), returned by Run
-	table   bool            // played by hand (NewTable)
-	expired []combat.Expiry // effects ended by the last Begin or Next (table)
+	// wa and wb witness a fight not yet over (see winner): two fighters
+	// still in it on different sides, checked before any scan.
+	wa, wb *Fighter
+	// alive[s] lists side s's fighters still in the fight, in fight
+	// order (see inSide); a list is rebuilt when its aliveGen is not gen,
+	// which grows whenever a fighter may come back or join (Reset, revive,
+	// Add), and otherwise only loses the fighters gone out.
+	alive    [][]*Fighter
+	aliveGen []int
+	gen      int
+	test     check.Test
+	dopts    creature.DamageOptions
+	rec      creature.DamageRecord
+	conds    []creature.Condition
+	round    int
+	failed   error           // an error reported by a tactic (Fail), returned by Run
+	table    bool            // played by hand (NewTable)
+	expired  []combat.Expiry // effects ended by the last Begin or Next (table)
 
 	// Space is the battle map and who stands where; nil when the
 	// encounter has no map.
@@ -605,6 +633,7 @@ func (f *Fight) Reset() error {
 	if f.table {
 		return errs.New(errs.Rule, "kernel", "a table fight is played by hand; it cannot be reset or run")
 	}
+	f.gen++
 	for _, x := range f.Fighters {
 		x.C.CopyFrom(x.Base)
 		x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false
@@ -726,6 +755,11 @@ func (f *Fight) Run() (Outcome, error) {
 			}
 		}
 		for _, id := range f.enc.Current() {
+			if f.Stop != nil {
+				if err := f.Stop(); err != nil {
+					return Outcome{}, err
+				}
+			}
 			x := f.byID[id]
 			if x == nil || x.Dead || x.Fled || !f.enc.CanAct(id) {
 				continue
@@ -796,20 +830,33 @@ func (f *Fight) Run() (Outcome, error) {
 		if _, err := f.enc.NextTurn(); err != nil {
 			return Outcome{}, err
 		}
+		if f.Stop != nil {
+			if err := f.Stop(); err != nil {
+				return Outcome{}, err
+			}
+		}
 	}
 }
 
 // winner reports the winning side once at most one side has fighters left.
 func (f *Fight) winner() (int, bool) {
+	if a, b := f.wa, f.wb; a != nil && b != nil && !a.Out && !b.Out && a.Side != b.Side {
+		return 0, false
+	}
 	w := -1
+	var first *Fighter
 	for _, x := range f.Fighters {
 		if x.Out {
 			continue
 		}
-		if w >= 0 && x.Side != w {
+		if first == nil {
+			first, w = x, x.Side
+			continue
+		}
+		if x.Side != w {
+			f.wa, f.wb = first, x
 			return 0, false
 		}
-		w = x.Side
 	}
 	return w, true
 }
@@ -881,6 +928,11 @@ func (f *Fight) push() *frame {
 }
 
 func (f *Fight) pop() { f.depth-- }
+
+// Depth is how many attack-level steps are in progress (nested frames): 1
+// while an attack's events are dispatched, 2 when a hook of it strikes,
+// and so on. Bindings give each depth its own view of the event.
+func (f *Fight) Depth() int { return f.depth }
 
 // String describes the fight's fighters.
 func (f *Fight) String() string {

@@ -386,3 +386,62 @@ func TestKillByAndTally(t *testing.T) {
 		t.Fatalf("attacks %d, hits %d; want 2, 1", a.Attacks0, a.Hits)
 	}
 }
+
+// TestEnemiesFollowTheFight: the kept lists of who is still in the fight
+// lose a fighter that goes down, flees or dies and take back one that is
+// revived, and a new trial starts with everyone; the list is the same as a
+// scan of every fighter, in fight order, at every step; winner agrees.
+func TestEnemiesFollowTheFight(t *testing.T) {
+	f := r1(t, 3)
+	if err := f.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	scan := func(x *Fighter) string {
+		var ids []string
+		for _, y := range f.Fighters {
+			if !y.Out && y.Side != x.Side {
+				ids = append(ids, y.ID)
+			}
+		}
+		return strings.Join(ids, " ")
+	}
+	got := func(x *Fighter) string {
+		var ids []string
+		for _, y := range f.Enemies(x) {
+			ids = append(ids, y.ID)
+		}
+		return strings.Join(ids, " ")
+	}
+	hero, gob := f.Fighters[0], f.Fighters[4]
+	check := func(step string) {
+		t.Helper()
+		for _, x := range []*Fighter{hero, gob} {
+			if g, w := got(x), scan(x); g != w {
+				t.Fatalf("%s: enemies of %s are %q, want %q", step, x.ID, g, w)
+			}
+		}
+	}
+	check("start")
+	f.Kill(f.Fighters[6])
+	check("a goblin killed")
+	if err := f.Down(f.Fighters[1], nil); err != nil {
+		t.Fatal(err)
+	}
+	check("a fighter down")
+	f.Revive(f.Fighters[1])
+	check("the fighter revived")
+	for _, g := range f.Fighters[4:] {
+		f.Kill(g)
+	}
+	check("every goblin killed")
+	if w, over := f.winner(); !over || w != 0 {
+		t.Fatalf("winner %d %v, want the party", w, over)
+	}
+	if err := f.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	check("a new trial")
+	if _, over := f.winner(); over {
+		t.Fatal("a new trial is over before it starts")
+	}
+}

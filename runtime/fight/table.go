@@ -46,6 +46,7 @@ func (f *Fight) Add(x *Fighter, side string) error {
 	}
 	x.Owner = event.Owner(len(f.Fighters) + 1)
 	f.prepare(x)
+	f.gen++
 	f.Fighters = append(f.Fighters, x)
 	f.byID[x.ID] = x
 	if f.enc != nil {

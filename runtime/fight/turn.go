@@ -53,12 +53,52 @@ func (f *Fight) endTurnTags(x *Fighter) {
 // by the next call).
 func (f *Fight) Enemies(x *Fighter) []*Fighter {
 	f.enemies = f.enemies[:0]
+	if len(f.Sides) == 2 && (x.Side == 0 || x.Side == 1) {
+		f.enemies = append(f.enemies, f.inSide(1-x.Side)...)
+		return f.enemies
+	}
 	for _, y := range f.Fighters {
 		if !y.Out && y.Side != x.Side {
 			f.enemies = append(f.enemies, y)
 		}
 	}
 	return f.enemies
+}
+
+// inSide returns side s's fighters still in the fight, in fight order:
+// the list kept since the last Reset, revive or Add, less those gone out
+// since (a fighter leaves the fight in many places, and comes back only
+// in those three).
+func (f *Fight) inSide(s int) []*Fighter {
+	if len(f.alive) != len(f.Sides) {
+		f.alive = make([][]*Fighter, len(f.Sides))
+		f.aliveGen = make([]int, len(f.Sides))
+		for i := range f.aliveGen {
+			f.aliveGen[i] = f.gen - 1
+		}
+	}
+	l := f.alive[s]
+	if f.aliveGen[s] != f.gen {
+		l = l[:0]
+		for _, y := range f.Fighters {
+			if !y.Out && y.Side == s {
+				l = append(l, y)
+			}
+		}
+		f.aliveGen[s] = f.gen
+	} else {
+		n := 0
+		for _, y := range l {
+			if !y.Out && y.Side == s {
+				l[n] = y
+				n++
+			}
+		}
+		clear(l[n:])
+		l = l[:n]
+	}
+	f.alive[s] = l
+	return l
 }
 
 // candidates narrows x's living enemies, on a map, to those it can attack

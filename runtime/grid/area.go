@@ -1,6 +1,10 @@
 package grid
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/dndsh/dndsh/runtime/errs"
+)
 
 // Shape is the kind of an area template.
 type Shape uint8
@@ -218,6 +222,13 @@ func outside(v, lo, hi int64) int64 {
 	return 0
 }
 
+// MaxAreaSquares bounds the squares an area's bounding box may span (a
+// 1,000 by 1,000 square box: 5,000 feet across on a 5-foot grid).
+const (
+	MaxAreaSquares = maxAreaSide * maxAreaSide
+	maxAreaSide    = 1000
+)
+
 // Squares appends the squares the area covers, sorted by (Y, X), to dst.
 func (a *Area) Squares(g Grid, dst []Pos) ([]Pos, error) {
 	if err := a.Validate(); err != nil {
@@ -235,6 +246,10 @@ func (a *Area) Squares(g Grid, dst []Pos) ([]Pos, error) {
 	} else {
 		ox, oy := floorDiv(a.Origin.HX, 2), floorDiv(a.Origin.HY, 2)
 		x0, y0, x1, y1 = ox-reach, oy-reach, ox+reach, oy+reach
+	}
+	if span := (int64(x1) - int64(x0) + 1) * (int64(y1) - int64(y0) + 1); span > MaxAreaSquares || span < 0 {
+		return dst, errs.New(errs.Rule, "grid", "the %s (length %d ft, width %d ft) spans more than %d squares: an area reaches at most %d ft from its origin",
+			a.Shape, a.Length, a.Width, MaxAreaSquares, (maxAreaSide/2-1)*u)
 	}
 	for y := y0; y <= y1; y++ {
 		for x := x0; x <= x1; x++ {

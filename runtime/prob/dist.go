@@ -20,10 +20,12 @@
 package prob
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/dndsh/dndsh/runtime/dice"
 	"github.com/dndsh/dndsh/runtime/errs"
@@ -37,6 +39,9 @@ type Dist struct {
 	Leftover float64 // probability that a roll breaks the depth budget (an error, not a value)
 	Exact    bool    // false for a Monte Carlo estimate
 	Samples  int     // Monte Carlo sample count; 0 when exact
+	// Why says why an estimate is one (the exact method was over its size
+	// or time budget) and why it has fewer samples than asked, if it does.
+	Why string
 }
 
 // Max returns the largest value with a place in the table.
@@ -120,17 +125,66 @@ func (d *Dist) Outcomes() []Outcome {
 // errTooBig marks an exact computation over its budget.
 var errTooBig = errors.New("exact distribution over budget")
 
+// errTooSlow marks an exact computation past its time budget.
+var errTooSlow = errors.New("exact distribution over its time budget")
+
 // calc carries the budgets of one computation.
 type calc struct {
 	maxStates int   // largest support
 	work      int64 // remaining work units
 	depth     int   // reroll and explosion depth
+	lim       Limits
+	ticks     int64 // work since the limits were last looked at
 }
 
+// Limits stop a computation before its end. A nil context never stops it.
+type Limits struct {
+	// Stop ends the computation with an error when done (Ctrl-C, the
+	// caller's deadline).
+	Stop context.Context
+	// Exact makes the exact method give up, for Monte Carlo, when done
+	// (the time budget of exact distributions).
+	Exact context.Context
+	// Sample stops Monte Carlo sampling when done: the estimate has the
+	// samples drawn so far (the time budget of sampling).
+	Sample context.Context
+}
+
+// stopped returns the error of the first of ctxs that is done.
+func stopped(stop, giveUp context.Context, slow error) error {
+	if stop != nil && stop.Err() != nil {
+		if errors.Is(stop.Err(), context.DeadlineExceeded) {
+			return &errs.Error{Kind: errs.Budget, Layer: "prob", Msg: "the distribution ran past its deadline",
+				Hint: "simplify the expression, or raise budgets.timeout"}
+		}
+		return &errs.Error{Kind: errs.Interrupted, Layer: "prob", Msg: "interrupted"}
+	}
+	if giveUp != nil && giveUp.Err() != nil {
+		return slow
+	}
+	return nil
+}
+
+// spend takes n work units from the budget, and looks at the limits every
+// million units.
 func (c *calc) spend(n int64) error {
 	c.work -= n
 	if c.work < 0 {
 		return errTooBig
+	}
+	if c.ticks += n; c.ticks >= 1<<20 {
+		c.ticks = 0
+		return stopped(c.lim.Stop, c.lim.Exact, errTooSlow)
+	}
+	return nil
+}
+
+// tick is spend(n) for loops whose work is already paid for: it only
+// looks at the limits.
+func (c *calc) tick(n int64) error {
+	if c.ticks += n; c.ticks >= 1<<20 {
+		c.ticks = 0
+		return stopped(c.lim.Stop, c.lim.Exact, errTooSlow)
 	}
 	return nil
 }
@@ -144,8 +198,11 @@ func (c *calc) check(size int64) error {
 
 // Exact computes the exact distribution of e, or fails with a budget error
 // when it would exceed e.Budget.MaxStates.
-func Exact(e *dice.Expr) (*Dist, error) {
-	c := &calc{maxStates: e.Budget.MaxStates, work: int64(e.Budget.MaxStates) * 400, depth: e.Budget.MaxDepth}
+func Exact(e *dice.Expr) (*Dist, error) { return ExactLimited(e, Limits{}) }
+
+// ExactLimited is Exact under lim (its Stop and Exact contexts).
+func ExactLimited(e *dice.Expr, lim Limits) (*Dist, error) {
+	c := &calc{maxStates: e.Budget.MaxStates, work: int64(e.Budget.MaxStates) * 400, depth: e.Budget.MaxDepth, lim: lim}
 	if c.maxStates <= 0 {
 		c.maxStates = dice.DefaultBudget().MaxStates
 		c.work = int64(c.maxStates) * 400
@@ -159,6 +216,10 @@ func Exact(e *dice.Expr) (*Dist, error) {
 			return nil, &errs.Error{Kind: errs.Budget, Layer: "prob",
 				Msg: fmt.Sprintf("the exact distribution of %s is over the size budget (%d states)", e.String(), c.maxStates)}
 		}
+		if errors.Is(err, errTooSlow) {
+			return nil, &errs.Error{Kind: errs.Budget, Layer: "prob",
+				Msg: fmt.Sprintf("the exact distribution of %s is over its time budget", e.String())}
+		}
 		return nil, err
 	}
 	d.Exact = true
@@ -169,7 +230,14 @@ func Exact(e *dice.Expr) (*Dist, error) {
 // Of returns the exact distribution of e, or a Monte Carlo estimate of
 // samples rolls (seeded with seed) when the exact one is over budget.
 func Of(e *dice.Expr, samples int, seed uint64) (*Dist, error) {
-	d, err := Exact(e)
+	return OfLimited(e, samples, seed, Limits{})
+}
+
+// OfLimited is Of under lim: the exact method gives up when lim.Exact is
+// done, sampling stops when lim.Sample is, and lim.Stop ends it all with
+// an error. Dist.Why says why the result is an estimate.
+func OfLimited(e *dice.Expr, samples int, seed uint64, lim Limits) (*Dist, error) {
+	d, err := ExactLimited(e, lim)
 	if err == nil {
 		return d, nil
 	}
@@ -177,18 +245,44 @@ func Of(e *dice.Expr, samples int, seed uint64) (*Dist, error) {
 	if !errors.As(err, &ee) || ee.Kind != errs.Budget {
 		return nil, err
 	}
-	return MonteCarlo(e, samples, seed)
+	d, err = monteCarlo(e, samples, seed, lim)
+	if err != nil {
+		return nil, err
+	}
+	why := "the exact method is over its size budget"
+	if strings.Contains(ee.Msg, "time budget") {
+		why = "the exact method is over its time budget"
+	}
+	if d.Why != "" {
+		why += "; " + d.Why
+	}
+	d.Why = why
+	return d, nil
 }
 
 // MonteCarlo estimates the distribution of e from samples rolls.
 func MonteCarlo(e *dice.Expr, samples int, seed uint64) (*Dist, error) {
+	return monteCarlo(e, samples, seed, Limits{})
+}
+
+func monteCarlo(e *dice.Expr, samples int, seed uint64, lim Limits) (*Dist, error) {
 	if samples <= 0 {
 		samples = 100000
 	}
 	src := rng.New(seed)
 	counts := map[int64]int{}
 	fails := 0
+	asked := samples
 	for i := 0; i < samples; i++ {
+		if i%256 == 0 {
+			if err := stopped(lim.Stop, nil, nil); err != nil {
+				return nil, err
+			}
+			if lim.Sample != nil && lim.Sample.Err() != nil && i > 0 {
+				samples = i
+				break
+			}
+		}
 		v, err := e.Total(src)
 		if err != nil {
 			var ee *errs.Error
@@ -206,6 +300,9 @@ func MonteCarlo(e *dice.Expr, samples int, seed uint64) (*Dist, error) {
 	}
 	sort.Slice(keys, func(a, b int) bool { return keys[a] < keys[b] })
 	d := &Dist{Samples: samples, Leftover: float64(fails) / float64(samples)}
+	if samples < asked {
+		d.Why = fmt.Sprintf("sampling stopped at its time budget after %d of the %d samples", samples, asked)
+	}
 	if len(keys) == 0 {
 		return d, nil
 	}
@@ -260,6 +357,9 @@ func (c *calc) add(a, b *Dist) (*Dist, error) {
 		if p == 0 {
 			continue
 		}
+		if err := c.tick(int64(len(b.P))); err != nil {
+			return nil, err
+		}
 		for j, q := range b.P {
 			out.P[i+j] += p * q
 		}
@@ -285,6 +385,9 @@ func (c *calc) pairwise(a, b *Dist, f func(x, y int64) (int64, error)) (*Dist, e
 	for i, p := range a.P {
 		if p == 0 {
 			continue
+		}
+		if err := c.tick(int64(len(b.P))); err != nil {
+			return nil, err
 		}
 		for j, q := range b.P {
 			if q == 0 {

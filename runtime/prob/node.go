@@ -541,6 +541,9 @@ func (c *calc) keepDP(die *Dist, n, keep int64, high bool) (*Dist, error) {
 		for placed := int64(0); placed <= n; placed++ {
 			r := n - placed
 			wr := w[r]
+			if err := c.tick(int64(len(state[placed])) * (r + 1)); err != nil {
+				return nil, err
+			}
 			for s, p := range state[placed] {
 				if p == 0 {
 					continue
@@ -653,6 +656,9 @@ func (c *calc) group(n *dice.Node) (*Dist, error) {
 		}
 		if p > 0 {
 			acc.put(keepSum(vals, keep, high, contrib), p)
+		}
+		if err := c.tick(int64(len(items))); err != nil {
+			return nil, err
 		}
 		k := 0
 		for k < len(items) {

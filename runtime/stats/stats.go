@@ -14,11 +14,13 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 )
 
-// Version is the format version of the JSON aggregate.
-const Version = 1
+// Version is the format version of the JSON aggregate. Version 2 added
+// content and partial; version 1 aggregates still merge.
+const Version = 2
 
 // FighterAgg sums one fighter's trials.
 type FighterAgg struct {
@@ -43,7 +45,9 @@ type Agg struct {
 	Format     string            `json:"format"`
 	Version    int               `json:"version"`
 	Encounter  string            `json:"encounter"`
-	Config     string            `json:"config"` // ruleset and variants, to refuse merging unlike studies
+	Content    string            `json:"content,omitempty"` // hash of the encounter and the scripts it loads, to refuse merging unlike studies
+	Config     string            `json:"config"`            // ruleset and variants, likewise
+	Partial    bool              `json:"partial,omitempty"` // the study was interrupted: its shards are not all played
 	Seed       uint64            `json:"seed"`
 	Total      uint64            `json:"total"` // trials in the whole study (all shards)
 	Trials     int64             `json:"trials"`
@@ -121,11 +125,16 @@ func keepFirst(es []TrialError) []TrialError {
 	return es
 }
 
-// Merge adds b into a. The studies must match (encounter, config, seed,
-// trials, sides, fighters); the error says which differs.
+// Merge adds b into a. The studies must match (content, or the encounter's
+// name when an aggregate has no content hash; config, seed, trials, sides,
+// fighters); the error says which differs.
 func (a *Agg) Merge(b *Agg) error {
+	if a.Content != "" && b.Content != "" && a.Content != b.Content {
+		return fmt.Errorf("cannot merge unlike studies: %s and %s differ in the encounter or the scripts it loads (content %s and %s)",
+			a.Encounter, b.Encounter, short(a.Content), short(b.Content))
+	}
 	var diff []string
-	if a.Encounter != b.Encounter {
+	if sameName := a.Encounter == b.Encounter || a.Content != "" && a.Content == b.Content; !sameName {
 		diff = append(diff, fmt.Sprintf("the encounters differ (%s and %s)", a.Encounter, b.Encounter))
 	}
 	if a.Config != b.Config {
@@ -146,6 +155,15 @@ func (a *Agg) Merge(b *Agg) error {
 	if len(diff) > 0 {
 		return fmt.Errorf("cannot merge unlike studies: %s", strings.Join(diff, "; "))
 	}
+	for i := range a.Fighters {
+		if x, y := a.Fighters[i], b.Fighters[i]; x.ID != y.ID || x.Side != y.Side {
+			return fmt.Errorf("cannot merge: fighter %d is %s in one and %s in the other", i, x.ID, y.ID)
+		}
+	}
+	if a.Content == "" {
+		a.Content = b.Content
+	}
+	a.Partial = a.Partial || b.Partial
 	for s := range b.Shards {
 		if _, dup := a.Shards[s]; dup {
 			return fmt.Errorf("shard %s is merged twice", s)
@@ -166,9 +184,6 @@ func (a *Agg) Merge(b *Agg) error {
 	}
 	for i := range a.Fighters {
 		x, y := &a.Fighters[i], b.Fighters[i]
-		if x.ID != y.ID {
-			return fmt.Errorf("cannot merge: fighter %d is %s in one and %s in the other", i, x.ID, y.ID)
-		}
 		x.Dealt += y.Dealt
 		x.Taken += y.Taken
 		x.Survived += y.Survived
@@ -178,6 +193,146 @@ func (a *Agg) Merge(b *Agg) error {
 	}
 	a.Errors += b.Errors
 	a.FirstErrs = keepFirst(append(a.FirstErrs, b.FirstErrs...))
+	return nil
+}
+
+// short abbreviates a content hash for messages.
+func short(h string) string {
+	if len(h) > 19 {
+		return h[:19] + "…"
+	}
+	return h
+}
+
+// MaxCount bounds every count of a valid aggregate, so that merging
+// thousands of them cannot overflow.
+const MaxCount = 1 << 50
+
+// Validate checks an aggregate read from a file before it is used: the
+// format, the lengths of the per-side and per-fighter lists, that every
+// count is a non-negative number within MaxCount, and that the counts
+// agree with each other (wins, draws and errors add up to the trials, the
+// rounds histogram to the completed trials, hits are at most attacks).
+// A hand-edited or truncated aggregate gets an error naming the field.
+func (a *Agg) Validate() error {
+	bad := func(format string, args ...any) error { return fmt.Errorf(format, args...) }
+	if a.Format != "dndsh-sim" {
+		return bad("not a dndsh sim aggregate (format %q)", a.Format)
+	}
+	if a.Version < 1 || a.Version > Version {
+		return bad("aggregate version %d is not one this dndsh reads (1 to %d)", a.Version, Version)
+	}
+	if len(a.Sides) == 0 || len(a.Sides) > 1000 {
+		return bad("sides: want 1 to 1000 sides, got %d", len(a.Sides))
+	}
+	if len(a.Wins) != len(a.Sides) {
+		return bad("wins: want one count per side (%d), got %d", len(a.Sides), len(a.Wins))
+	}
+	if len(a.SideDamage) != len(a.Sides) {
+		return bad("side_damage: want one sum per side (%d), got %d", len(a.Sides), len(a.SideDamage))
+	}
+	if a.Total > MaxCount {
+		return bad("total: %d is over %d", a.Total, int64(MaxCount))
+	}
+	count := func(name string, v int64) error {
+		if v < 0 || v > MaxCount {
+			return bad("%s: want a count from 0 to %d, got %d", name, int64(MaxCount), v)
+		}
+		return nil
+	}
+	checks := []struct {
+		name string
+		v    int64
+	}{{"trials", a.Trials}, {"draws", a.Draws}, {"rounds_sum", a.RoundsSum}, {"errors", a.Errors}}
+	for i := range a.Sides {
+		checks = append(checks, struct {
+			name string
+			v    int64
+		}{fmt.Sprintf("wins[%d]", i), a.Wins[i]}, struct {
+			name string
+			v    int64
+		}{fmt.Sprintf("side_damage[%d]", i), a.SideDamage[i]})
+	}
+	for _, c := range checks {
+		if err := count(c.name, c.v); err != nil {
+			return err
+		}
+	}
+	if uint64(a.Trials) > a.Total {
+		return bad("trials: %d is more than the study's total %d", a.Trials, a.Total)
+	}
+	if a.Errors > a.Trials {
+		return bad("errors: %d is more than the trials %d", a.Errors, a.Trials)
+	}
+	done := a.Completed()
+	var won int64
+	for _, w := range a.Wins {
+		won += w
+	}
+	if won+a.Draws != done {
+		return bad("wins and draws add up to %d, but %d trials completed", won+a.Draws, done)
+	}
+	var hist int64
+	for k, v := range a.RoundsHist {
+		r, err := strconv.ParseInt(k, 10, 64)
+		if err != nil || r < 0 {
+			return bad("rounds_hist: key %q is not a round count", k)
+		}
+		if err := count("rounds_hist["+k+"]", v); err != nil {
+			return err
+		}
+		hist += v
+	}
+	if hist != done {
+		return bad("rounds_hist adds up to %d trials, but %d completed", hist, done)
+	}
+	for i, f := range a.Fighters {
+		where := fmt.Sprintf("fighters[%d]", i)
+		if f.Side < 0 || f.Side >= len(a.Sides) {
+			return bad("%s.side: %d is no side (0 to %d)", where, f.Side, len(a.Sides)-1)
+		}
+		for _, c := range []struct {
+			name string
+			v    int64
+		}{{"dealt", f.Dealt}, {"taken", f.Taken}, {"survived", f.Survived}, {"hp_left", f.HPLeft}, {"attacks", f.Attacks}, {"hits", f.Hits}} {
+			if err := count(where+"."+c.name, c.v); err != nil {
+				return err
+			}
+		}
+		if f.Survived > done {
+			return bad("%s.survived: %d is more than the completed trials %d", where, f.Survived, done)
+		}
+		if f.Hits > f.Attacks {
+			return bad("%s.hits: %d is more than its attacks %d", where, f.Hits, f.Attacks)
+		}
+	}
+	if len(a.FirstErrs) > MaxErrors {
+		return bad("first_errors: at most %d, got %d", MaxErrors, len(a.FirstErrs))
+	}
+	for i, e := range a.FirstErrs {
+		if e.Trial >= a.Total {
+			return bad("first_errors[%d].trial: %d is past the study's %d trials", i, e.Trial, a.Total)
+		}
+	}
+	var shards uint64
+	for k, v := range a.Shards {
+		is, ks, ok := strings.Cut(k, "/")
+		i, err1 := strconv.ParseUint(is, 10, 64)
+		n, err2 := strconv.ParseUint(ks, 10, 64)
+		if !ok || err1 != nil || err2 != nil || n == 0 || i >= n {
+			return bad("shards: key %q is not a shard i/K with 0 <= i < K", k)
+		}
+		if v > a.Total {
+			return bad("shards[%s]: %d is more than the study's total %d", k, v, a.Total)
+		}
+		shards += v
+	}
+	if shards > a.Total {
+		return bad("shards: they cover %d trials, more than the study's total %d", shards, a.Total)
+	}
+	if uint64(a.Trials) > shards || !a.Partial && uint64(a.Trials) != shards {
+		return bad("trials: %d, but the shards cover %d (an interrupted study is marked partial)", a.Trials, shards)
+	}
 	return nil
 }
 
@@ -240,6 +395,13 @@ func (a *Agg) Report() string {
 		fmt.Fprintf(&b, "%s — %d trials completed, %d ended in an error (seed %d, %s)\n", a.Encounter, n, a.Errors, a.Seed, a.Config)
 	} else {
 		fmt.Fprintf(&b, "%s — %d trials (seed %d, %s)\n", a.Encounter, n, a.Seed, a.Config)
+	}
+	if a.Partial {
+		var planned uint64
+		for _, v := range a.Shards {
+			planned += v
+		}
+		fmt.Fprintf(&b, "PARTIAL: interrupted; %d of the %d trials were played\n", a.Trials, planned)
 	}
 	if n == 0 {
 		fmt.Fprintf(&b, "no trial completed\n")

@@ -10,11 +10,15 @@
 -- play themselves; statblock.lua turns a 3.0 stat block into the kernel's.
 return {
   id = "3e",
-  name = { en = "D&D 3rd edition (3.0), PHB combat", zh = "龙与地下城 第三版（3.0）玩家手册 战斗" },
+  name = { en = "3rd edition (3.0) combat rules", zh = "第三版（3.0）战斗规则" },
   extends = { "base" },
   files = {
     "names.lua", "tables.lua", "conditions.lua", "combat.lua", "ac.lua", "attack.lua", "statblock.lua",
     "initiative.lua", "turn.lua", "saves.lua", "defense.lua", "hp.lua", "subdual.lua", "move.lua", "position.lua",
+    -- the special half (magic and special attacks)
+    "special/tables.lua", "special/hooks.lua", "special/who.lua", "special/opposed.lua", "special/act.lua", "special/grapple.lua",
+    "special/trip.lua", "special/turning.lua", "special/objects.lua", "special/unarmed.lua", "special/splash.lua",
+    "special/mounted.lua", "special/aid.lua", "special/maneuvers.lua", "magic.lua", "special/names.lua",
   },
   variants = {},
 }

@@ -310,7 +310,7 @@ end
 -- is an error at the caller's line.
 function S.build(spec)
   local ok, r = pcall(build, spec)
-  if not ok then error(r, 3) end
+  if not ok then error(r, 2) end -- level 2: S.build's caller (Lua 5.1's levels)
   return r
 end
 

@@ -1,0 +1,137 @@
+package luart
+
+import (
+	"reflect"
+	"unsafe"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// gopher-lua v1.1.2 closes every open upvalue of the state when an error
+// is raised outside an error handler (LState.raiseError and LState.Error
+// call closeAllUpvalues), not only those of the frames the error unwinds:
+// after pcall catches an error, the closures of the frames still running
+// no longer share their variables with those frames (upstream issue 448;
+// spec/hostile/vm_conformance.lua). dndsh's protected calls therefore
+// keep the state's "has an error handler" flag set, so that no raise
+// closes anything, and close the upvalues of the unwound frames
+// themselves, in the error handler, where the registers still hold the
+// values the frames last had. That needs four unexported fields, reached
+// here through their reflected offsets; vmLayout checks their names and
+// types once, and New refuses to start when they do not match (a
+// different gopher-lua), as TestVMInternals does at build time.
+
+// Snapshot.Restore also reaches three fields of lua.LTable: its array part
+// and the list of its keys in insertion order (with the index of each), so
+// that a table a trial added keys to gets back the exact key order it had,
+// which is the order pairs follows.
+
+// vmLayout holds the offsets of the fields dndsh reaches.
+type vmLayout struct {
+	uvcache, hasErrorFunc, reg uintptr // in lua.LState
+	regTop                     uintptr // in gopher-lua's registry
+	uvNext, uvIndex            uintptr // in lua.Upvalue
+	tArray, tKeys, tK2i        uintptr // in lua.LTable
+	ok                         bool
+}
+
+// layout is computed once at initialisation and only read afterwards.
+var layout = findLayout()
+
+func findLayout() (l vmLayout) {
+	st := reflect.TypeOf(lua.LState{})
+	uvType := reflect.TypeOf((*lua.Upvalue)(nil))
+	f, ok := st.FieldByName("uvcache")
+	if !ok || f.Type != uvType {
+		return l
+	}
+	l.uvcache = f.Offset
+	if f, ok = st.FieldByName("hasErrorFunc"); !ok || f.Type.Kind() != reflect.Bool {
+		return l
+	}
+	l.hasErrorFunc = f.Offset
+	if f, ok = st.FieldByName("reg"); !ok || f.Type.Kind() != reflect.Pointer || f.Type.Elem().Kind() != reflect.Struct {
+		return l
+	}
+	l.reg = f.Offset
+	top, ok := f.Type.Elem().FieldByName("top")
+	if !ok || top.Type.Kind() != reflect.Int {
+		return l
+	}
+	l.regTop = top.Offset
+	ut := uvType.Elem()
+	if f, ok = ut.FieldByName("next"); !ok || f.Type != uvType {
+		return l
+	}
+	l.uvNext = f.Offset
+	if f, ok = ut.FieldByName("index"); !ok || f.Type.Kind() != reflect.Int {
+		return l
+	}
+	l.uvIndex = f.Offset
+	tt := reflect.TypeOf(lua.LTable{})
+	values := reflect.TypeOf([]lua.LValue(nil))
+	if f, ok = tt.FieldByName("array"); !ok || f.Type != values {
+		return l
+	}
+	l.tArray = f.Offset
+	if f, ok = tt.FieldByName("keys"); !ok || f.Type != values {
+		return l
+	}
+	l.tKeys = f.Offset
+	if f, ok = tt.FieldByName("k2i"); !ok || f.Type != reflect.TypeOf(map[lua.LValue]int(nil)) {
+		return l
+	}
+	l.tK2i = f.Offset
+	l.ok = true
+	return l
+}
+
+// tableArray returns the array part of t.
+func tableArray(t *lua.LTable) *[]lua.LValue {
+	return (*[]lua.LValue)(unsafe.Add(unsafe.Pointer(t), layout.tArray))
+}
+
+// tableKeys returns the keys of t's hash part in insertion order (keys set
+// to nil since stay in the list) and their indices.
+func tableKeys(t *lua.LTable) (*[]lua.LValue, map[lua.LValue]int) {
+	return (*[]lua.LValue)(unsafe.Add(unsafe.Pointer(t), layout.tKeys)),
+		*(*map[lua.LValue]int)(unsafe.Add(unsafe.Pointer(t), layout.tK2i))
+}
+
+// keepErrorHandlerFlag sets the state's "has an error handler" flag, so
+// that raising an error closes no upvalue (see above). LState.PCall clears
+// it when it returns, so every protected call sets it again.
+func keepErrorHandlerFlag(L *lua.LState) {
+	*(*bool)(unsafe.Add(unsafe.Pointer(L), layout.hasErrorFunc)) = true
+}
+
+// absTop returns the absolute index of the top of L's value stack (the
+// index the next pushed value takes).
+func absTop(L *lua.LState) int {
+	reg := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(L), layout.reg))
+	return *(*int)(unsafe.Add(reg, layout.regTop))
+}
+
+// closeUpvaluesFrom closes the open upvalues of L whose variables live at
+// absolute stack index idx or above (the frames an error unwinds), with
+// the values their registers hold now, and drops them from the state's
+// list of open upvalues, which is sorted by index.
+func closeUpvaluesFrom(L *lua.LState, idx int) {
+	head := (**lua.Upvalue)(unsafe.Add(unsafe.Pointer(L), layout.uvcache))
+	next := func(uv *lua.Upvalue) **lua.Upvalue {
+		return (**lua.Upvalue)(unsafe.Add(unsafe.Pointer(uv), layout.uvNext))
+	}
+	index := func(uv *lua.Upvalue) int {
+		return *(*int)(unsafe.Add(unsafe.Pointer(uv), layout.uvIndex))
+	}
+	link := head
+	for *link != nil && index(*link) < idx {
+		link = next(*link)
+	}
+	uv := *link
+	*link = nil
+	for uv != nil {
+		uv.Close()
+		uv = *next(uv)
+	}
+}

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"bytes"
+	"runtime"
+	"runtime/pprof"
+)
+
+// startProfiles starts the profiles a command was asked for: a CPU profile
+// written to cpu, an allocation profile written to mem (empty: none), in
+// the format of go test's -cpuprofile and -memprofile, for go tool pprof.
+// The returned function stops them and writes the files.
+func startProfiles(env *Env, cpu, mem string) (func() error, error) {
+	var cpuBuf bytes.Buffer
+	if cpu != "" {
+		if env.WriteFile == nil {
+			return nil, usageErr("--cpuprofile: cannot write files here")
+		}
+		if err := pprof.StartCPUProfile(&cpuBuf); err != nil {
+			return nil, usageErr("--cpuprofile: %v", err)
+		}
+	}
+	if mem != "" && env.WriteFile == nil {
+		if cpu != "" {
+			pprof.StopCPUProfile()
+		}
+		return nil, usageErr("--memprofile: cannot write files here")
+	}
+	return func() error {
+		if cpu != "" {
+			pprof.StopCPUProfile()
+			if err := env.WriteFile(cpu, cpuBuf.Bytes()); err != nil {
+				return usageErr("--cpuprofile: cannot write %s: %v", cpu, err)
+			}
+		}
+		if mem != "" {
+			runtime.GC() // the profile counts what the last collection saw
+			var b bytes.Buffer
+			if err := pprof.Lookup("allocs").WriteTo(&b, 0); err != nil {
+				return usageErr("--memprofile: %v", err)
+			}
+			if err := env.WriteFile(mem, b.Bytes()); err != nil {
+				return usageErr("--memprofile: cannot write %s: %v", mem, err)
+			}
+		}
+		return nil
+	}, nil
+}
