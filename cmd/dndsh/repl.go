@@ -138,7 +138,14 @@ func newREPL(env *Env, o *opts) (*repl, error) {
 	}
 	r := &repl{env: env, st: st, lang: resolveLang(env, st.Lang), base: base, budget: st.diceBudget(), echo: o.has("echo"), cmdCtx: context.Background(),
 		guard: membudget.New(st.MemoryBudget, 0)}
-	sess := &journal.Session{Seed: st.Seed, Config: mustJSON(sessionConfig{Ruleset: st.Ruleset, Variants: nonNil(st.Variants)})}
+	// A game master who starts dndsh with no configuration sits at a 5e
+	// table: the base layer alone has no combat rules, so its table commands
+	// could do nothing (--ruleset base still chooses it).
+	ruleset := st.Ruleset
+	if ruleset == "" && !o.has("ruleset") {
+		ruleset = "5e"
+	}
+	sess := &journal.Session{Seed: st.Seed, Config: mustJSON(sessionConfig{Ruleset: ruleset, Variants: nonNil(st.Variants)})}
 	if r.runner, err = journal.Start(sess, r); err != nil {
 		return nil, err
 	}

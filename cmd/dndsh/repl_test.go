@@ -155,7 +155,7 @@ func TestREPLSaveAndOpen(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, te.errOut.String())
 	}
 	lines := strings.Split(strings.TrimSpace(te.out.String()), "\n")
-	if len(lines) != 4 || lines[1] != "saved 3 command(s) to "+save+" (rules base, seed 11)" {
+	if len(lines) != 4 || lines[1] != "saved 3 command(s) to "+save+" (rules 5e, seed 11)" {
 		t.Fatalf("output %q", lines)
 	}
 	next := lines[2]
@@ -163,7 +163,7 @@ func TestREPLSaveAndOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, part := range []string{`"format": "dndsh-save"`, `"seed": 11`, `"x = 3"`, `"1d20"`, `"config": {"ruleset":"","variants":[]}`} {
+	for _, part := range []string{`"format": "dndsh-save"`, `"seed": 11`, `"x = 3"`, `"1d20"`, `"config": {"ruleset":"5e","variants":[]}`} {
 		if !bytes.Contains(data, []byte(part)) {
 			t.Errorf("save file lacks %s:\n%s", part, data)
 		}
@@ -174,7 +174,7 @@ func TestREPLSaveAndOpen(t *testing.T) {
 	if code := te2.run("x = 100\n:open " + save + "\n1d20\nf()\n:seed\n"); code != 0 {
 		t.Fatalf("exit %d: %s", code, te2.errOut.String())
 	}
-	want := "opened " + save + ": 3 command(s) replayed (rules base, seed 11)\n" + next + "\n6\nsession seed 11\n"
+	want := "opened " + save + ": 3 command(s) replayed (rules 5e, seed 11)\n" + next + "\n6\nsession seed 11\n"
 	if te2.out.String() != want {
 		t.Fatalf("got:\n%s\nwant:\n%s", te2.out.String(), want)
 	}
@@ -210,7 +210,7 @@ func TestREPLSaveAndOpenUseTheEnv(t *testing.T) {
 	if code := te2.run(":open camp.json\nx\n"); code != 0 {
 		t.Fatalf("exit %d: %s", code, te2.errOut.String())
 	}
-	if want := "opened camp.json: 1 command(s) replayed (rules base, seed 5)\n4\n"; te2.out.String() != want {
+	if want := "opened camp.json: 1 command(s) replayed (rules 5e, seed 5)\n4\n"; te2.out.String() != want {
 		t.Fatalf("got %q, want %q", te2.out.String(), want)
 	}
 	te3 := memEnv("repl", "--seed", "9")
