@@ -53,13 +53,23 @@ for f in $r1 bench/encounters/r1_x10.lua examples/5e/party_vs_troll.lua examples
 done
 
 echo "== start-up (median of 21, alternating): dndsh roll, and the REPL to its first prompt and out (empty input)"
+# The floor: starting a process at all (/bin/true) and a Go hello-world;
+# roll-static is dndsh built with CGO_ENABLED=0 (no dynamic loader: the
+# net package readline imports links libc otherwise).
+CGO_ENABLED=0 go build -o "$tmp/dndsh-static" ./cmd/dndsh
+mkdir -p "$tmp/hello"
+printf 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hello") }\n' >"$tmp/hello/main.go"
+(cd "$tmp/hello" && printf 'module hello\n\ngo 1.22\n' >go.mod && go build -o "$tmp/hello-go" .)
 systems=$($d rules --ruleset base | sed -n 's/^rule system: base (available: \(.*\))$/\1/p' | tr -d ',' | sed 's/\bbase\b//')
-for s in roll $systems; do : >"$tmp/start-$s"; done
+for s in true hello roll roll-static $systems; do : >"$tmp/start-$s"; done
 for r in $(seq 21); do
+  wall_ns /bin/true >>"$tmp/start-true"
+  wall_ns "$tmp/hello-go" >>"$tmp/start-hello"
   wall_ns $d roll --seed 1 1d20 >>"$tmp/start-roll"
+  wall_ns "$tmp/dndsh-static" roll --seed 1 1d20 >>"$tmp/start-roll-static"
   for s in $systems; do wall_ns $d --ruleset "$s" </dev/null >>"$tmp/start-$s"; done
 done
-for s in roll $systems; do
-  awk -v s="$s" -v m="$(median <"$tmp/start-$s")" 'BEGIN { printf "%-8s %6.1f ms\n", s, m / 1e6 }'
+for s in true hello roll roll-static $systems; do
+  awk -v s="$s" -v m="$(median <"$tmp/start-$s")" 'BEGIN { printf "%-12s %6.1f ms\n", s, m / 1e6 }'
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -123,8 +123,8 @@ func (fm *module) table(L *lua.LState) int {
 		t.RawSetString("attacker", creaturemod.Push(fm.r.L, e.Attacker.C))
 		t.RawSetString("target", creaturemod.Push(fm.r.L, e.Target.C))
 		t.RawSetString("attack", lua.LString(e.Attack.Name))
-		t.RawSetString("hp_lost", lua.LNumber(e.Applied.HPLost))
-		t.RawSetString("temp_lost", lua.LNumber(e.Applied.TempAbsorbed))
+		t.RawSetString("hp_lost", luart.Int(e.Applied.HPLost))
+		t.RawSetString("temp_lost", luart.Int(e.Applied.TempAbsorbed))
 		log.Append(t)
 	}
 	fm.r.Set(currentKey, f)
@@ -391,24 +391,24 @@ func StrikeTable(L *lua.LState, f *fight.Fight, e *fight.AttackEvent) *lua.LTabl
 	res := L.CreateTable(0, 16)
 	res.RawSetString("hit", lua.LBool(e.Hit))
 	res.RawSetString("crit", lua.LBool(e.Crit))
-	res.RawSetString("natural", lua.LNumber(e.Roll.Natural))
-	res.RawSetString("total", lua.LNumber(e.Roll.Total))
-	res.RawSetString("damage", lua.LNumber(e.Damage))
-	res.RawSetString("needed", lua.LNumber(e.Roll.Target))
-	res.RawSetString("adv", lua.LNumber(e.Adv))
-	res.RawSetString("dis", lua.LNumber(e.Dis))
-	res.RawSetString("bonus", lua.LNumber(e.Bonus))
+	res.RawSetString("natural", luart.Int(e.Roll.Natural))
+	res.RawSetString("total", luart.Int(e.Roll.Total))
+	res.RawSetString("damage", luart.Int(e.Damage))
+	res.RawSetString("needed", luart.Int(e.Roll.Target))
+	res.RawSetString("adv", luart.Int(e.Adv))
+	res.RawSetString("dis", luart.Int(e.Dis))
+	res.RawSetString("bonus", luart.Int(e.Bonus))
 	rolled := e.Rolled
 	if rolled {
 		res.RawSetString("roll", checkmod.ResultTable(L, &e.Roll))
 	}
 	res.RawSetString("rolled", lua.LBool(rolled))
 	if e.Roll.ConfirmRolled {
-		res.RawSetString("confirm_natural", lua.LNumber(e.Roll.ConfirmNatural))
-		res.RawSetString("confirm_total", lua.LNumber(e.Roll.ConfirmTotal))
+		res.RawSetString("confirm_natural", luart.Int(e.Roll.ConfirmNatural))
+		res.RawSetString("confirm_total", luart.Int(e.Roll.ConfirmTotal))
 	}
 	if e.MissRoll > 0 {
-		res.RawSetString("miss_roll", lua.LNumber(e.MissRoll))
+		res.RawSetString("miss_roll", luart.Int(e.MissRoll))
 	}
 	if e.Refused != "" {
 		res.RawSetString("refused", lua.LString(e.Refused))
@@ -418,20 +418,20 @@ func StrikeTable(L *lua.LState, f *fight.Fight, e *fight.AttackEvent) *lua.LTabl
 		for _, p := range e.Parts {
 			pt := L.CreateTable(0, 2)
 			pt.RawSetString("type", lua.LString(p.Type))
-			pt.RawSetString("amount", lua.LNumber(p.Amount))
+			pt.RawSetString("amount", luart.Int(p.Amount))
 			parts.Append(pt)
 		}
 	}
 	res.RawSetString("parts", parts)
 	if f.Space != nil {
-		res.RawSetString("distance", lua.LNumber(e.Distance))
+		res.RawSetString("distance", luart.Int(e.Distance))
 		res.RawSetString("cover", lua.LString(e.Cover.String()))
 	}
 	rs := L.CreateTable(len(e.Why), 0)
 	for _, r := range e.Why {
 		rt := L.CreateTable(0, 3)
 		rt.RawSetString("kind", lua.LString(r.Kind))
-		rt.RawSetString("level", lua.LNumber(r.Level))
+		rt.RawSetString("level", luart.Int(r.Level))
 		rt.RawSetString("why", lua.LString(r.Why))
 		rs.Append(rt)
 	}
@@ -460,13 +460,13 @@ func (fm *module) attack(L *lua.LState) int {
 	}
 	t := L.CreateTable(0, 10)
 	t.RawSetString("name", lua.LString(a.Name))
-	t.RawSetString("bonus", lua.LNumber(a.Bonus))
+	t.RawSetString("bonus", luart.Int(a.Bonus))
 	if a.Damage != nil {
 		t.RawSetString("damage", lua.LString(a.Damage.String()))
 	}
 	t.RawSetString("type", lua.LString(a.Type))
 	t.RawSetString("ranged", lua.LBool(a.Ranged))
-	t.RawSetString("reach", lua.LNumber(a.Reach))
+	t.RawSetString("reach", luart.Int(a.Reach))
 	t.RawSetString("touch", lua.LBool(a.Touch))
 	t.RawSetString("nonlethal", lua.LBool(a.Nonlethal))
 	t.RawSetString("group", lua.LString(a.Group))
@@ -474,9 +474,9 @@ func (fm *module) attack(L *lua.LState) int {
 	if mul <= 0 {
 		mul = fm.current(L).Rules.Attack.CritMul
 	}
-	t.RawSetString("crit_mul", lua.LNumber(mul))
+	t.RawSetString("crit_mul", luart.Int(mul))
 	if len(a.Range) > 0 {
-		t.RawSetString("range", lua.LNumber(a.Range[0]))
+		t.RawSetString("range", luart.Int(a.Range[0]))
 	}
 	L.Push(t)
 	return 1
@@ -497,7 +497,7 @@ func (fm *module) damage(L *lua.LState) int {
 	if err != nil {
 		luart.Raise(L, err)
 	}
-	L.Push(lua.LNumber(lost))
+	L.Push(luart.Int(lost))
 	return 1
 }
 
@@ -651,7 +651,7 @@ func (fm *module) segment(L *lua.LState) int {
 	if enc := f.Encounter(); enc != nil {
 		seg = enc.Segment()
 	}
-	L.Push(lua.LNumber(seg))
+	L.Push(luart.Int(seg))
 	return 1
 }
 
@@ -662,7 +662,7 @@ func (fm *module) initiative(L *lua.LState) int {
 	if enc := f.Encounter(); enc != nil {
 		for _, s := range f.Sides {
 			if n, ok := enc.SideResult(s); ok {
-				t.RawSetString(s, lua.LNumber(n))
+				t.RawSetString(s, luart.Int(n))
 			}
 		}
 	}

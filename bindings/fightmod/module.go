@@ -70,27 +70,27 @@ func fighterTable(L *lua.LState, x *fight.Fighter, side string) *lua.LTable {
 	}
 	t.RawSetString("side", lua.LString(side))
 	t.RawSetString("player", lua.LBool(x.Player))
-	t.RawSetString("hp", lua.LNumber(x.C.HP()))
-	t.RawSetString("max_hp", lua.LNumber(x.C.MaxHP()))
-	t.RawSetString("dealt", lua.LNumber(x.DamageDealt))
-	t.RawSetString("taken", lua.LNumber(x.DamageTaken))
+	t.RawSetString("hp", luart.Int(x.C.HP()))
+	t.RawSetString("max_hp", luart.Int(x.C.MaxHP()))
+	t.RawSetString("dealt", luart.Int(x.DamageDealt))
+	t.RawSetString("taken", luart.Int(x.DamageTaken))
 	t.RawSetString("out", lua.LBool(x.Out))
 	t.RawSetString("dead", lua.LBool(x.Dead))
 	t.RawSetString("fled", lua.LBool(x.Fled))
 	t.RawSetString("stable", lua.LBool(x.Stable))
-	t.RawSetString("level", lua.LNumber(x.Level))
+	t.RawSetString("level", luart.Int(x.Level))
 	if ls := x.LastSave; ls.Round > 0 || ls.Face > 0 {
 		st := L.CreateTable(0, 6)
-		st.RawSetString("round", lua.LNumber(ls.Round))
-		st.RawSetString("face", lua.LNumber(ls.Face))
-		st.RawSetString("total", lua.LNumber(ls.Total))
+		st.RawSetString("round", luart.Int(ls.Round))
+		st.RawSetString("face", luart.Int(ls.Face))
+		st.RawSetString("total", luart.Int(ls.Total))
 		st.RawSetString("outcome", lua.LString(ls.Outcome))
-		st.RawSetString("successes", lua.LNumber(ls.Successes))
-		st.RawSetString("failures", lua.LNumber(ls.Failures))
+		st.RawSetString("successes", luart.Int(ls.Successes))
+		st.RawSetString("failures", luart.Int(ls.Failures))
 		t.RawSetString("last_save", st)
 	}
-	t.RawSetString("successes", lua.LNumber(x.SaveSuccesses))
-	t.RawSetString("failures", lua.LNumber(x.SaveFailures))
+	t.RawSetString("successes", luart.Int(x.SaveSuccesses))
+	t.RawSetString("failures", luart.Int(x.SaveFailures))
 	return t
 }
 
@@ -102,7 +102,7 @@ func OutcomeTable(L *lua.LState, f *fight.Fight, out fight.Outcome, log []string
 	} else {
 		t.RawSetString("winner", lua.LString("draw"))
 	}
-	t.RawSetString("rounds", lua.LNumber(out.Rounds))
+	t.RawSetString("rounds", luart.Int(out.Rounds))
 	fs := L.CreateTable(len(f.Fighters), 0)
 	for _, x := range f.Fighters {
 		fs.Append(fighterTable(L, x, f.Sides[x.Side]))

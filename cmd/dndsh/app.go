@@ -49,6 +49,9 @@ type Env struct {
 	// SetMemoryLimit sets the garbage collector's soft limit of the
 	// process's memory (runtime/debug.SetMemoryLimit). Nil in tests.
 	SetMemoryLimit func(bytes int64)
+	// SetGCPercent sets the garbage collector's target percentage and
+	// returns the previous one (runtime/debug.SetGCPercent). Nil in tests.
+	SetGCPercent func(percent int) int
 
 	// rawStdout and rawStderr are the terminals behind Stdout and Stderr
 	// when guardTerminal wrapped them (line editing and the progress bar

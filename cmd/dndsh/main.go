@@ -46,6 +46,7 @@ func processEnv() *Env {
 			return signal.NotifyContext(parent, os.Interrupt)
 		},
 		SetMemoryLimit: func(n int64) { debug.SetMemoryLimit(n) },
+		SetGCPercent:   debug.SetGCPercent,
 	}
 }
 
