@@ -30,7 +30,8 @@ end
 -- DC 15 or it dies, whatever its hit points.
 rules.on("damage.massive", function(e)
   local c = e.target
-  if fight.is(c, "dead") then return end
+  -- DMG-SA-37: subdual damage (a regenerating creature's) never kills so
+  if fight.is(c, "dead") or e.nonlethal then return end
   if not saves.roll(c, "fort", T.massive_dc) then
     fight.note(c:get("id") .. " fails the Fortitude save against massive damage and dies")
     fight.kill(c)
