@@ -35,6 +35,9 @@ function M.roll(c, kind, dc, opts)
     mods[#mods + 1] = { value = row.reflex or 0, source = "cover" }
   end
   for _, m in ipairs(opts.mods or {}) do mods[#mods + 1] = m end
+  -- the DMG condition summary's penalties (fear, condsum.lua)
+  local C = rules.get("3e.condsum")
+  if C and c.has then for _, m in ipairs(C.save_mods(c)) do mods[#mods + 1] = m end end
   local r = check.roll({ mods = mods, target = dc })
   return r.success, r
 end
