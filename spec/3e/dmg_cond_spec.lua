@@ -358,6 +358,17 @@ test("TV-51, TV-52, DMG-COND-23: helpless: +4 melee, +0 ranged, Dex 0; the coup 
   dice.force{ 5, 5, 9 } -- 2 x (1d8 + 3) = 16; Fort 9 + 4 = 13 < 26
   local r = D.coup_de_grace(all.k, all.v, "Sword")
   eq({ r.damage, r.crit, r.saved, r.dead }, { 16, true, false, true })
+  -- the Fort DC is 10 + the damage dealt: 26 made, 25 not
+  for _, case in ipairs({ { 12, false }, { 11, true } }) do
+    local w = arena(ROWS, { { id = "k", side = "a", at = { 1, 1 }, stat = soldier("k", { abilities = { str = 16, dex = 12, con = 12 } }) },
+      { id = "v", side = "b", at = { 2, 1 }, stat = soldier("v", { hp = 20, saves = { fort = 13 } }) } }, { acted = true })
+    w.v:add_condition("asleep")
+    dice.force{ 5, 5, case[1] } -- 16 damage; Fort case + 14
+    local cg = D.coup_de_grace(w.k, w.v, "Sword")
+    eq({ cg.damage, cg.dead == true, w.v:get("hp") }, { 16, case[2], case[2] and w.v:get("hp") or 4 }, "Fort " .. (case[1] + 14) .. " against DC 26")
+  end
+  all = arena(ROWS, { { id = "k", side = "a", at = { 1, 1 }, stat = soldier("k", { abilities = { str = 16, dex = 12, con = 12 } }) },
+    { id = "g", side = "b", at = { 6, 3 }, stat = soldier("g", { crit_immune = true, hp = 20 }) } }, { acted = true })
   all.g:add_condition("asleep")
   fight.place(all.g, 2, 2)
   dice.force{ 5 }
@@ -371,6 +382,14 @@ test("DMG-COND-26: invisible: +2 to its attacks, its foes lose their Dex bonus",
   a:add_condition("invisible")
   local v = vs(a, d)
   eq(v, { base[1] + 2, base[2] + 2, base[3] - 1, base[4] - 1 })
+  eq(fight.assess(d, a, "Sword").miss_chance, 50, "its foes cannot see it: total concealment")
+  -- A-37: a foe that perceives the invisible keeps its Dex bonus and sees it
+  for _, sense in ipairs({ "blindsight", "see_invisibility", "true_seeing" }) do
+    local a2, d2 = two(soldier("d", { senses = { [sense] = 60 } }))
+    a2:add_condition("invisible")
+    eq(fight.assess(a2, d2, "Sword").ac, base[3], sense .. ": no Dex bonus lost")
+    eq(fight.assess(d2, a2, "Sword").miss_chance, 0, sense .. ": no miss chance")
+  end
 end)
 
 test("DMG-COND-28: nauseated: one move-equivalent action a turn; no attacks, spells or concentration", function()

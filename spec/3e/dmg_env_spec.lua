@@ -39,6 +39,23 @@ test("the clock: timers fire in time order, the first one interval after the gra
   eq(s:dc(), 16, "+1 per previous check")
 end)
 
+test("a hazard in a fight: the clock follows the fight's rounds", function()
+  local arena = require("core.3e.arena")
+  local k = K.new()
+  k:follow()
+  local all = arena({ "....", "...." }, { { id = "a", side = "a", at = { 1, 1 }, stat = S.build({ id = "a", hp = 20, bab = 1,
+      abilities = { str = 10, dex = 10, con = 10 }, saves = { fort = 0 }, weapons = { { name = "Fist", damage = "1d3" } } }) },
+    { id = "b", side = "b", at = { 3, 1 }, stat = S.build({ id = "b", hp = 20, bab = 1,
+      abilities = { str = 10, dex = 10, con = 10 }, weapons = { { name = "Fist", damage = "1d3" } } }) } }, { acted = true })
+  E.smoke(k, all.a)
+  fight.next() -- b's turn: the round has not ended
+  eq(k.now, 0)
+  dice.force{ 3 }
+  fight.next() -- round 1 ends, round 2 starts: the first Fort save (3 < 15)
+  eq({ k.now, all.a:has("choking") }, { 6, true })
+  eq(fight.assess(all.b, all.a, "Fist").miss_chance, 20, "smoke: one-half concealment")
+end)
+
 test("TV-55: drowning: Con 14 holds 28 rounds; then Con DC 10, 11 ...; 0 hp, -1, dead", function()
   local c = man()
   local k = K.new()

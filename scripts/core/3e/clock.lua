@@ -86,10 +86,20 @@ function Clock:advance(n, unit)
   return calls
 end
 
--- clock:follow(): advances the clock one round at the end of every round of
--- the current fight (the fight's round.end event). Returns the hook handle.
+-- clock:follow(): advances the clock with the fight's rounds: when a round
+-- starts, by the rounds since the last one started (so once a round has
+-- ended, before the next one's turns; the fight's round.start event, which
+-- fights played by hand raise too). Returns the hook handle.
 function Clock:follow()
-  return rules.on("round.end", function() self:advance(1, "round") end)
+  local last
+  return rules.on("round.start", function(e)
+    local r = e.round
+    if type(r) ~= "number" then return end
+    -- a fight played by hand raises no round.start for its first round
+    if not last then last = r == 1 and 1 or r - 1 end
+    if r > last then self:advance(r - last, "rounds") end
+    last = r
+  end)
 end
 
 -- M.con_check(c, dc, mods): a Constitution check (d20 + Con modifier, no

@@ -377,6 +377,10 @@ end
 
 -- M.turned_rounds: DMG-COND-39: a turned undead flees 10 rounds (1 minute).
 M.turned_rounds = 10
+-- DMG-COND-09: dazed usually lasts 1 round. (Timed conditions in a fight:
+-- initiative.lua's M.lasts gives the effect that ends them.)
+M.dazed_rounds = 1
+
 
 rules.define("3e.condsum", M)
 return M

@@ -19,7 +19,7 @@ return {
     "special/tables.lua", "special/hooks.lua", "special/who.lua", "special/opposed.lua", "special/act.lua", "special/grapple.lua",
     "special/trip.lua", "special/turning.lua", "special/objects.lua", "special/unarmed.lua", "special/splash.lua",
     "special/mounted.lua", "special/aid.lua", "special/maneuvers.lua", "magic.lua", "special/names.lua",
-    -- the DMG chapter 3: exposure clocks, environment hazards, weather
+    -- the DMG chapter 3: the condition summary's rules, exposure clocks, environment hazards, weather
     "clock.lua", "environment.lua", "weather.lua",
   },
   variants = {},
