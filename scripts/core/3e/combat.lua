@@ -86,7 +86,13 @@ rules.define("combat", {
     -- within 5 ft of it (10 ft or more: none); Precise Shot ignores it.
     ranged_in_melee = { target = true, within = 5, mod = T.into_melee, able = true, unless = "precise_shot" },
     -- 3E-CONC-01: total concealment (50%) against a target one cannot see.
-    sight = { target_unseen_miss = T.concealment.total },
+    -- DMG A-37 (DMG-COND-26): blindsight, see invisibility and true seeing
+    -- perceive the invisible (blindsight works blinded too), so against
+    -- them an invisible creature keeps neither the miss chance nor their
+    -- lost Dex bonus (its +2 is the condition's own, unconditional).
+    sight = { target_unseen_miss = T.concealment.total,
+              senses = { blindsight = { blinded = true, invisible = true }, see_invisibility = { invisible = true },
+                         true_seeing = { invisible = true } } },
     -- 3E-POS-01, 3E-MOD-02: flanking, +2 melee.
     flank = { mod = T.flank },
     -- 3E-AOO-01/02/04/05/07: leaving a threatened square provokes; one

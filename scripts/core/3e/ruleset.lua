@@ -13,12 +13,14 @@ return {
   name = { en = "3rd edition (3.0) combat rules", zh = "第三版（3.0）战斗规则" },
   extends = { "base" },
   files = {
-    "names.lua", "tables.lua", "conditions.lua", "combat.lua", "ac.lua", "attack.lua", "statblock.lua",
+    "names.lua", "tables.lua", "conditions.lua", "condsum.lua", "combat.lua", "ac.lua", "attack.lua", "statblock.lua",
     "initiative.lua", "turn.lua", "saves.lua", "defense.lua", "hp.lua", "subdual.lua", "damage.lua", "move.lua", "position.lua",
     -- the special half (magic and special attacks)
     "special/tables.lua", "special/hooks.lua", "special/who.lua", "special/opposed.lua", "special/act.lua", "special/grapple.lua",
     "special/trip.lua", "special/turning.lua", "special/objects.lua", "special/unarmed.lua", "special/splash.lua",
     "special/mounted.lua", "special/aid.lua", "special/maneuvers.lua", "magic.lua", "special/names.lua",
+    -- the DMG chapter 3: the condition summary's rules, exposure clocks, environment hazards, weather
+    "clock.lua", "environment.lua", "weather.lua",
   },
   variants = {},
 }

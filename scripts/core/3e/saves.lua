@@ -50,6 +50,9 @@ function M.roll(c, kind, dc, opts)
     local v, src = f(c, kind)
     if v and v ~= 0 then mods[#mods + 1] = { value = v, source = src } end
   end
+  -- the DMG condition summary's penalties (fear, condsum.lua)
+  local C = rules.get("3e.condsum")
+  if C and c.has then for _, m in ipairs(C.save_mods(c)) do mods[#mods + 1] = m end end
   local r = check.roll({ mods = mods, target = dc })
   return r.success, r
 end
