@@ -19,6 +19,11 @@ return {
     "special/tables.lua", "special/hooks.lua", "special/who.lua", "special/opposed.lua", "special/act.lua", "special/grapple.lua",
     "special/trip.lua", "special/turning.lua", "special/objects.lua", "special/unarmed.lua", "special/splash.lua",
     "special/mounted.lua", "special/aid.lua", "special/maneuvers.lua", "magic.lua", "special/names.lua",
+    -- the DMG's running the game (grid, flight, checks, magic)
+    "grid.lua", "flight.lua", "checks.lua", "magic_dmg.lua",
   },
-  variants = {},
+  variants = {
+    "3e.big_modifiers", "3e.skill_abilities", "3e.critical_checks", "3e.save_abilities", "3e.spell_roll",
+    "3e.power_components", "3e.individual_summons",
+  },
 }
