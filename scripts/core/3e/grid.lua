@@ -164,5 +164,17 @@ function M.miss_reason(total, ac, touch_ac)
   return "missed"
 end
 
+-- why_missed(r, ac_types): miss_reason for a strike record r (fight.strike)
+-- against a target whose armour class by type is ac_types (its 3.0 stat
+-- block's, statblock.lua; core/3e/ac.lua gives AC and touch AC); nil when
+-- the strike hit, "missed" on a natural 1.
+function M.why_missed(r, ac_types)
+  if r.hit then return nil end
+  if r.natural == 1 then return "missed" end
+  if type(ac_types) ~= "table" then error("why_missed: the target's ac_types (its stat block's) expected", 2) end
+  local a = require("core.3e.ac").of(ac_types)
+  return M.miss_reason(r.total, a.ac, a.touch)
+end
+
 rules.define("3e.grid", M)
 return M
