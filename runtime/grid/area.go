@@ -246,6 +246,25 @@ func mostlyIn(p Pos, x0, y0, x1, y1, L, s int64) bool {
 	// samples sit at the odd offsets 1, 3, ..., 2n-1 (the centres of an n
 	// by n lattice of cells); a scaled distance d is d*s/(2n) feet.
 	const n = mostlySamples
+	// Whole squares first: nearest point beyond the radius, out; farthest
+	// corner within it, in.
+	qx0, qy0 := int64(2*p.X), int64(2*p.Y)
+	nx, ny := gapTo(qx0, qx0+2, x0, x1), gapTo(qy0, qy0+2, y0, y1)
+	if (nx*nx+ny*ny)*s*s > 4*L*L {
+		return false
+	}
+	// the distance to a rectangle is convex: its largest over the square
+	// is at a corner
+	far := int64(0)
+	for _, cx := range [2]int64{qx0, qx0 + 2} {
+		for _, cy := range [2]int64{qy0, qy0 + 2} {
+			dx, dy := outside(cx, x0, x1), outside(cy, y0, y1)
+			far = max(far, dx*dx+dy*dy)
+		}
+	}
+	if far*s*s <= 4*L*L {
+		return true
+	}
 	inside := 0
 	for j := int64(0); j < n; j++ {
 		dy := outside(int64(2*p.Y)*n+2*j+1, y0*n, y1*n)
@@ -257,6 +276,18 @@ func mostlyIn(p Pos, x0, y0, x1, y1, L, s int64) bool {
 		}
 	}
 	return 2*inside > n*n
+}
+
+// gapTo is the gap between the intervals [a0, a1] and [b0, b1] (0 when
+// they overlap).
+func gapTo(a0, a1, b0, b1 int64) int64 {
+	if a1 < b0 {
+		return b0 - a1
+	}
+	if b1 < a0 {
+		return a0 - b1
+	}
+	return 0
 }
 
 // coneFrame returns a counted cone's direction as the nearest of the eight

@@ -19,6 +19,8 @@ test("Table 3-11 [K] cell by cell", function()
       k.down_angle, k.between, k.down_speed }, { w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8], w[9], w[10], w[11], 2 }, class)
   end
   fails(function() F.new("superb", 60) end, "unknown manoeuvrability")
+  fails(function() F.turn(F.new("good", 60, 10), { { forward = 7 } }) end, "5-ft squares")
+  fails(function() F.turn(F.new("good", 60, 10), { { forward = 5, up = 5, down = 5 } }) end, "not both")
 end)
 
 test("turns: distance flown before turning, the most in one square, turning in place", function()

@@ -1,5 +1,5 @@
 -- Skill and ability checks and saving throws as the DM runs them (DMG 3.0
--- pp. 89-93; inventory dmg-running-the-game.md §12, DMG-CHK, DMG-SAVE). A
+-- pages 89-93; inventory dmg-running-the-game.md §12, DMG-CHK, DMG-SAVE). A
 -- check is d20 + the character's modifiers against the DC + the DC's
 -- modifiers, both lists kept apart (the DM's, not shown to players), and
 -- returns its margin and degree of success. Circumstances are +2 or -2

@@ -86,6 +86,12 @@ function M.turn(f, steps)
   local function fail(i, why) return { ok = false, why = why, step = i, used = used, forward = fwd } end
   for i, s in ipairs(steps) do
     if type(s) ~= "table" then error(string.format("flight.turn: step %d must be a table", i), 2) end
+    for _, key in ipairs({ "forward", "up", "down", "back" }) do
+      local v = s[key]
+      if v ~= nil and (type(v) ~= "number" or v < 0 or v % 5 ~= 0) then
+        error(string.format("flight.turn: step %d: %s must be feet >= 0 in 5-ft squares, got %s", i, key, tostring(v)), 2)
+      end
+    end
     if s.turn then
       if s.turn % 45 ~= 0 then error(string.format("flight.turn: step %d: turns go by 45 degrees", i), 2) end
       local deg = math.abs(s.turn)
@@ -109,8 +115,8 @@ function M.turn(f, steps)
       used = used + s.back
     else
       local ahead, up, down = s.forward or 0, s.up or 0, s.down or 0
-      if ahead < 0 or up < 0 or down < 0 or (up > 0 and down > 0) then
-        error(string.format("flight.turn: step %d: forward, up or down feet >= 0, not both up and down", i), 2)
+      if up > 0 and down > 0 then
+        error(string.format("flight.turn: step %d: up or down, not both", i), 2)
       end
       back = false
       if up > 0 then

@@ -1,4 +1,4 @@
--- Miniatures, the grid, areas and movement (DMG 3.0 ch.3 pp. 67-70,
+-- Miniatures, the grid, areas and movement (DMG 3.0 chapter 3, pages 67-70,
 -- inventory dmg-running-the-game.md §7, DMG-GRID). The geometry is the
 -- kernel's (runtime/grid); the 3.0 DMG's inside rules for areas are the
 -- combat table's space.areas (combat.lua: bursts and emanations "mostly

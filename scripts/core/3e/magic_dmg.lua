@@ -1,4 +1,4 @@
--- Magic as the DM runs it (DMG 3.0 pp. 93-96; inventory
+-- Magic as the DM runs it (DMG 3.0 pages 93-96; inventory
 -- dmg-running-the-game.md §12, DMG-MAG): what a target notices, divination
 -- answers from the DM, reviewing a new spell, the damage caps of Tables
 -- 3-22 and 3-23, and the state the variants use (power components,
