@@ -108,6 +108,11 @@ rules.define("combat", {
              charge = { min = 10, mul = 2, partial_mul = 1, attack_mod = T.charge.attack, condition = "charging",
                         prefer = true } },
     default_speed = 30,
+    -- DMG-GRID-05..07 (DMG 3.0 pp. 68-69, core/3e/grid.lua): a burst or an
+    -- emanation covers each square mostly inside its circle; a cone is one
+    -- square wider for each square further, straight or diagonal, and a
+    -- line as many squares either way (the kernel's counted rule).
+    areas = { burst = "mostly", emanation = "mostly", cone = "counted", line = "counted" },
   },
   max_rounds = 100,
 })

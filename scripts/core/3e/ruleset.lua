@@ -21,6 +21,11 @@ return {
     "special/mounted.lua", "special/aid.lua", "special/maneuvers.lua", "magic.lua", "special/names.lua",
     -- the DMG chapter 3: the condition summary's rules, exposure clocks, environment hazards, weather
     "clock.lua", "environment.lua", "weather.lua",
+    -- the DMG's running the game (grid, flight, checks, magic)
+    "grid.lua", "flight.lua", "checks.lua", "magic_dmg.lua",
   },
-  variants = {},
+  variants = {
+    "3e.big_modifiers", "3e.skill_abilities", "3e.critical_checks", "3e.save_abilities", "3e.spell_roll",
+    "3e.power_components", "3e.individual_summons",
+  },
 }
