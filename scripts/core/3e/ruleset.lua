@@ -19,6 +19,12 @@ return {
     "special/tables.lua", "special/hooks.lua", "special/who.lua", "special/opposed.lua", "special/act.lua", "special/grapple.lua",
     "special/trip.lua", "special/turning.lua", "special/objects.lua", "special/unarmed.lua", "special/splash.lua",
     "special/mounted.lua", "special/aid.lua", "special/maneuvers.lua", "magic.lua", "special/names.lua",
+    -- DMG chapter 3 (dmg-running-the-game.md): starting combat, adjudication
+    "encounter.lua", "adjudicate.lua",
   },
-  variants = {},
+  -- the DMG's variant rules (dmg-running-the-game.md, "[Variant]")
+  variants = {
+    "3e.surprise_round", "3e.initiative_every_round", "3e.no_auto_hits", "3e.defense_roll", "3e.instant_kill",
+    "3e.fumbles", "3e.stray_missiles", "3e.clobbered", "3e.massive_by_size", "3e.specific_areas",
+  },
 }
