@@ -59,7 +59,7 @@ function M.hold_door(holder_str, pusher_str, opts)
     if not check.roll({ mods = { pusher_str }, target = dc }).success then return "shut", "stuck" end
   end
   local r = opposed(pusher_str, holder_str)
-  return r.winner == "a" and "open" or "shut", r
+  return r.winner == "initiator" and "open" or "shut", r
 end
 
 -- M.swing(dex_mod, opts): DMG-ACT-02: swinging from a chandelier to
@@ -77,7 +77,7 @@ end
 -- a beholder's antimagic ray: the caster's Wisdom check opposed by the
 -- beholder's Dexterity check; "spell" when the caster wins, else "ray".
 function M.race_ray(caster_wis, beholder_dex)
-  return opposed(caster_wis, beholder_dex).winner == "a" and "spell" or "ray"
+  return opposed(caster_wis, beholder_dex).winner == "initiator" and "spell" or "ray"
 end
 
 -- M.contest(a, b, opts): DMG-ACT-03: a contested physical action outside
@@ -89,7 +89,7 @@ end
 function M.contest(a, b, opts)
   opts = opts or {}
   local r = opposed(a.init, b.init)
-  if r.winner == "a" then return "acts" end
+  if r.winner == "initiator" then return "acts" end
   local t = check.roll({ mods = { b.touch } })
   if not A.hits(t.natural, t.total, a.touch_ac) then return "acts" end
   return opts.resist and "grapple" or "held"

@@ -163,7 +163,7 @@ end
 -- whether the observer notices it.
 function M.half_distance_hider(spot_bonus, hide_bonus)
   local r = check.opposed({ mods = { spot_bonus } }, { mods = { hide_bonus } }, { tie = "modifier" })
-  return r.winner == "a"
+  return r.winner == "initiator"
 end
 
 -- M.missed(opts): DMG-ENC-05 [DM option]: the DM may give a 50% chance
