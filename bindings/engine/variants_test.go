@@ -15,7 +15,7 @@ import (
 func toyVariants() fstest.MapFS {
 	return fstest.MapFS{
 		"core/toy/ruleset.lua": {Data: []byte(`return { id = "toy", extends = { "base" }, files = { "toy.lua" },
-  variants = { "toy.loud", "toy.quiet", "toy.calm" } }`)},
+  variants = { "toy.loud", "toy.quiet", "toy.calm", "toy.sly" } }`)},
 		"core/toy/toy.lua": {Data: []byte(`local rules = require("rules") rules.define("toy.voice", { level = 1 })`)},
 		"variants/toy/loud.lua": {Data: []byte(`local rules = require("rules")
 rules.variant{ id = "toy.loud", system = "toy" }
@@ -26,6 +26,9 @@ rules.variant{ id = "toy.quiet", system = "toy", conflicts = { "toy.loud" } }
 rules.merge("toy.voice", { level = 0 })`)},
 		"variants/toy/calm.lua": {Data: []byte(`local rules = require("rules")
 rules.variant{ id = "toy.calm", system = "toy" }`)},
+		"variants/toy/sly.lua": {Data: []byte(`local rules = require("rules")
+rules.variant{ id = "toy.sly", system = "toy" }
+rules.get("toy.voice").level = 5`)},
 	}
 }
 
@@ -65,6 +68,19 @@ func TestVariantChangesAreListed(t *testing.T) {
 	}
 	if c := e.Rules.Changes("variant:toy.calm"); len(c) != 0 {
 		t.Fatalf("calm changes nothing, got %v", c)
+	}
+	// a field set in place is seen too, and shows in the history
+	e2, err := New(context.Background(), Options{Ruleset: "toy", Variants: []string{"toy.sly"},
+		UserRoots: []luart.Root{DirRoot("user", toyVariants())}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e2.Close()
+	if got := strings.Join(e2.Rules.Changes("variant:toy.sly"), "; "); got != "set toy.voice (level)" {
+		t.Fatalf("sly's changes: %q", got)
+	}
+	if why, _ := e2.Rules.Why("toy.voice"); !strings.Contains(why, "set    in variant:toy.sly") {
+		t.Fatalf("history:\n%s", why)
 	}
 }
 

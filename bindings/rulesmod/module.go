@@ -584,11 +584,66 @@ func (g *Rules) EnableVariant(ctx context.Context, id string) error {
 		return nil
 	}
 	file := name + ".lua"
+	before := g.snapshotTables()
 	if err := g.loadFiles(ctx, "variant:"+id, "variant", "variants/"+sys+"/", []string{file}); err != nil {
 		return err
 	}
+	g.recordSets(before, v.Layer(), "variants/"+sys+"/"+file)
 	v.Enabled = true
 	return nil
+}
+
+// snapshotTables records the fields of every table-valued definition, so
+// that a variant which sets a module's field directly
+// (require("core.1e.hp").knockout_floor = -9) is seen changing it.
+func (g *Rules) snapshotTables() map[string]map[string]lua.LValue {
+	out := make(map[string]map[string]lua.LValue, len(g.defs))
+	for name, d := range g.defs {
+		t, ok := d.Value.(*lua.LTable)
+		if !ok {
+			continue
+		}
+		f := map[string]lua.LValue{}
+		t.ForEach(func(k, v lua.LValue) {
+			if ks, ok := k.(lua.LString); ok {
+				f[string(ks)] = v
+			}
+		})
+		out[name] = f
+	}
+	return out
+}
+
+// recordSets adds a "set" step, naming the fields, to the history of each
+// definition whose table the layer changed in place since before (not
+// through rules.define, wrap or merge, which record themselves).
+func (g *Rules) recordSets(before map[string]map[string]lua.LValue, layer, file string) {
+	for _, name := range g.Names() {
+		old, ok := before[name]
+		d := g.defs[name]
+		t, isT := d.Value.(*lua.LTable)
+		if !ok || !isT || (len(d.History) > 0 && d.History[len(d.History)-1].Layer == layer) {
+			continue
+		}
+		var changed []string
+		t.ForEach(func(k, v lua.LValue) {
+			if ks, ok := k.(lua.LString); ok && old[string(ks)] != v {
+				changed = append(changed, string(ks))
+			}
+		})
+		for k := range old {
+			if t.RawGetString(k) == lua.LNil {
+				changed = append(changed, k)
+			}
+		}
+		if len(changed) == 0 {
+			continue
+		}
+		sort.Strings(changed)
+		g.changes++
+		d.Layer, d.File = layer, file
+		d.History = append(d.History, Change{Op: "set", Layer: layer, File: file, Fields: changed})
+	}
 }
 
 // MonsterSystems lists where the monsters of system are looked for: the

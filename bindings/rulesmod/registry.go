@@ -30,7 +30,7 @@ type Def struct {
 
 // Change is one step in a definition's history.
 type Change struct {
-	Op    string // "define", "wrap", "merge"
+	Op    string // "define", "wrap", "merge", "set" (a variant set fields in place)
 	Layer string
 	File  string
 	// Fields are the fields a merge set, sorted.
