@@ -63,6 +63,17 @@ test("TV-09: delay in round 1 -> -2; ready within round 2 -> -4; into the next r
 end)
 
 test("fights that play themselves reroll every round", function()
-  eq(rules.need("combat").initiative.reroll_each_round, true)
   eq(I.config().initiative.reroll_each_round, true)
+  local S = require("core.3e.statblock")
+  local function man(id)
+    return S.build{ id = id, hp = 30, abilities = { str = 10, dex = 10 }, ac = { armor = 30 }, weapons = { { name = "Club", damage = "1d6" } } }
+  end
+  -- round 1: a 15, b 5; round 2: a 2, b 18; every attack misses (2)
+  dice.force{ 15, 5, 2, 2, 2, 18, 2, 2 }
+  local r = fight.run(fight.encounter{ map = { rows = { "....", ".12.", "...." } },
+    sides = { { name = "a", members = { { stat = man("a") } } }, { name = "b", members = { { stat = man("b") } } } }, max_rounds = 2 },
+    { trace = true })
+  eq({ r.log[1], r.log[2], r.log[3], r.log[4], r.log[5], r.log[6] }, { "-- round 1", "a attacks b with Club at 5 ft: 2 vs 40, miss",
+    "b attacks a with Club at 5 ft: 2 vs 40, miss", "-- round 2", "b attacks a with Club at 5 ft: 2 vs 40, miss",
+    "a attacks b with Club at 5 ft: 2 vs 40, miss" })
 end)

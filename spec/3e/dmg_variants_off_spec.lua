@@ -125,4 +125,13 @@ test("initiative_every_round off (TV-08's control): roll once, the wizard first,
   eq(enc:round(), 2)
   eq(enc:current(), { "wizard" })
   ok(enc:effect("stun") ~= nil, "stunned on its turn")
+  -- the fight of the variant's spec: round 2 keeps round 1's order
+  local function man(id)
+    return S.build{ id = id, hp = 30, abilities = { str = 10, dex = 10 }, ac = { armor = 30 }, weapons = { { name = "Club", damage = "1d6" } } }
+  end
+  dice.force{ 15, 5, 2, 2, 2, 2 }
+  local r = fight.run(fight.encounter{ map = { rows = { "....", ".12.", "...." } },
+    sides = { { name = "a", members = { { stat = man("a") } } }, { name = "b", members = { { stat = man("b") } } } }, max_rounds = 2 },
+    { trace = true })
+  eq({ r.log[4], r.log[5] }, { "-- round 2", "a attacks b with Club at 5 ft: 2 vs 40, miss" })
 end)
