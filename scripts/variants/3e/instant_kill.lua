@@ -25,6 +25,12 @@ function M.check(bonus, needed)
   return hit, nat, total
 end
 
+-- a mark left by a hit whose damage never came (a hook cancelled it) does
+-- not carry over to a later attack
+rules.on("attack.roll", function(e)
+  if e.target:has_tag("instant_kill") then e.target:remove_tag("instant_kill") end
+end, { phase = "modify" })
+
 rules.on("attack.roll", function(e)
   if not (e.crit and e.natural == 20 and e.confirm_natural == 20) then return end
   local t = e.target
@@ -38,8 +44,8 @@ rules.on("attack.roll", function(e)
   end
 end, { phase = "result" })
 
--- the kill itself once the hit's damage is done (the target may not
--- survive it anyway)
+-- the kill itself once the hit's damage is applied (the target may not
+-- survive it anyway); a hook that cancels the damage cancels the kill
 rules.on("damage.apply", function(e)
   local t = e.target
   if t:has_tag("instant_kill") then
