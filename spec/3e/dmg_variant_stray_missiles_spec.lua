@@ -60,3 +60,17 @@ test("indirect fire: the creature at the landing point is attacked for damage or
   eq({ out.result, out.damage }, { "hit", 3 })
   fails(function() SM.resolve{ total = 5 } end, "resolve{total, target")
 end)
+
+test("on the map: the path from the archer to the deviation point, nearest first, with AC and touch AC", function()
+  local all = scene()
+  -- the archer at (1,2), the ally at (6,2) beside the orc at (7,2); the
+  -- DM puts the deviation point at (7,2)'s far side, (8,2): the ally is on
+  -- the line, the orc (the missed target) is left out
+  local path = SM.path(all.archer, { 8, 2 }, all.orc)
+  eq(#path, 1)
+  eq({ path[1].id, path[1].ac, path[1].touch_ac }, { "ally", 15, 10 }, "AC 10 + armour 5; touch 10")
+  dice.force{ 10 }
+  eq(fight.ac(all.orc), { ac = 14, touch = 10 })
+  local out = SM.resolve{ total = 9, target = { touch_ac = fight.ac(all.orc).touch }, magic = 1, damage = "1d8", path = path }
+  eq({ out.result, out.who }, { "dropped", "ally" }, "11 reaches touch 10, not AC 15")
+end)

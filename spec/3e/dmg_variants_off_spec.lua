@@ -53,6 +53,7 @@ test("defense_roll off: the static AC; no defense die", function()
   dice.force{ 13, 6 }
   local r = fight.strike(a, d, "Sword")
   eq({ r.needed, r.total, r.hit, r.damage }, { 21, 23, true, 6 })
+  eq(fight.ac(d), { ac = 21, touch = 10 }, "fight.ac: the stat block's AC and touch AC (armour left out)")
 end)
 
 test("DMG-ATK-04 and instant_kill off: 20 confirmed on 20 is only a critical; crit-immune targets take none", function()

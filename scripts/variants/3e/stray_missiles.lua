@@ -15,10 +15,12 @@
 -- Tables 3-3 to 3-7 (the direct-fire limit, the deviation direction and
 -- distance) are missing from the seed and not reconstructable (§13.3):
 -- which creatures lie on the deviated path, or at the landing point, is
--- the DM's, given to M.resolve as path.
+-- the DM's: M.path traces the line from the shooter to the deviation
+-- point the DM chooses and gives M.resolve the creatures on it.
 local rules = require("rules")
 local dice = require("dice")
 local fight = require("fight")
+local T = require("core.3e.tables")
 
 rules.variant{ id = "3e.stray_missiles", system = "3e", implements = { "DMG-ATK-09" },
                name = { en = "Shooting into a crowd: stray missiles", zh = "向人群中射击：流矢" } }
@@ -82,6 +84,33 @@ function M.resolve(shot)
     end
   end
   out.result = "lands" -- at the direct-fire limit (Table 3-3, missing) or the landing point
+  return out
+end
+
+-- M.path(shooter, point, skip): direct fire: the creatures on the line
+-- from the shooter to the deviation point {x, y} on the map, nearest
+-- first, with their AC, touch AC (fight.ac) and the AC bonus of their cover
+-- from the shooter (Table 8-9); the shooter, the missed target (skip) and
+-- the dead are not on it.
+function M.path(shooter, point, skip)
+  local from = fight.pos(shooter)
+  if not from then error("stray missiles: M.path needs a battle map", 2) end
+  local px, py = point.x or point[1], point.y or point[2]
+  local length = math.max(math.abs(px - from.x), math.abs(py - from.y)) * T.square
+  local out = {}
+  for _, hit in ipairs(fight.area{ shape = "line", from = shooter, toward = { x = px, y = py }, length = length }) do
+    local c = hit.c
+    if c ~= shooter and c ~= skip and not fight.is(c, "dead") then
+      local ac = fight.ac(c)
+      local cv = T.cover[hit.cover or ""]
+      out[#out + 1] = { id = c:get("id"), c = c, ac = ac.ac, touch_ac = ac.touch, cover = cv and cv.ac or 0,
+        distance = fight.distance(shooter, c) }
+    end
+  end
+  table.sort(out, function(a, b)
+    if a.distance ~= b.distance then return a.distance < b.distance end
+    return a.id < b.id
+  end)
   return out
 end
 
