@@ -23,9 +23,14 @@ return {
     "clock.lua", "environment.lua", "weather.lua",
     -- the DMG's running the game (grid, flight, checks, magic)
     "grid.lua", "flight.lua", "checks.lua", "magic_dmg.lua",
+    -- DMG chapter 3 (dmg-running-the-game.md): starting combat, adjudication
+    "encounter.lua", "adjudicate.lua",
   },
+  -- the DMG's variant rules (dmg-running-the-game.md, "[Variant]")
   variants = {
     "3e.big_modifiers", "3e.skill_abilities", "3e.critical_checks", "3e.save_abilities", "3e.spell_roll",
     "3e.power_components", "3e.individual_summons",
+    "3e.surprise_round", "3e.initiative_every_round", "3e.no_auto_hits", "3e.defense_roll", "3e.instant_kill",
+    "3e.fumbles", "3e.stray_missiles", "3e.clobbered", "3e.massive_by_size", "3e.specific_areas",
   },
 }
