@@ -40,7 +40,9 @@ rules.define("combat", {
   -- critical hits.
   attack = { die = 20, auto_hit = 20, auto_miss = 1, threat = 20, confirm = true,
              crit = "multiply", crit_mul = 2, min_damage = 1, crit_immune_tag = "crit_immune" },
-  damage_steps = { "immune", "adjust", "resist", "vuln" },
+  -- resist_flat: [K] SRD 3.5 damage reduction and energy resistance, the
+  -- imported monsters' (bestiary.lua): an amount off each hit
+  damage_steps = { "immune", "adjust", "resist_flat", "resist", "vuln" },
   -- 3E-AC-01..12: the armour class's parts by bonus type. Bonuses of one
   -- type do not stack but dodge bonuses (3E-ATK-24, 3E-AC-10); a touch
   -- attack ignores armour, shield and natural armour (3E-AC-11); only the
