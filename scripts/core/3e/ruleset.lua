@@ -20,5 +20,5 @@ return {
     "special/trip.lua", "special/turning.lua", "special/objects.lua", "special/unarmed.lua", "special/splash.lua",
     "special/mounted.lua", "special/aid.lua", "special/maneuvers.lua", "magic.lua", "special/names.lua",
   },
-  variants = {},
+  variants = { "3e.quick_ability_loss", "3e.psionics_not_magic", "3e.scent_feat" },
 }
