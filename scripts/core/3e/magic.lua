@@ -379,11 +379,22 @@ M.spell = {
     save = "ref", area = { shape = "burst", length = 20 }, range = { base = 400, per_level = 40 } },
 }
 
--- dc(caster, spell): 10 + spell level + the casting ability's modifier
--- ([K] PHB 3.0: Int for wizards, Wis for clerics).
+-- spell_dc(level, mod, spell): a spell's save DC, 10 + spell level + the
+-- caster's ability modifier (DMG-SAVE-03). The variant 3e.spell_roll
+-- (DMG-MAG-05) sets rolled_dc: 1d20 in place of the 10, rolled once per
+-- casting (each casting asks once) for every spell that allows a save, or
+-- (rolled_dc = "targeted", A-53) only for spells with no area.
+M.rolled_dc = false
+function M.spell_dc(level, mod, spell)
+  local rolled = M.rolled_dc == true or (M.rolled_dc == "targeted" and not (spell and spell.area))
+  return (rolled and require("dice").total("1d20") or 10) + level + mod
+end
+
+-- dc(caster, spell): spell_dc with the casting ability's modifier ([K]
+-- PHB 3.0: Int for wizards, Wis for clerics).
 function M.save_dc(caster, spell)
   local class = caster_class(caster)
-  return 10 + spell.level + (class and W.mod(caster, M.caster_classes[class]) or 0)
+  return M.spell_dc(spell.level, class and W.mod(caster, M.caster_classes[class]) or 0, spell)
 end
 
 function M.range_of(caster, spell)
@@ -562,6 +573,8 @@ function M.sleep(caster, spell, hits)
       if not r.success then
         x.c:add_condition("asleep", { source = caster:get("id") })
         slept[#slept + 1] = x.c:get("id")
+      else
+        require("core.3e.magic_dmg").sensed(caster, x.c, spell, true)  -- DMG-MAG-01
       end
     end
   end

@@ -335,5 +335,9 @@ function S.build(spec)
   return r
 end
 
+-- S.fmt(sb): the stat block as `dndsh monster` prints it (bestiary.lua:
+-- an imported monster's printed lines, a hand-written one's numbers).
+function S.fmt(sb) return require("core.3e.bestiary").fmt(sb) end
+
 rules.define("3e.statblock", S)
 return S

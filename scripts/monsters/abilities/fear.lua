@@ -72,8 +72,12 @@ function M.penalty(c, what)
   return -2
 end
 
+-- In 3.0 the condition summary (core/3e/condsum.lua: save_mods, check_mods)
+-- puts this penalty on every save and check; it is not added a second time
+-- here. A rule system without it and with a save modifier list gets it here.
 local function save_mod(c) return M.penalty(c, "save"), "fear" end
-if rules.get("3e.saves") then rules.get("3e.saves").add_modifier(save_mod) end
+local saves = rules.get("3e.saves")
+if saves and not rules.get("3e.condsum") then saves.add_modifier(save_mod) end
 
 -- M.panic_drop(): the 50% that a panicked creature drops what it holds.
 function M.panic_drop() return check.percentile(50).success end
