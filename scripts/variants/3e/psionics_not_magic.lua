@@ -7,5 +7,7 @@ local rules = require("rules")
 rules.variant{ id = "3e.psionics_not_magic", system = "3e", implements = { "DMG-SA-35" },
                name = { en = "Psionics are not magic", zh = "非魔法的灵能" } }
 local types = require("monsters.abilities.types")
-types.table.psionic = { dispel = false, sr = false, antimagic = false, provokes = true }
-types.psionics_affect_magic = false
+local tbl = {}
+for k, v in pairs(types.table) do tbl[k] = v end
+tbl.psionic = { dispel = false, sr = false, antimagic = false, provokes = true }
+rules.merge("abilities.types", { table = tbl, psionics_affect_magic = false })

@@ -9,4 +9,5 @@
 local rules = require("rules")
 rules.variant{ id = "3e.quick_ability_loss", system = "3e", implements = { "DMG-SA-07" },
                name = { en = "Quick ability loss", zh = "属性减少的速算法" } }
-require("monsters.abilities.ability_damage").quick = true
+require("monsters.abilities.ability_damage")
+rules.merge("abilities.ability_damage", { quick = true })

@@ -6,7 +6,9 @@ local rules = require("rules")
 rules.variant{ id = "3e.scent_feat", system = "3e", implements = { "DMG-SA-40" },
                name = { en = "Scent as a feat", zh = "具有灵敏嗅觉的人物" } }
 local S = require("core.3e.statblock")
-S.feat_rules.scent = function(spec, abilities)
+local feats = {}
+for k, v in pairs(S.feat_rules) do feats[k] = v end
+feats.scent = function(spec, abilities)
   if (abilities.wis or 10) < 11 then return "the Scent feat needs Wis 11" end
   local race = spec.race
   if spec.player and race ~= "half-orc" and race ~= "gnome" then
@@ -14,3 +16,4 @@ S.feat_rules.scent = function(spec, abilities)
   end
   return nil
 end
+rules.merge("3e.statblock", { feat_rules = feats })
