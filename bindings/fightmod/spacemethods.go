@@ -528,6 +528,9 @@ func (fm *module) aim(L *lua.LState) int {
 	found := false
 	// Candidate aims: every living enemy's square.
 	for _, y := range f.Enemies(x) {
+		if y.C.Pos == x.C.Pos {
+			continue // a Tiny enemy in x's own square: no direction to aim at
+		}
 		cand := L.CreateTable(0, 8)
 		spec.ForEach(func(k, v lua.LValue) { cand.RawSet(k, v) })
 		cand.RawSetString("from", creaturemod.Push(L, x.C))

@@ -323,10 +323,16 @@ function M.spell_resistance(target)
   return target.sr or 0
 end
 function M.penetrates(caster, target, opts)
-  local sr = M.spell_resistance(target)
-  if sr <= 0 or (opts and opts.no_sr) then return { affected = true } end
-  local r = check.roll{ mods = { { value = M.caster_level(caster), source = "caster level" } }, target = sr }
-  return { affected = r.success, check = r }
+  if opts and opts.no_sr then return { affected = true } end
+  -- the one rule of spell resistance (DMG-SA-41): its value from every
+  -- source, the caster level check
+  if not require("creature").is(target) then
+    local sr = M.spell_resistance(target)
+    if sr <= 0 then return { affected = true } end
+    local r = check.roll{ mods = { { value = M.caster_level(caster), source = "caster level" } }, target = sr }
+    return { affected = r.success, check = r }
+  end
+  return require("monsters.abilities.spell_resistance").check(caster, target, { ability = "spell" })
 end
 
 -- ------------------------------------------------------------ saves for half
@@ -338,16 +344,12 @@ end
 -- cover the target has against the effect: a Table 8-9 key or the map's
 -- grade ("half", "three-quarters"), whose Reflex bonus counts
 -- (3E-COVER-02). Returns the damage and the save record.
-local saves = require("core.3e.saves")
-local COVER_KEY = { ["half"] = "half", ["three-quarters"] = "three_quarters", quarter = "quarter",
-  three_quarters = "three_quarters", nine_tenths = "nine_tenths" }
 function M.reflex_half(t, damage, dc, opts)
   opts = opts or {}
-  local kind = opts.save or "ref"
-  local cover = COVER_KEY[opts.cover or ""]
-  local saved, r = saves.roll(t, kind, dc, { cover = cover })
-  if saved and kind == "ref" and t:has_tag("evasion") then return 0, r end
-  return saves.reflex_damage(damage, saved, { cover = kind == "ref" and cover or nil }), r
+  -- the damage pipeline's save step (core/3e/damage.lua, DMG-SA-20)
+  local n, _, r = require("core.3e.damage").save_damage(t, damage, { kind = opts.save or "ref", dc = dc,
+    cover = opts.cover })
+  return n, r
 end
 
 -- ------------------------------------------------------------ spells

@@ -13,6 +13,17 @@ M = {}
 
 M.kinds = { fort = "Fortitude", ref = "Reflex", will = "Will" }
 
+-- M.modifiers: functions(c, kind) returning a modifier and its source that
+-- every save adds (negative levels, fear: monsters.abilities; add with
+-- M.add_modifier, once).
+M.modifiers = {}
+function M.add_modifier(f)
+  for _, g in ipairs(M.modifiers) do
+    if g == f then return end
+  end
+  M.modifiers[#M.modifiers + 1] = f
+end
+
 -- M.bonus(c, kind): c's save bonus (a stat block's fort, ref or will).
 function M.bonus(c, kind)
   if not M.kinds[kind] then
@@ -56,6 +67,13 @@ function M.roll(c, kind, dc, opts)
     mods[#mods + 1] = { value = row.reflex or 0, source = "cover" }
   end
   for _, m in ipairs(opts.mods or {}) do mods[#mods + 1] = m end
+  for _, f in ipairs(M.modifiers) do
+    local v, src = f(c, kind)
+    if v and v ~= 0 then mods[#mods + 1] = { value = v, source = src } end
+  end
+  -- the DMG condition summary's penalties (fear, condsum.lua)
+  local C = rules.get("3e.condsum")
+  if C and c.has then for _, m in ipairs(C.save_mods(c)) do mods[#mods + 1] = m end end
   local r = check.roll({ mods = mods, target = dc })
   return r.success, r
 end
