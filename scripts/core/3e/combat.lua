@@ -40,7 +40,9 @@ rules.define("combat", {
   -- critical hits.
   attack = { die = 20, auto_hit = 20, auto_miss = 1, threat = 20, confirm = true,
              crit = "multiply", crit_mul = 2, min_damage = 1, crit_immune_tag = "crit_immune" },
-  damage_steps = { "immune", "adjust", "resist", "vuln" },
+  -- resist_flat: [K] SRD 3.5 damage reduction and energy resistance, the
+  -- imported monsters' (bestiary.lua): an amount off each hit
+  damage_steps = { "immune", "adjust", "resist_flat", "resist", "vuln" },
   -- 3E-AC-01..12: the armour class's parts by bonus type. Bonuses of one
   -- type do not stack but dodge bonuses (3E-ATK-24, 3E-AC-10); a touch
   -- attack ignores armour, shield and natural armour (3E-AC-11); only the
@@ -108,6 +110,11 @@ rules.define("combat", {
              charge = { min = 10, mul = 2, partial_mul = 1, attack_mod = T.charge.attack, condition = "charging",
                         prefer = true } },
     default_speed = 30,
+    -- DMG-GRID-05..07 (DMG 3.0 pp. 68-69, core/3e/grid.lua): a burst or an
+    -- emanation covers each square mostly inside its circle; a cone is one
+    -- square wider for each square further, straight or diagonal, and a
+    -- line as many squares either way (the kernel's counted rule).
+    areas = { burst = "mostly", emanation = "mostly", cone = "counted", line = "counted" },
   },
   max_rounds = 100,
 })

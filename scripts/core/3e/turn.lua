@@ -52,8 +52,12 @@ end
 function M.limited(c, opts)
   opts = opts or {}
   if opts.surprise or opts.readied or opts.haste then return true end
-  for _, name in ipairs({ "disabled", "staggered", "slowed" }) do
-    if c:has(name) then return true end
+  if c:has("slowed") then return true end
+  -- a condition whose fight table says partial (disabled, staggered, a
+  -- variant's clobbered): the kernel's limit too
+  for _, inst in ipairs(c:conditions()) do
+    local def = rules.get("condition." .. inst.name)
+    if def and def.fight and def.fight.partial then return true end
   end
   return false
 end
