@@ -89,8 +89,8 @@ local DEFS = {
   { "nauseated", "Nauseated", "反胃", {} },
   -- DMG-COND-32: no actions, not even mental ones.
   { "petrified", "Petrified", "石化", { no_actions = true }, { "helpless" } },
-  -- DMG-COND-39: flees 10 rounds, cowers when it cannot.
-  { "turned", "Turned", "驱散", {} },
+  -- (turned, DMG-COND-39, is special/turning.lua's condition: it flees 10
+  -- rounds and cowers when it cannot, M.cornered)
   -- DMG-COND-24: the same as helpless.
   { "incapacitated", "Incapacitated", "丧失能力", {}, { "helpless" } },
   -- DMG-COND-05, -06 (wind, weather.lua).
