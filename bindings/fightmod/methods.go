@@ -34,7 +34,7 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "turn", Args: "()", Doc: "returns the handles of the creatures whose turn it is", Fn: fm.turn},
 		{Name: "get", Args: "(id)", Doc: "returns the handle of the creature called id in the current fight, or nil", Fn: fm.get},
 		{Name: "attacks", Args: "(c)", Doc: "returns the names of creature c's attacks, in stat-block order", Fn: fm.attacks},
-		{Name: "attack", Args: "(c, attack_name)", Doc: "returns creature c's attack {name, bonus, damage, type, ranged, reach, range, touch, nonlethal, group, crit_mul}", Fn: fm.attack},
+		{Name: "attack", Args: "(c, attack_name)", Doc: "returns creature c's attack {name, bonus, damage, type, ranged, reach, range, touch, nonlethal, group, crit_mul, tags (when it has any)}", Fn: fm.attack},
 		{Name: "ac", Args: "(c)", Doc: "returns creature c's armour class as the stat block gives it, {ac, touch} (touch: without the bonus types a touch attack ignores, combat.ac.touch_ignores; no condition or cover counted)", Fn: fm.acInfo},
 		{Name: "enemies", Args: "(c)", Doc: "returns the living enemies of creature c in the current fight", Fn: fm.enemies},
 		{Name: "allies", Args: "(c)", Doc: "returns the living allies of creature c (itself included) in the current fight", Fn: fm.allies},
@@ -488,6 +488,13 @@ func (fm *module) attack(L *lua.LState) int {
 	t.RawSetString("touch", lua.LBool(a.Touch))
 	t.RawSetString("nonlethal", lua.LBool(a.Nonlethal))
 	t.RawSetString("group", lua.LString(a.Group))
+	if len(a.Tags) > 0 {
+		tags := L.CreateTable(len(a.Tags), 0)
+		for i, g := range a.Tags {
+			tags.RawSetInt(i+1, lua.LString(g))
+		}
+		t.RawSetString("tags", tags)
+	}
 	mul := a.CritMul
 	if mul <= 0 {
 		mul = fm.current(L).Rules.Attack.CritMul

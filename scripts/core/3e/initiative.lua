@@ -41,6 +41,8 @@ function M.modifier(c)
   local ab = c:get("abilities")
   local m = A.mod(ab.dex)
   if c:has_tag("improved_initiative") then m = m + 4 end
+  local C = rules.get("3e.condsum") -- DMG-COND-12: deafened -4
+  if C then m = m + C.initiative_mod(c) end
   return m
 end
 

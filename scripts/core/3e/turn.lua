@@ -77,6 +77,8 @@ function M.start(c, opts)
     n_standard = 1, n_move = 1, n_partial = 0, moved = 0, stepped = false, full = false, attacks = 0,
     n_free = opts.free or 5, log = {}, only_moved = true, started = nil }, M)
   if t.limited then t.n_standard, t.n_move, t.n_partial = 0, 0, 1 end
+  local C = rules.get("3e.condsum") -- the DMG condition summary (nauseated, dazed ...)
+  if C then C.limit_turn(t) end
   return t
 end
 
