@@ -294,6 +294,11 @@ func gapTo(a0, a1, b0, b1 int64) int64 {
 // grid directions (ux, uy each -1, 0 or 1): straight when one component is
 // more than cot(22.5 deg) = 2.41421 times the other (169/70 = 2.414286
 // rounds the boundary toward the diagonal).
+// ConeDirection returns the unit step (each of ux, uy in -1..1) a cone or
+// line aims along: straight when the aim is within 22.5 degrees of an axis,
+// else diagonal (both non-zero).
+func (a *Area) ConeDirection() (ux, uy int) { return a.coneFrame() }
+
 func (a *Area) coneFrame() (ux, uy int) {
 	dx, dy := a.Toward.HX-a.Origin.HX, a.Toward.HY-a.Origin.HY
 	ax, ay := abs(dx), abs(dy)

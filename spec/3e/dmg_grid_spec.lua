@@ -112,6 +112,10 @@ test("DMG-GRID-06: a cone is one square wider per square, straight or diagonal (
   fight.place(all.c2l, 4, 4)
   fight.place(all.c3l, 5, 5)
   eq(caught{ shape = "cone", from = all.mage, toward = { 8, 8 }, length = 15 }, { "c1", "c2l", "c2r" })
+  -- an aim 23 degrees off the axis, read from the side's middle, is diagonal:
+  -- the cone starts at the corner instead (it was an error), and from there
+  -- it reads straight east: 1, 2, 3 squares along the corner's row line
+  eq(caught{ shape = "cone", from = all.mage, toward = { 9, 5 }, length = 15 }, { "c1", "c2r" })
 end)
 
 test("DMG-GRID-07: other shapes keep their count whichever way they are aimed (a 30-ft line: 6 squares)", function()
