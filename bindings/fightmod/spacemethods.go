@@ -437,15 +437,6 @@ func (fm *module) areaOf(L *lua.LState, spec *lua.LTable, f *fight.Fight, from *
 	if a.Shape == grid.ShapeCube && !a.Origin.IsCorner() {
 		a.Origin = grid.Point{HX: a.Origin.HX &^ 1, HY: a.Origin.HY &^ 1}
 	}
-	if ox != nil && hasToward && a.Shape == grid.ShapeCone && a.Rule == grid.RuleCounted && !a.Origin.IsCorner() {
-		// A counted cone aimed diagonally starts at an intersection: the
-		// corner of the creature's space on the side it aims at (edgePoint
-		// picks a side's middle for aims between 63 and 67.5 degrees off
-		// the diagonal, which the cone's own frame reads as diagonal).
-		if ux, uy := a.ConeDirection(); ux != 0 && uy != 0 {
-			a.Origin = cornerToward(ox, ux, uy)
-		}
-	}
 	return a, ox
 }
 
@@ -493,19 +484,6 @@ func edgePoint(x *fight.Fighter, toward grid.Point) grid.Point {
 		} else if dy < 0 {
 			p.HY = y0
 		}
-	}
-	return p
-}
-
-// cornerToward returns the corner of x's space in direction (ux, uy).
-func cornerToward(x *fight.Fighter, ux, uy int) grid.Point {
-	w, h := x.C.Space.Dims()
-	p := grid.Point{HX: 2 * x.C.Pos.X, HY: 2 * x.C.Pos.Y}
-	if ux > 0 {
-		p.HX += 2 * w
-	}
-	if uy > 0 {
-		p.HY += 2 * h
 	}
 	return p
 }
