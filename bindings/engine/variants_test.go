@@ -93,6 +93,13 @@ rules.variant{ id = "toy.calm", system = "toy", conflicts = { 3 } }`)}
 	if err == nil || !strings.Contains(err.Error(), "conflicts[1] must be a variant id") {
 		t.Fatalf("got %v", err)
 	}
+	fs["variants/toy/calm.lua"] = &fstest.MapFile{Data: []byte(`local rules = require("rules")
+rules.variant{ id = "toy.calm", system = "toy", conflicts = { "toy.lod" } }`)}
+	_, err = New(context.Background(), Options{Ruleset: "toy", Variants: []string{"toy.calm"},
+		UserRoots: []luart.Root{DirRoot("user", fs)}})
+	if err == nil || !strings.Contains(err.Error(), `conflicts names "toy.lod", which is no variant`) {
+		t.Fatalf("a misspelt conflict must be an error, got %v", err)
+	}
 }
 
 // fightUnderAll is a fight of a fighter and two orcs against an ogre,

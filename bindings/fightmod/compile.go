@@ -373,7 +373,7 @@ var condFightKeys = []string{"attack_adv", "defense_adv", "defense_adv_melee", "
 	"levels", "defense_mod", "defense_mod_melee", "defense_mod_ranged", "attack_mod_melee", "attack_mod_ranged", "ac_type",
 	"ac_lose", "foe_ac_lose", "ac_set", "no_opportunity", "partial", "strenuous", "miss_chance", "no_ranged_unless",
 	"ac_vs_source", "ac_lose_unless", "ac_lose_except_source", "attack_mod_vs_source", "defense_mod_vs_source", "spent",
-	"no_attack_named"}
+	"no_attack_named", "damage_mod", "damage_mod_melee"}
 
 // levelKeys are the keys of an entry of a condition's fight.levels: the
 // effect keys (but ends and levels) and the level it starts at.
@@ -416,6 +416,7 @@ func condEffect(f *tbl, speedZero bool) fight.CondEffect {
 		ACLoseExceptSource: f.Bool("ac_lose_except_source", false),
 		AttackModVsSource:  f.Int("attack_mod_vs_source", 0), DefenseModVsSource: f.Int("defense_mod_vs_source", 0),
 		Spent: f.Bool("spent", false), NoAttackNamed: f.Bool("no_attack_named", false),
+		DamageMod: f.Int("damage_mod", 0), DamageModMelee: f.Int("damage_mod_melee", 0),
 	}
 	for _, k := range []string{"obscured", "obscures_view"} {
 		if n := f.Int(k, 0); n < 0 || n > 2 {

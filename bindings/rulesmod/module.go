@@ -407,6 +407,14 @@ func (g *Rules) declareVariant(L *lua.LState) int {
 			if !ok || !strings.Contains(string(s), ".") {
 				L.ArgError(1, fmt.Sprintf("variant %s: conflicts[%d] must be a variant id (\"system.name\"), got %s", id, i, luart.Repr(c.RawGetInt(i), false)))
 			}
+			if g.Variant(string(s)) == nil {
+				var known []string
+				for _, w := range g.Variants {
+					known = append(known, w.ID)
+				}
+				L.ArgError(1, fmt.Sprintf("variant %s: conflicts names %q, which is no variant of the loaded rule system (known: %s)",
+					id, string(s), strings.Join(known, ", ")))
+			}
 			v.Conflicts = append(v.Conflicts, string(s))
 		}
 	default:

@@ -57,6 +57,9 @@ type Assessment struct {
 	ACLose uint32
 	// MissChance is the percent chance that a hit misses (concealment).
 	MissChance int
+	// DamageMod is added to each roll of the damage (the attacker's
+	// conditions' CondEffect.DamageMod and DamageModMelee).
+	DamageMod int
 	// typed bonuses to the target's armour class, and a type set to a
 	// value (acSetType -1: none)
 	typed                 [maxTypedAC]typedAC
@@ -461,6 +464,14 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 			if m != 0 {
 				out.Bonus += m
 				note("mod", m, "attacker ", ef.Name, "")
+			}
+			dm := ef.DamageMod
+			if !a.Ranged {
+				dm += ef.DamageModMelee
+			}
+			if dm != 0 {
+				out.DamageMod += dm
+				note("damage", dm, "attacker ", ef.Name, "")
 			}
 			if ef.FoeACLose != 0 && !s.AttackerSeen {
 				out.ACLose |= ef.FoeACLose

@@ -117,6 +117,7 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, o StrikeOpts) (*Atta
 	e.Adv += as.Adv
 	e.Dis += as.Dis
 	e.Bonus += as.Bonus
+	e.DamageMod = as.DamageMod
 	autoCrit := as.AutoCrit
 	if err := f.attackDice(e); err != nil {
 		return nil, err
@@ -344,6 +345,14 @@ func (f *Fight) rollDamage(e *AttackEvent) error {
 			return err
 		}
 		total += v
+	}
+	if d := e.DamageMod * times; d != 0 && len(e.Parts) > 0 {
+		// the conditions' change, with every roll; at least 1 is left
+		if total+d < 1 {
+			d = 1 - total
+		}
+		e.Parts[0].Amount += d
+		total += d
 	}
 	if a.Extra != nil {
 		// extra dice: rolled once, never multiplied

@@ -187,3 +187,42 @@ func TestAllDifficultAndSpaces(t *testing.T) {
 		t.Fatalf("ending in a Huge ally's space is refused")
 	}
 }
+
+// TestDamageMod: the attacker's conditions change its damage: DamageMod
+// every weapon attack's, DamageModMelee its melee ones'; at least 1 point
+// is left.
+func TestDamageMod(t *testing.T) {
+	r := d20Rules()
+	r.Conditions = map[string]*CondEffect{"weak": {Name: "weak", DamageMod: -2, DamageModMelee: -3}}
+	f, xs := table(t, r, "a", "b")
+	a, b := xs[0], xs[1]
+	a.Attacks = append(a.Attacks, Attack{Name: "bow", Damage: dice.MustParse("1d8"), Ranged: true, Range: []int{60}})
+	addCond(t, a, "weak", 1, "")
+	melee, _, _ := f.Assess(a, b, &a.Attacks[0], nil)
+	ranged, _, _ := f.Assess(a, b, &a.Attacks[1], nil)
+	if melee.DamageMod != -5 || ranged.DamageMod != -2 {
+		t.Fatalf("damage mod melee %d ranged %d, want -5 and -2", melee.DamageMod, ranged.DamageMod)
+	}
+	if err := b.C.SetMaxHP(1000); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.C.SetHP(1000); err != nil {
+		t.Fatal(err)
+	}
+	low := 0
+	for i := 0; i < 60; i++ {
+		e, err := f.StrikeWith(a, b, &a.Attacks[0], StrikeOpts{Sure: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Damage < 1 || e.Damage > 2*8-5 {
+			t.Fatalf("damage %d outside 1..11 (2d8 - 5, at least 1)", e.Damage)
+		}
+		if e.Damage == 1 {
+			low++
+		}
+	}
+	if low == 0 {
+		t.Fatalf("60 rolls of 2d8 - 5 never at the floor of 1")
+	}
+}

@@ -213,6 +213,10 @@ type CondEffect struct {
 	// and of the bearer's own melee and ranged attacks.
 	DefenseMod, DefenseModMelee, DefenseModRanged int
 	AttackModMelee, AttackModRanged               int
+	// DamageMod is added to the damage of the bearer's weapon attacks,
+	// DamageModMelee to that of its melee ones (each time a critical hit
+	// rolls the damage; at least 1 point is left when either applies).
+	DamageMod, DamageModMelee int
 	// ACType is 1 + the index of ACMod's bonus type (0: untyped; see
 	// ACRule).
 	ACType int
@@ -417,8 +421,11 @@ type AttackEvent struct {
 	// Adv and Dis count sources of advantage and disadvantage; the attack
 	// rule's advantage policy turns them into dice (on/off systems cancel
 	// any of one against any of the other, graded ones subtract).
-	Adv, Dis  int
-	Bonus     int // extra to-hit modifier
+	Adv, Dis int
+	Bonus    int // extra to-hit modifier
+	// DamageMod is the attacker's conditions' change to each roll of the
+	// damage (CondEffect.DamageMod, DamageModMelee).
+	DamageMod int
 	Roll      check.Result
 	Rolled    bool // the attack roll was made (Roll holds it)
 	Hit, Crit bool

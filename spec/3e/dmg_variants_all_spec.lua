@@ -1,7 +1,10 @@
 -- ruleset: 3e
 -- variants: 3e.surprise_round, 3e.initiative_every_round, 3e.no_auto_hits, 3e.defense_roll, 3e.instant_kill
 -- variants: 3e.fumbles, 3e.stray_missiles, 3e.clobbered, 3e.massive_by_size, 3e.specific_areas
--- Every DMG variant of part A at once (none conflicts with another): their
+-- variants: 3e.big_modifiers, 3e.skill_abilities, 3e.critical_checks, 3e.save_abilities, 3e.spell_roll
+-- variants: 3e.power_components, 3e.individual_summons
+-- Every 3e variant at once (none conflicts with another): part A's ten
+-- (combat) with the checks, saves and magic ones; their
 -- rules meet on the same attacks, and a fight plays to its end under all
 -- of them. (bindings/engine/variants_test.go also plays a fight under
 -- every compatible variant the 3e manifest lists.)

@@ -162,6 +162,23 @@ test("regeneration before the threshold checks: a 60-point sword blow is subdual
   ok(fight.is(troll, "dead"))
 end)
 
+test("TV-42: a coup de grace with a sword cannot kill a troll (subdual, no save); one with a torch can", function()
+  local troll, t = table_fight{ { build("troll", { hp = 63, regen = { amount = 5, normal = { "fire", "acid" } } }), "foes" },
+    { build("tordek", { natural = false, weapons = { { name = "Sword", damage = "1d8", type = "slashing" },
+      { name = "Torch", damage = "1d3", type = "fire" } } }), "party" } }
+  troll:add_condition("helpless")
+  local cdg = require("core.3e.defense").coup_de_grace
+  -- the sword: sure critical, 1d8 6 + 2 twice = 16 subdual; strict dice:
+  -- no Fortitude save is drawn
+  dice.force{ 6, 4 }
+  local r = cdg(t, troll, "Sword")
+  eq({ r.subdual, r.saved, troll:get("nonlethal"), fight.is(troll, "dead") }, { true, nil, 14, false })
+  -- the torch: 1d3 2 + 2, twice: 4 + 3 = 7 fire (normal); Fort DC 17: d20 3 + 7 fails
+  dice.force{ 2, 1, 3 }
+  r = cdg(t, troll, "Torch")
+  eq({ r.saved, fight.is(troll, "dead") }, { false, true })
+end)
+
 test("DR before the threshold checks: 55 less DR 10 is 45, no massive-damage save", function()
   local g = table_fight{ { build("golem", { hp = 120, dr = { amount = 10, bypass = "+1" } }), "foes" },
     { build("tordek", {}), "party" } }

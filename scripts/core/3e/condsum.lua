@@ -59,6 +59,7 @@ local function attack_of(loss)
   -- a loss of 2n points of a score is n off its modifier
   return -math.floor(math.max(loss.str or 0, loss.dex or 0) / 2)
 end
+local function str_of(loss) return -math.floor((loss.str or 0) / 2) end
 
 local DEFS = {
   -- DMG-COND-09: no actions, but it defends normally (no AC change).
@@ -73,19 +74,23 @@ local DEFS = {
   -- DMG-COND-16: -2 to attack, -4 Dex (-2 AC), half speed (anchored: none).
   { "entangled", "Entangled", "被纠缠", { attack_mod = -2, ac_mod = -2, speed_halvings = 1 } },
   -- DMG-COND-18 / -17: the effective Str and Dex losses as modifiers.
+  -- (Str: melee damage too)
   { "fatigued", "Fatigued", "疲乏", { attack_mod = attack_of(M.effective_loss.fatigued),
-    ac_mod = attack_of(M.effective_loss.fatigued) } },
+    ac_mod = attack_of(M.effective_loss.fatigued), damage_mod_melee = str_of(M.effective_loss.fatigued) } },
   { "exhausted", "Exhausted", "力竭", { attack_mod = attack_of(M.effective_loss.exhausted),
-    ac_mod = attack_of(M.effective_loss.exhausted), speed_halvings = 1 } },
-  { "shaken", "Shaken", "颤栗", { attack_mod = M.fear.shaken.attack } },
-  { "frightened", "Frightened", "惊惧", { attack_mod = M.fear.frightened.attack } },
+    ac_mod = attack_of(M.effective_loss.exhausted), damage_mod_melee = str_of(M.effective_loss.exhausted),
+    speed_halvings = 1 } },
+  -- fear: -2 on attack and weapon damage rolls (the rest: M.save_mods ...)
+  { "shaken", "Shaken", "颤栗", { attack_mod = M.fear.shaken.attack, damage_mod = M.fear.shaken.damage } },
+  { "frightened", "Frightened", "惊惧", { attack_mod = M.fear.frightened.attack,
+    damage_mod = M.fear.frightened.damage } },
   { "panicked", "Panicked", "慌乱", {} },
   -- DMG-COND-28: one move-equivalent action a turn (M.limit_turn).
   { "nauseated", "Nauseated", "反胃", {} },
   -- DMG-COND-32: no actions, not even mental ones.
   { "petrified", "Petrified", "石化", { no_actions = true }, { "helpless" } },
-  -- DMG-COND-39: flees 10 rounds, cowers when it cannot.
-  { "turned", "Turned", "驱散", {} },
+  -- (turned, DMG-COND-39, is special/turning.lua's condition: it flees 10
+  -- rounds and cowers when it cannot, M.cornered)
   -- DMG-COND-24: the same as helpless.
   { "incapacitated", "Incapacitated", "丧失能力", {}, { "helpless" } },
   -- DMG-COND-05, -06 (wind, weather.lua).
@@ -192,14 +197,9 @@ function M.damage_mod(c, ranged)
   end
   return m
 end
-
--- In fights the modifier applies to every hit's damage (at least 1 point
--- is left, [K] PHB 3.0: a penalty never takes a hit's damage below 1).
-rules.on("damage.roll", function(e)
-  if not e.attacker or not e.damage or e.damage <= 0 then return end
-  local m = M.damage_mod(e.attacker, e.ranged)
-  if m ~= 0 then e.damage = math.max(1, e.damage + m) end
-end, { phase = "result" })
+-- (In fights the kernel applies the same numbers: the conditions' fight
+-- tables' damage_mod and damage_mod_melee below; at least 1 point is left,
+-- [K] PHB 3.0: a penalty never takes a hit's damage below 1.)
 
 -- M.initiative_mod(c): DMG-COND-12: deafened -4 (initiative.lua adds it).
 function M.initiative_mod(c)

@@ -92,6 +92,7 @@ local BY_STAT = setmetatable({}, { __mode = "k" })
 function M.profile(stat)
   local p = BY_STAT[stat]
   if p then return p end
+  M.hook()
   p = { dr = {}, resist = {}, immune = {}, vuln = {} }
   PROFILES[#PROFILES + 1] = p
   p.key = "sa_profile:" .. #PROFILES
@@ -322,6 +323,7 @@ M.thresholds = {}
 function M.on_threshold(fn)
   if type(fn) ~= "function" then error("damage.on_threshold: a function expected", 2) end
   M.thresholds[#M.thresholds + 1] = fn
+  M.hook()
 end
 
 local LAST = {}
@@ -352,6 +354,15 @@ local function run(ctx, names)
 end
 
 local MID = { "resist", "dr", "regen" }
+
+-- what steps 3-5 did, in the fight's log
+local function notes(ctx)
+  local rec, id = ctx.rec, ctx.target:get("id")
+  if rec.resisted and rec.resisted > 0 then fight.note(string.format("%s resists %d", id, rec.resisted)) end
+  if rec.ignored then fight.note(string.format("%s is incorporeal: the damage passes through (%s)", id, rec.ignored)) end
+  if rec.absorbed then fight.note(string.format("%s's damage reduction absorbs %d", id, rec.absorbed)) end
+  if rec.converted then fight.note(string.format("%s regenerates: %d of it is subdual", id, rec.converted)) end
+end
 
 -- sums(ctx): lethal and subdual totals of the parts.
 local function sums(ctx)
@@ -407,64 +418,72 @@ local function weapon_of(e)
   return w
 end
 
--- damage.apply, modify: steps 3-5 for a hit (or the packet M.apply deals).
-rules.on("damage.apply", function(e)
-  local t = e.target
-  local pk = CURRENT[#CURRENT]
-  if pk and pk.target ~= t then pk = nil end
-  local p = M.profile_of(t)
-  if not pk and not p then return end
-  local ctx
-  if pk then
-    ctx = pk.ctx
-  else
-    local parts = {}
-    for i, part in ipairs(e.parts) do parts[i] = { type = part.type, amount = part.amount } end
-    if #parts == 0 then parts[1] = { type = "", amount = e.damage } end
-    -- the first part carries what a hook changed of the total
-    local sum = 0
-    for _, part in ipairs(parts) do sum = sum + part.amount end
-    if sum ~= e.damage then parts[1].amount = parts[1].amount + e.damage - sum end
-    local physical = false
-    for _, part in ipairs(parts) do physical = physical or M.physical[part.type] end
-    local packet = { source = e.attacker, weapon = (e.attack or physical) and weapon_of(e) or nil }
-    ctx = { target = t, profile = p, packet = packet, parts = parts, rec = { steps = {} } }
-    if e.nonlethal then for _, part in ipairs(parts) do part.subdual = true end end
-    run(ctx, MID)
-  end
-  local lethal, sub = sums(ctx)
-  if lethal == 0 and sub > 0 then
-    e.damage, e.nonlethal = sub, true
-    ctx.deferred = 0
-  else
-    e.damage = lethal
-    e.nonlethal = false
-    ctx.deferred = sub
-  end
-  ctx.event_lethal = lethal
-  LAST[t:get("id")] = ctx.rec
-  ctx.rec.ctx = ctx
-end, { phase = "modify" })
+-- The damage.apply hooks are added the first time a creature gets a
+-- profile or a threshold hook is added (M.hook): a fight with neither
+-- pays nothing for them.
+function M.hook()
+  if M.hooked then return end
+  M.hooked = true
+  -- damage.apply, modify: steps 3-5 for a hit (or the packet M.apply deals).
+  rules.on("damage.apply", function(e)
+    local t = e.target
+    local pk = CURRENT[#CURRENT]
+    if pk and pk.target ~= t then pk = nil end
+    local p = M.profile_of(t)
+    if not pk and not p then return end
+    local ctx
+    if pk then
+      ctx = pk.ctx
+    else
+      local parts = {}
+      for i, part in ipairs(e.parts) do parts[i] = { type = part.type, amount = part.amount } end
+      if #parts == 0 then parts[1] = { type = "", amount = e.damage } end
+      -- the first part carries what a hook changed of the total
+      local sum = 0
+      for _, part in ipairs(parts) do sum = sum + part.amount end
+      if sum ~= e.damage then parts[1].amount = parts[1].amount + e.damage - sum end
+      local physical = false
+      for _, part in ipairs(parts) do physical = physical or M.physical[part.type] end
+      local packet = { source = e.attacker, weapon = (e.attack or physical) and weapon_of(e) or nil }
+      ctx = { target = t, profile = p, packet = packet, parts = parts, rec = { steps = {} } }
+      if e.nonlethal then for _, part in ipairs(parts) do part.subdual = true end end
+      run(ctx, MID)
+      notes(ctx)
+    end
+    local lethal, sub = sums(ctx)
+    if lethal == 0 and sub > 0 then
+      e.damage, e.nonlethal = sub, true
+      ctx.deferred = 0
+    else
+      e.damage = lethal
+      e.nonlethal = false
+      ctx.deferred = sub
+    end
+    ctx.event_lethal = lethal
+    LAST[t:get("id")] = ctx.rec
+    ctx.rec.ctx = ctx
+  end, { phase = "modify" })
 
--- damage.apply, after: the subdual part of a mixed hit (a troll struck by a
--- flaming sword: the fire normal, the rest subdual), then step 7's hooks.
-rules.on("damage.apply", function(e)
-  local t = e.target
-  local rec = LAST[t:get("id")]
-  if not rec or not rec.ctx then
-    if #M.thresholds > 0 then thresholds(t, { amount = e.damage, subdual = e.nonlethal and e.damage or 0 }) end
-    return
-  end
-  local ctx = rec.ctx
-  rec.ctx = nil
-  if (ctx.deferred or 0) > 0 then
-    t:damage(ctx.deferred, nil, { nonlethal = true })
-    fight.sync_hp(t)
-  end
-  finish(ctx)
-  rec.hp_lost = e.hp_lost
-  thresholds(t, rec)
-end, { phase = "after" })
+  -- damage.apply, after: the subdual part of a mixed hit (a troll struck by a
+  -- flaming sword: the fire normal, the rest subdual), then step 7's hooks.
+  rules.on("damage.apply", function(e)
+    local t = e.target
+    local rec = LAST[t:get("id")]
+    if not rec or not rec.ctx then
+      if #M.thresholds > 0 then thresholds(t, { amount = e.damage, subdual = e.nonlethal and e.damage or 0 }) end
+      return
+    end
+    local ctx = rec.ctx
+    rec.ctx = nil
+    if (ctx.deferred or 0) > 0 then
+      t:damage(ctx.deferred, nil, { nonlethal = true })
+      fight.sync_hp(t)
+    end
+    finish(ctx)
+    rec.hp_lost = e.hp_lost
+    thresholds(t, rec)
+  end, { phase = "after" })
+end
 
 local function parts_of(pk)
   local amount = pk.amount
@@ -495,20 +514,30 @@ function M.apply(c, pk)
     return ctx.rec
   end
   run(ctx, MID)
+  if in_fight(c) then notes(ctx) end
   ctx.rec.steps[#ctx.rec.steps + 1] = "apply"
   local lethal, sub = sums(ctx)
   local typ = ctx.parts[1] and ctx.parts[1].type or ""
-  if in_fight(c) then
+  local src = pk.source
+  if src and not in_fight(src) then src = nil end
+  if in_fight(c) and not M.hooked then
+    -- no profile and no threshold hook anywhere: the kernel's update alone
+    if lethal > 0 then fight.damage(c, lethal, typ, src) end
+    if sub > 0 then fight.damage(c, sub, typ, src, { nonlethal = true }) end
+    finish(ctx)
+    ctx.rec.steps[#ctx.rec.steps + 1] = "threshold"
+  elseif in_fight(c) then
     local entry = { target = c, ctx = ctx }
     CURRENT[#CURRENT + 1] = entry
     entry.ctx = ctx
     -- the hook reads CURRENT's packet: it is the ctx's
     ctx.target = c
     local ok, err = pcall(function()
-      local src = pk.source
-      if src and not in_fight(src) then src = nil end
-      fight.damage(c, lethal + sub > 0 and ((lethal > 0) and lethal or sub) or 0, typ, src,
-        { nonlethal = lethal == 0 and sub > 0 })
+      if lethal + sub > 0 then
+        fight.damage(c, lethal > 0 and lethal or sub, typ, src, { nonlethal = lethal == 0 })
+      else
+        finish(ctx)
+      end
     end)
     CURRENT[#CURRENT] = nil
     if not ok then error(err, 0) end

@@ -168,6 +168,13 @@ function M.coup_de_grace(attacker, target, attack_name)
     out.dead = true
     return out
   end
+  -- DMG-SA-37: a regenerating creature's blow turned to subdual damage
+  -- threatens no instant kill (the damage pipeline's record of the hit)
+  local rec = require("core.3e.damage").last(target)
+  if rec and (rec.converted or 0) > 0 and (rec.amount or 0) == 0 then
+    out.subdual = true
+    return out
+  end
   out.saved = saves.roll(target, "fort", T.coup_de_grace_dc + r.damage)
   if not out.saved then
     fight.kill(target)

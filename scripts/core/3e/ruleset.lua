@@ -32,5 +32,6 @@ return {
     "3e.power_components", "3e.individual_summons",
     "3e.surprise_round", "3e.initiative_every_round", "3e.no_auto_hits", "3e.defense_roll", "3e.instant_kill",
     "3e.fumbles", "3e.stray_missiles", "3e.clobbered", "3e.massive_by_size", "3e.specific_areas",
+    "3e.quick_ability_loss", "3e.psionics_not_magic", "3e.scent_feat",
   },
 }

@@ -62,15 +62,21 @@ end
 
 local ABIL = { "str", "dex", "con", "int", "wis", "cha" }
 
+-- S.feat_rules: feats that variants add (name -> function(spec, abilities)
+-- returning nil, or why the creature cannot take it): the Scent feat
+-- (DMG-SA-40, scripts/variants/3e/scent_feat.lua).
+S.feat_rules = {}
+
 -- S.feats(list): the feats of a stat block as a set (weapon_focus names a
 -- weapon: "weapon_focus:longsword"); an unknown feat is an error.
 function S.feats(list, where)
   local out = {}
   for _, f in ipairs(list or {}) do
     local name, arg = string.match(f, "^([%w_]+):?(.*)$")
-    if not name or not FEATS[name] then
+    if not name or not (FEATS[name] or S.feat_rules[name]) then
       local names = {}
       for n in pairs(FEATS) do names[#names + 1] = n end
+      for n in pairs(S.feat_rules) do names[#names + 1] = n end
       table.sort(names)
       fail(where, "unknown feat %q (known: %s)", tostring(f), table.concat(names, ", "))
     end
@@ -188,6 +194,11 @@ local function build(spec)
   for _, a in ipairs(ABIL) do ab[a] = (spec.abilities or {})[a] or 10 end
   for k in pairs(spec.abilities or {}) do
     if ab[k] == nil then fail(where, "abilities: unknown ability %q (str, dex, con, int, wis, cha)", tostring(k)) end
+  end
+  for f in pairs(feats) do
+    local rule = S.feat_rules[f]
+    local why = rule and rule(spec, ab)
+    if why then fail(where, "feat %s: %s", f, why) end
   end
   local m = {}
   for _, a in ipairs(ABIL) do m[a] = A.mod(ab[a]) end

@@ -4,7 +4,8 @@
 -- 1d6, 2 claws 1d4); [K] the 3.0 Monster Manual's very young white
 -- dragon has the same numbers. Breath weapon (Su): a 20-ft cone of cold,
 -- 2d6, Reflex DC 14 for half, once every 1d4 rounds. Cold subtype [K] MM
--- 3.0: immune to cold, double damage from fire (3.5: +50%).
+-- 3.0: immune to cold, double damage from fire (3.5: +50%), half on a
+-- successful save for half (DMG-SA-13).
 -- Open Game Content (OGL 1.0a; see NOTICE).
 local S = require("core.3e.statblock")
 local ab = require("monsters.abilities.3e")
@@ -20,8 +21,10 @@ local stat = {
     { name = "Claw 2", damage = "1d4", type = "slashing", secondary = true },
   },
   senses = { darkvision = 60, blindsight = 60 },
-  traits = { { kind = "immune", type = "cold" }, { kind = "vuln", type = "fire" } },
 }
+-- DMG-SA-13: cold subtype through the damage pipeline: fire double, but a
+-- saved save-for-half is half (the kernel's vulnerability doubled it)
+require("monsters.abilities.energy_resistance").subtype(stat, "cold")
 ab.breath_weapon(stat, { shape = "cone", length = 20, damage = "2d6", type = "cold", save = "ref", dc = 14,
                          recharge = "1d4" })
 return S.build(stat)

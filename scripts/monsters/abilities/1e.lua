@@ -5,6 +5,7 @@ local rules = require("rules")
 local dice = require("dice")
 local fight = require("fight")
 local energy_drain = require("monsters.abilities.energy_drain")
+local effects = require("monsters.abilities.effects")
 
 local M = rules.get("1e.abilities")
 if M then return M end
@@ -43,11 +44,14 @@ end
 -- immune).
 function M.paralyze(target, rounds)
   if target:has_tag("elf") or target:has_tag("undead") or target:has("paralyzed") then return false end
+  -- the shared mechanism (monsters.abilities.effects.paralyze) with 1e's
+  -- save vs paralyzation and timed condition; the duration is rolled only
+  -- for a victim that failed its save
   local sv = rules.need("1e.saves")
-  if sv.save(target, "paralyzation").success then return false end
-  -- the duration is rolled only for a victim that failed its save
-  if type(rounds) == "string" then rounds = dice.total(rounds) end
-  tactics().timed(target, "paralyzed", rounds, { source = "paralysis" })
+  local r = effects.paralyze(target, { rounds = rounds,
+    save = function(c) return sv.save(c, "paralyzation").success end,
+    apply = function(c, n) tactics().timed(c, "paralyzed", n, { source = "paralysis" }) end })
+  if r == "saved" or r == "immune" then return false end
   fight.note(target:get("id") .. " is paralysed")
   return true
 end

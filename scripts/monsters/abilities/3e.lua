@@ -25,6 +25,7 @@ end
 
 local dice = require("dice")
 local fight = require("fight")
+local effects = require("monsters.abilities.effects")
 
 local function set(list)
   local out = {}
@@ -108,9 +109,11 @@ function M.paralysis(stat, o)
     if t:immune_to("paralyzed") then return end
     -- DMG-SA-14: a hit its damage reduction absorbed whole has no riders
     if require("core.3e.damage").rider_blocked(t, "injury") then return end
-    if M.save(t, "fort", o.dc).success then return end
-    local n = dice.total(o.rounds)
-    t:add_condition("paralyzed", { source = e.attacker:get("id"), level = n })
+    -- the shared mechanism (monsters.abilities.effects, DMG-SA-29): Fort,
+    -- the rounds rolled only on a failure
+    local r, n = effects.paralyze(t, { kind = "paralysis", dc = o.dc, rounds = o.rounds,
+      source = e.attacker:get("id") })
+    if r == "saved" or r == "immune" then return end
     fight.note(string.format("%s is paralysed for %d rounds", t:get("id"), n))
   end, { phase = "after", only = "actor" })
   M.hook(stat, "turn.start", function(e)

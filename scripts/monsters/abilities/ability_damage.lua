@@ -26,6 +26,7 @@ M = {}
 
 rules.define("condition.ability_damage", { name = { en = "Ability damage", zh = "属性伤害" }, fight = {} })
 rules.define("condition.ability_drain", { name = { en = "Ability drain", zh = "属性吸取" }, fight = {} })
+rules.define("condition.quick_base", { name = { en = "Score before quick ability loss", zh = "速算前属性值" }, fight = {} })  -- not in source
 rules.define("condition.ability_reduction", { name = { en = "Ability reduction", zh = "属性值暂损" }, fight = {} })
 
 M.abilities = { "str", "dex", "con", "int", "wis", "cha" }
@@ -91,8 +92,60 @@ local function set_score(c, ab, v)
   return hp_change
 end
 
+-- The variant quick ability loss (DMG-SA-07, scripts/variants/3e/
+-- quick_ability_loss.lua) sets M.quick: the score stays, the loss is a
+-- penalty (M.quick_penalty) until it reaches the original score, which
+-- then becomes 0.
+M.quick = false
+M.quick_scope = "rolls" -- A-25: every d20 roll of the ability; "checks": checks only
+
+local function total_loss(c, ab) return points(c, "ability_damage", ab) + points(c, "ability_drain", ab) end
+
+-- M.quick_penalty(c, ab, roll): -1 per 2 points lost (roll: "check",
+-- "attack", "save", "ac"; only "check" under quick_scope "checks").
+function M.quick_penalty(c, ab, roll)
+  if not M.quick then return 0 end
+  if M.quick_scope == "checks" and roll and roll ~= "check" then return 0 end
+  return -math.floor(total_loss(c, ab) / 2)
+end
+
+local SAVE_ABILITY = { fort = "con", ref = "dex", will = "wis" }
+local function quick_save_mod(c, kind)
+  if not M.quick then return 0 end
+  return M.quick_penalty(c, SAVE_ABILITY[kind], "save"), "quick ability loss"
+end
+if rules.get("3e.saves") then rules.get("3e.saves").add_modifier(quick_save_mod) end
+
+local function lose_quick(c, ab, n, cond)
+  local base = c:get("abilities")[ab]
+  if base == nil then return nil, 0 end
+  local orig
+  for _, k in ipairs(c:conditions("quick_base")) do
+    if k.source == ab then orig = k.level end
+  end
+  if not orig then
+    orig = base
+    if base > 0 then c:add_condition("quick_base", { source = ab, level = base, stacking = "independent" }) end
+  end
+  local taken = math.min(n, math.max(0, orig - total_loss(c, ab)))
+  if taken > 0 then c:add_condition(cond, { source = ab, level = taken, stacking = "levels" }) end
+  if total_loss(c, ab) >= orig and base > 0 then
+    c:set("abilities", { [ab] = 0 })
+    local what = M.at_zero[ab]
+    if what == "dead" then
+      if in_fight(c) then fight.kill(c) else c:set("hp", c:get("floor")) end
+    else
+      c:add_condition(what, { source = "ability_" .. ab })
+      if not c:has("helpless") then c:add_condition("helpless", { source = "ability_" .. ab }) end
+      if in_fight(c) and not fight.is(c, "out") then fight.down(c) end
+    end
+  end
+  return c:ability(ab), 0
+end
+
 local function lose(c, ab, n, cond)
   if type(n) == "string" then n = dice.total(n) end
+  if M.quick then return lose_quick(c, ab, n, cond) end
   local now = c:ability(ab)
   if now == nil then return nil, 0 end -- no score: nothing to lose (a wraith's Strength)
   local taken = math.min(n, now)
@@ -135,7 +188,8 @@ function M.heal_day(c, rest)
     if d > 0 then
       local h = math.min(per, d)
       c:reduce_level("ability_damage", h, { source = ab })
-      set_score(c, ab, c:ability(ab) + h)
+      -- the quick variant keeps the score: only the penalty shrinks
+      if not M.quick then set_score(c, ab, c:ability(ab) + h) end
       total = total + h
     end
   end

@@ -10,6 +10,11 @@ local M = rules.get("abilities.effects")
 if M then return M end
 M = {}
 
+-- conditions this file names, defined unless the rule system has them
+local function condition(id, def)
+  if not rules.get("condition." .. id) then rules.define("condition." .. id, def) end
+end
+
 local function saves() return require("core.3e.saves") end
 local function in_fight(c)
   local ok, out = pcall(fight.is, c, "out")
@@ -23,7 +28,7 @@ end
 -- attack_friends, friends_threaten_charmer, cha_charmer, cha_victim, dc}
 -- returns "obeys", "refuses" (the charm holds), "mediates", "breaks"
 -- (a new save broke it) or "holds" (a new save failed: it obeys).
-rules.define("condition.charmed", { name = { en = "Charmed", zh = "魅惑" }, fight = {} })  -- not in source
+condition("charmed", { name = { en = "Charmed", zh = "魅惑" }, fight = {} })  -- not in source
 function M.order(victim, o)
   if o.suicidal or o.harmful_to_self then return "refuses" end
   if o.attack_friends and not o.friends_threaten_charmer then return "mediates" end
@@ -74,17 +79,33 @@ function M.death_attack(c, o)
   c:add_tag("no_raise_dead")
   return "dead"
 end
-rules.define("condition.death_ward", { name = { en = "Death ward", zh = "死亡守护" }, fight = {} })  -- not in source
+condition("death_ward", { name = { en = "Death ward", zh = "死亡守护" }, fight = {} })  -- not in source
 
 -- ------------------------------------------------------------ paralysis and hold
 -- DMG-SA-29: paralysis is resisted with Fortitude (the body), hold with
 -- Will (a mind-affecting compulsion); the victim is helpless, can take
 -- purely mental actions; a winged flier falls, a swimmer may drown.
+-- One mechanism for every rule system's paralysing attack (the 3.0
+-- ghoul's touch, monsters.abilities.3e; AD&D's ghoul, monsters.abilities.
+-- 1e): o = {kind = "paralysis"|"hold", dc, rounds (a number, or dice
+-- rolled only when the save fails), source, save = function(c) -> saved
+-- (the rule system's own save; default the 3.0 Fort or Will), apply =
+-- function(c, rounds) (the rule system's timed condition; default the
+-- condition paralyzed or held with the rounds as its level)}. Returns
+-- "immune", "saved", "paralyzed", "falls" or "sinks", and the rounds.
 function M.paralysis_save(kind) return kind == "hold" and "will" or "fort" end
 function M.paralyze(c, o)
   if c:immune_to("paralyzed") then return "immune" end
-  if saves().roll(c, M.paralysis_save(o.kind), o.dc) then return "saved" end
-  c:add_condition(o.kind == "hold" and "held" or "paralyzed", { source = o.source, level = o.rounds })
+  local saved
+  if o.save then saved = o.save(c) else saved = saves().roll(c, M.paralysis_save(o.kind), o.dc) end
+  if saved then return "saved" end
+  local rounds = o.rounds
+  if type(rounds) == "string" then rounds = require("dice").total(rounds) end
+  if o.apply then
+    o.apply(c, rounds)
+  else
+    c:add_condition(o.kind == "hold" and "held" or "paralyzed", { source = o.source, level = rounds })
+  end
   local out = "paralyzed"
   if c:has_tag("winged_flier") and c:has_tag("flying") then
     c:remove_tag("flying")
@@ -92,7 +113,7 @@ function M.paralyze(c, o)
   elseif c:has_tag("swimming") then
     out = "sinks"
   end
-  return out
+  return out, rounds
 end
 M.paralysis_allows = { mental = true, physical = false, speak = false, move = false }
 
@@ -172,7 +193,7 @@ end
 -- (bludgeoning) plus o.acid acid; it may cut itself out with a light
 -- slashing or piercing weapon, dealing o.cut damage to the gizzard (AC
 -- o.gizzard_ac).
-rules.define("condition.swallowed", { name = { en = "Swallowed", zh = "被吞下" }, fight = { no_actions = true } })  -- not in source
+condition("swallowed", { name = { en = "Swallowed", zh = "被吞下" }, fight = { no_actions = true } })  -- not in source
 function M.swallow(c, v, o)
   v:add_condition("swallowed", { source = c:get("id"), level = o.cut })
   return true

@@ -27,7 +27,11 @@ M = {}
 
 rules.define("condition.averting_eyes", { name = { en = "Averting its eyes", zh = "移开视线" }, fight = {} })  -- not in source
 rules.define("condition.eyes_closed", { name = { en = "Eyes closed", zh = "闭上眼睛" }, fight = { blind = true } })  -- not in source
-rules.define("condition.petrified", { name = { en = "Petrified", zh = "石化" }, fight = { no_actions = true } })  -- not in source
+-- petrified: the rule system's own where it has one (3.0: condsum.lua,
+-- DMG-COND-32, helpless as well); else this one
+if not rules.get("condition.petrified") then
+  rules.define("condition.petrified", { name = { en = "Petrified", zh = "石化" }, fight = { no_actions = true } })  -- not in source
+end
 
 M.avert_chance = 50
 M.concealment_miss = { averting = 20, closed = 50 }

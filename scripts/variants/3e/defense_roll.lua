@@ -6,7 +6,9 @@
 -- The compromise option (3e.defense_roll.per_round = true): one defense
 -- roll a round, against every attack of that round. The attacker's
 -- natural 1 and 20, its threat and the confirmation roll are the usual
--- ones, made against the defense roll (the kernel's needed total).
+-- ones, made against the defense roll (the kernel's needed total). (The
+-- kernel asks for the needed total before it knows an attack is a sure hit,
+-- so a coup de grace still draws a defense die that the hit then ignores.)
 local rules = require("rules")
 local dice = require("dice")
 local fight = require("fight")

@@ -42,8 +42,8 @@ end
 -- no_charge). Their modifiers follow the ability changes: +4 Str is +2.
 rules.define("condition.raging", { name = M.names.raging,
   fight = { attack_mod_melee = A.mod(10 + M.rage.str) - A.mod(10), ac_mod = M.rage.ac } })
-rules.define("condition.fatigued", { name = M.names.fatigued,
-  fight = { attack_mod = A.mod(10 + M.fatigue.str) - A.mod(10), ac_mod = A.mod(10 + M.fatigue.dex) - A.mod(10) } })
+-- fatigued is the DMG condition summary's (condsum.lua, DMG-COND-18: the
+-- same -2 Str and Dex, with the -1 on melee damage and no run or charge).
 
 -- start(c): c rages (3E-HP-18: +2 hp a level to maximum and current).
 function M.start(c)
