@@ -86,10 +86,13 @@ func (f *Fight) inSide(s int) []*Fighter {
 			}
 		}
 		f.aliveGen[s] = f.gen
-	} else {
-		n := 0
-		for _, y := range l {
-			if !y.Out && y.Side == s {
+	} else if k := firstOut(l); k >= 0 {
+		// A fighter's side is set when it joins (Add bumps gen): only
+		// those gone out leave the list. Most calls find none and write
+		// nothing.
+		n := k
+		for _, y := range l[k+1:] {
+			if !y.Out {
 				l[n] = y
 				n++
 			}
@@ -99,6 +102,16 @@ func (f *Fight) inSide(s int) []*Fighter {
 	}
 	f.alive[s] = l
 	return l
+}
+
+// firstOut returns the index of the first fighter of l gone out, or -1.
+func firstOut(l []*Fighter) int {
+	for i, y := range l {
+		if y.Out {
+			return i
+		}
+	}
+	return -1
 }
 
 // candidates narrows x's living enemies, on a map, to those it can attack
