@@ -233,7 +233,13 @@ local function specials(sb, list, by_base, where)
     elseif s.ability == "rend" then
       ab.rend(sb, { attacks = names_of(by_base, s.attack, w), damage = s.damage, type = s.type })
     elseif s.ability == "improved_grab" then
-      ab.improved_grab(sb, { attacks = names_of(by_base, s.attack, w), damage = s.damage, type = s.type })
+      local at = {}
+      for _, b in ipairs(s.attacks) do
+        for _, n in ipairs(names_of(by_base, b, w)) do at[#at + 1] = n end
+      end
+      ab.improved_grab(sb, { attacks = at, damage = s.damage, type = s.type })
+    elseif s.ability == "partial_actions_only" then
+      ab.partial_actions_only(sb)
     elseif s.ability == "paralysis" then
       local at = {}
       for _, b in ipairs(s.attacks) do

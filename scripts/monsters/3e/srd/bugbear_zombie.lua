@@ -44,6 +44,7 @@ return bestiary.monster{
   attack = { { name = "Morningstar", bonus = { 6 }, damage = "1d8+3", type = "bludgeoning" } },
   full_attack = { { name = "Morningstar", bonus = { 6 }, damage = "1d8+3", type = "bludgeoning" } },
   type_traits = "undead",
+  specials = { { ability = "partial_actions_only" } },
   three_oh = {
     size = "Medium-size",
     attacks = "Morningstar +6 melee",
@@ -56,8 +57,7 @@ return bestiary.monster{
         "bonus that overcomes it); other materials kept",
     },
   },
-  modelled = "partial",
-  unmodelled = { "Single actions only: not modelled (Ex)" },
+  modelled = "full",
   inert = { "darkvision 60 ft.: senses" },
   unused = {
     "Attack: or slam +6 melee (1d6+3) (the fights use the first routine)",

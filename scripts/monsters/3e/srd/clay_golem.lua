@@ -70,13 +70,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Slam: \"plus cursed wound\" on a hit is not modelled",
-    "Full Attack: slams: \"plus cursed wound\" on a hit is not modelled",
-    "Berserk: not modelled (Ex)",
-    "cursed wound: not modelled (Ex)",
-    "haste: not modelled (Su)",
-  },
+  unmodelled = { "Berserk: not modelled (Ex)", "cursed wound: not modelled (Ex)", "haste: not modelled (Su)" },
   inert = {
     "immunity to magic: nothing in the fights calls for it",
     "darkvision 60 ft.: senses",

@@ -89,10 +89,14 @@ return bestiary.monster{
     "sending: not modelled (Su)",
     "spell-like abilities: not modelled",
     "summon nightwalker: not modelled (Sp)",
-    "regeneration 15: its text names no damage that is normal to it (all damage is subdual)",
     "Great Cleave: played as Cleave (one extra attack a round)",
   },
-  inert = { "Abomination traits: see its type" },
+  inert = {
+    "Abomination traits: see its type",
+    "regeneration 15: \"Dream larvae take normal damage from good or lawful weapons or weapons forged by " ..
+      "a slee...\" (the fights' weapons are neither aligned nor of a special material: their damage is " ..
+      "subdual to it)",
+  },
   lines = {
     { "Size/Type", "Large Outsider (Chaotic, Evil, Extraplanar)" },
     { "Hit Dice", "40d8+360 (700 hp)" },

@@ -60,11 +60,7 @@ return bestiary.monster{
     },
   },
   modelled = "full",
-  inert = {
-    "immunity to superior twoweapon: nothing in the fights calls for it",
-    "darkvision 60 ft.: senses",
-    "darkvision 60 ft.: senses",
-  },
+  inert = { "immunity to superior twoweapon: nothing in the fights calls for it", "darkvision 60 ft.: senses" },
   unused = {
     "Attack: or claw +10 melee (1d6+6) (the fights use the first routine)",
     "Attack: or javelin +4 ranged (1d8+6) (the fights use the first routine)",

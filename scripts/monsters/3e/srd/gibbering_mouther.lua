@@ -52,7 +52,7 @@ return bestiary.monster{
       effect = "acid plus blindness",
     },
   },
-  specials = { { ability = "improved_grab", attack = "bite", damage = "1", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "1", type = "piercing" } },
   three_oh = {
     size = "Medium-size",
     attacks = "6 bites +4 melee, spittle +4 ranged touch",

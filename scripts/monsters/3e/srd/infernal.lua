@@ -85,10 +85,13 @@ return bestiary.monster{
     "learned spell immunity: not modelled (Su)",
     "spell-like abilities: not modelled",
     "summon fiend: not modelled (Sp)",
-    "regeneration 15: its text names no damage that is normal to it (all damage is subdual)",
     "Great Cleave: played as Cleave (one extra attack a round)",
   },
-  inert = { "Abomination traits: see its type" },
+  inert = {
+    "Abomination traits: see its type",
+    "regeneration 15: \"Infernals take normal damage from good weapons\" (the fights' weapons are neither " ..
+      "aligned nor of a special material: their damage is subdual to it)",
+  },
   lines = {
     { "Size/Type", "Large Outsider (Evil) (Chaotic or Lawful)" },
     { "Hit Dice", "40d8+360 (680 hp)" },

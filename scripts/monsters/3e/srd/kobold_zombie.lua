@@ -44,6 +44,7 @@ return bestiary.monster{
   attack = { { name = "Spear", bonus = { 1 }, damage = "1d6-1", type = "piercing", crit_mul = 3 } },
   full_attack = { { name = "Spear", bonus = { 0 }, damage = "1d6-1", type = "piercing", crit_mul = 3 } },
   type_traits = "undead",
+  specials = { { ability = "partial_actions_only" } },
   three_oh = {
     size = "Small",
     attacks = "Spear +0 melee",
@@ -56,8 +57,7 @@ return bestiary.monster{
         "bonus that overcomes it); other materials kept",
     },
   },
-  modelled = "partial",
-  unmodelled = { "Single actions only: not modelled (Ex)" },
+  modelled = "full",
   inert = { "darkvision 60 ft.: senses" },
   unused = {
     "Attack: or slam +1 melee (1d4–1) (the fights use the first routine)",

@@ -44,6 +44,7 @@ return bestiary.monster{
   attack = { { name = "Greataxe", bonus = { 10 }, damage = "3d6+7", type = "slashing", crit_mul = 3 } },
   full_attack = { { name = "Greataxe", bonus = { 10 }, damage = "3d6+7", type = "slashing", crit_mul = 3 } },
   type_traits = "undead",
+  specials = { { ability = "partial_actions_only" } },
   three_oh = {
     size = "Large",
     attacks = "Greataxe +10 melee",
@@ -58,8 +59,7 @@ return bestiary.monster{
         "face is the 3.5 space, square",
     },
   },
-  modelled = "partial",
-  unmodelled = { "Single actions only: not modelled (Ex)" },
+  modelled = "full",
   inert = { "darkvision 60 ft.: senses" },
   unused = {
     "Attack: or gore +10 melee (1d8+5) (the fights use the first routine)",

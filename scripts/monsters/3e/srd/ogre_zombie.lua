@@ -44,6 +44,7 @@ return bestiary.monster{
   attack = { { name = "Greatclub", bonus = { 9 }, damage = "2d8+9", type = "bludgeoning" } },
   full_attack = { { name = "Greatclub", bonus = { 9 }, damage = "2d8+9", type = "bludgeoning" } },
   type_traits = "undead",
+  specials = { { ability = "partial_actions_only" } },
   three_oh = {
     size = "Large",
     attacks = "Greatclub +9 melee",
@@ -58,8 +59,7 @@ return bestiary.monster{
         "face is the 3.5 space, square",
     },
   },
-  modelled = "partial",
-  unmodelled = { "Single actions only: not modelled (Ex)" },
+  modelled = "full",
   inert = { "darkvision 60 ft.: senses" },
   unused = {
     "Attack: or slam +9 melee (1d8+9) (the fights use the first routine)",
