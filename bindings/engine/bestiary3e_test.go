@@ -192,34 +192,44 @@ return r.ac, r.touch, r.flat_footed`))
 			t.Errorf("%s: full attack\n got  %s\n want %s", id, strings.Join(got, ", "), strings.Join(want, ", "))
 		}
 	}
-	// the defences: damage reduction, energy resistance and immunity as
-	// traits, spell resistance and turn resistance as abilities
+	// the defences: damage reduction, energy resistance, immunity and
+	// spell resistance in the 3.0 special abilities' profile
+	// (core/3e/damage.lua), turn resistance as an ability
+	prof, err := e.R.LoadBytes("profile", "test", []byte(`local sb = ...
+local p = require("core.3e.damage").profile(sb)
+local out = {}
+for _, d in ipairs(p.dr) do out[#out + 1] = "dr " .. d.amount .. "/" .. d.bypass end
+local function keys(t, what)
+  local ks = {}
+  for k, v in pairs(t) do ks[#ks + 1] = what .. " " .. k .. (type(v) == "number" and (" " .. v) or "") end
+  table.sort(ks)
+  for _, k in ipairs(ks) do out[#out + 1] = k end
+end
+keys(p.resist, "resist")
+keys(p.immune, "immune")
+keys(p.vuln, "vuln")
+for _, x in ipairs(p.sr or {}) do out[#out + 1] = "sr " .. x.value end
+if sb.abilities.turn_resistance then out[#out + 1] = "turn " .. sb.abilities.turn_resistance end
+return table.concat(out, "; ")`))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for id, want := range map[string]string{
-		"balor":         "resist_flat * 15; resist_flat acid 10; resist_flat cold 10; immune electricity; immune fire; sr 28",
-		"vampire_spawn": "resist_flat * 5; resist_flat cold 10; resist_flat electricity 10; turn 2",
+		"balor":         "dr 15/cold_iron_and_good; resist acid 10; resist cold 10; immune electricity; immune fire; sr 28",
+		"vampire_spawn": "dr 5/silver; resist cold 10; resist electricity 10; turn 2",
 		"dragon_turtle": "immune fire",
+		"azer":          "immune fire; vuln cold; sr 13",
+		"lemure":        "dr 5/good; resist acid 10; resist cold 10; immune fire",
 	} {
 		v, err := e.Rules.LoadMonster(ctx, "3e", "srd/"+id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sb := v.(*lua.LTable)
-		var parts []string
-		sb.RawGetString("traits").(*lua.LTable).ForEach(func(_, x lua.LValue) {
-			tr := x.(*lua.LTable)
-			s := lua.LVAsString(tr.RawGetString("kind")) + " " + lua.LVAsString(tr.RawGetString("type"))
-			if n, ok := tr.RawGetString("amount").(lua.LNumber); ok {
-				s += fmt.Sprintf(" %d", int(n))
-			}
-			parts = append(parts, s)
-		})
-		if sr := num(sb, "abilities", "sr"); sr > 0 {
-			parts = append(parts, fmt.Sprintf("sr %d", int(sr)))
+		res, err := e.R.Call(ctx, prof, 1, v)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if tr := num(sb, "abilities", "turn_resistance"); tr > 0 {
-			parts = append(parts, fmt.Sprintf("turn %d", int(tr)))
-		}
-		if got := strings.Join(parts, "; "); got != want {
+		if got := lua.LVAsString(res[0]); got != want {
 			t.Errorf("%s: defences\n got  %s\n want %s", id, got, want)
 		}
 	}

@@ -20,13 +20,28 @@ type pathScratch struct {
 	sqEntry []entry
 	sqDiff  []bool
 	sqFree  []uint8 // 0: not worked out, 1: free, 2: taken
-	goals   []grid.Pos
+	// the goal's estimate per square, worked out once a search (the goal
+	// is the same for the whole search): est[i] is valid when
+	// estStamp[i] == gen
+	estStamp []uint32
+	est      []int32
+	goals    []grid.Pos
 }
 
+// node is an entry of the open list: key holds the estimate f in its
+// high half and the bits of g inverted in its low half, so one comparison
+// orders by lowest f, then highest g (f and g are never negative).
 type node struct {
-	f, g  int32
+	key   uint64
 	state int32
 }
+
+func mkNode(f, g, state int32) node {
+	return node{key: uint64(uint32(f))<<32 | uint64(^uint32(g)), state: state}
+}
+
+// g is the cost so far of the entry's state.
+func (n node) g() int32 { return int32(^uint32(n.key)) }
 
 func (s *pathScratch) ensure(n, squares int) {
 	if len(s.stamp) < n {
@@ -39,11 +54,14 @@ func (s *pathScratch) ensure(n, squares int) {
 		s.sqEntry = make([]entry, squares)
 		s.sqDiff = make([]bool, squares)
 		s.sqFree = make([]uint8, squares)
+		s.estStamp = make([]uint32, squares)
+		s.est = make([]int32, squares)
 	}
 	s.gen++
 	if s.gen == 0 { // wrapped: forget every old search
 		clear(s.stamp)
 		clear(s.sqStamp)
+		clear(s.estStamp)
 		s.gen = 1
 	}
 }
@@ -56,6 +74,26 @@ func (f *Fight) square(s *pathScratch, x *Fighter, q grid.Pos) (entry, bool) {
 		s.sqStamp[i], s.sqEntry[i], s.sqDiff[i], s.sqFree[i] = s.gen, w, d, 0
 	}
 	return s.sqEntry[i], s.sqDiff[i]
+}
+
+// estimate is goal.Estimate(q) for a square q of the map on the search's
+// level, worked out once a search.
+func (s *pathScratch) estimate(goal *Goal, w int, q grid.Pos) int {
+	i := q.Y*w + q.X
+	if s.estStamp[i] != s.gen {
+		s.estStamp[i], s.est[i] = s.gen, int32(goal.Estimate(q))
+	}
+	return int(s.est[i])
+}
+
+// done is goal.Done(q) for a square q of the map on the search's level:
+// with the goal's free squares, being on one is an estimate of 0 (the
+// estimate is a distance to the nearest of them).
+func (s *pathScratch) done(goal *Goal, w int, q grid.Pos) bool {
+	if goal.free != nil {
+		return s.estimate(goal, w, q) == 0
+	}
+	return goal.Done(q)
 }
 
 // free reports whether x may end its move at q (worked out once a search,
@@ -113,13 +151,7 @@ func (s *pathScratch) pop() node {
 // less orders the open list: lowest estimate, then highest cost so far
 // (deeper first), then the lowest state, so searches are deterministic.
 func less(a, b node) bool {
-	if a.f != b.f {
-		return a.f < b.f
-	}
-	if a.g != b.g {
-		return a.g > b.g
-	}
-	return a.state < b.state
+	return a.key < b.key || a.key == b.key && a.state < b.state
 }
 
 // neighbours in a fixed order: the four sides, then the four corners.
@@ -226,15 +258,31 @@ func (g *Goal) Estimate(p grid.Pos) int {
 	gr := g.f.Rules.Space.Grid
 	if g.free != nil {
 		best := 1 << 30
-		for _, q := range g.free {
-			dx, dy := q.X-p.X, q.Y-p.Y
-			var d int
-			if g.chebyshev {
-				d = max(dx, -dx, dy, -dy) * g.unit
-			} else {
-				d = gr.Span(dx, dy, 0)
+		switch {
+		case g.chebyshev:
+			for _, q := range g.free {
+				dx, dy := q.X-p.X, q.Y-p.Y
+				best = min(best, max(dx, -dx, dy, -dy))
 			}
-			best = min(best, d)
+			return best * g.unit
+		case gr.Diagonal == grid.DiagonalAlternate:
+			// gr.Span(dx, dy, 0) in squares: the longer axis and half the
+			// shorter, rounded down
+			for _, q := range g.free {
+				dx, dy := abs(q.X-p.X), abs(q.Y-p.Y)
+				if dx < dy {
+					dx, dy = dy, dx
+				}
+				best = min(best, dx+dy/2)
+			}
+			u := gr.Square
+			if u <= 0 {
+				u = 1
+			}
+			return best * u
+		}
+		for _, q := range g.free {
+			best = min(best, gr.Span(q.X-p.X, q.Y-p.Y, 0))
 		}
 		return best
 	}
@@ -309,45 +357,65 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 		}
 		goal.free = s.goals
 	}
-	if out, cost, ok, sure := f.greedy(x, goal, budget, &fl, s.out[:0]); sure {
+	if out, cost, ok, sure := f.greedy(x, &goal, budget, &fl, s, s.out[:0]); sure {
 		s.out = out
 		return out, cost, ok
 	}
 	s0 := enc(start, x.diagonals)
 	s.stamp[s0], s.cost[s0], s.parent[s0] = s.gen, 0, -1
-	h0 := goal.Estimate(start)
-	s.push(node{f: int32(h0), g: 0, state: s0})
+	h0 := s.estimate(&goal, m.W, start)
+	s.push(mkNode(int32(h0), 0, s0))
 	best, bestH, bestG := int32(-1), h0, int32(0)
 	found := int32(-1)
+	pr := f.stepPrices(x, &fl)
+	fw, fh := x.C.Space.Dims()
 	for len(s.heap) > 0 {
 		n := s.pop()
-		if n.g > s.cost[n.state] {
+		ng := n.g()
+		if ng > s.cost[n.state] {
 			continue // a stale entry
 		}
 		p, diag := dec(n.state)
 		if n.state != s0 && f.free(s, x, p) {
-			if goal.Done(p) {
+			if s.done(&goal, m.W, p) {
 				found = n.state
 				break
 			}
-			if h := goal.Estimate(p); h < bestH || (h == bestH && n.g < bestG) {
-				best, bestH, bestG = n.state, h, n.g
+			if h := s.estimate(&goal, m.W, p); h < bestH || (h == bestH && ng < bestG) {
+				best, bestH, bestG = n.state, h, ng
 			}
 		}
 		for _, d := range neighbours {
 			q := grid.Pos{X: p.X + d[0], Y: p.Y + d[1], Z: p.Z}
-			if !m.Fits(q, x.C.Space) {
+			if q.X < 0 || q.Y < 0 || q.X+fw > m.W || q.Y+fh > m.H {
+				continue // m.Fits
+			}
+			i := q.Y*m.W + q.X
+			if s.sqStamp[i] != s.gen {
+				f.square(s, x, q)
+			}
+			if s.sqEntry[i] != canEnter {
 				continue
 			}
-			w, dif := f.square(s, x, q)
-			if w != canEnter {
-				continue
+			// priceStep, from the prices worked out for the search
+			k, nd := 0, diag
+			if d[0] != 0 && d[1] != 0 {
+				if pr.corner && grid.CutsCorner(p, q, x.C.Space, m.Walls) {
+					continue
+				}
+				k = 1
+				if alt {
+					nd = diag + 1
+					if nd%2 == 0 {
+						k = 2
+					}
+				}
 			}
-			c, nd, cw := f.priceStep(x, p, q, diag, &fl, dif)
-			if cw != canEnter {
-				continue
+			dif := 0
+			if s.sqDiff[i] {
+				dif = 1
 			}
-			g := n.g + int32(c)
+			g := ng + pr.cost[k][dif]
 			if budget >= 0 && int(g) > budget {
 				continue
 			}
@@ -356,7 +424,7 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 				continue
 			}
 			s.stamp[st], s.cost[st], s.parent[st] = s.gen, g, n.state
-			s.push(node{f: g + int32(goal.Estimate(q)), g: g, state: st})
+			s.push(mkNode(g+int32(s.estimate(&goal, m.W, q)), g, st))
 		}
 	}
 	end, ok := found, true
@@ -471,10 +539,10 @@ func (f *Fight) standable(x *Fighter, p grid.Pos) bool {
 // the budget runs out first, the farthest free square along it. Anything
 // else (a wall, a creature, rough ground, a goal square taken) leaves the
 // answer to the search (sure is false).
-func (f *Fight) greedy(x *Fighter, goal Goal, budget int, fl *flags, out []grid.Pos) ([]grid.Pos, int, bool, bool) {
+func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, fl *flags, s *pathScratch, out []grid.Pos) ([]grid.Pos, int, bool, bool) {
 	m := f.Space.Map
 	p := x.C.Pos
-	h := goal.Estimate(p)
+	h := s.estimate(goal, m.W, p)
 	diag := x.diagonals
 	cost := 0
 	for steps := 0; steps < m.W+m.H; steps++ {
@@ -487,7 +555,7 @@ func (f *Fight) greedy(x *Fighter, goal Goal, budget int, fl *flags, out []grid.
 			if !m.Fits(q, x.C.Space) {
 				continue
 			}
-			hq := goal.Estimate(q)
+			hq := s.estimate(goal, m.W, q)
 			if h-hq != f.plainStep(d) {
 				continue // not a straight step toward the goal
 			}
@@ -500,7 +568,7 @@ func (f *Fight) greedy(x *Fighter, goal Goal, budget int, fl *flags, out []grid.
 			if hq != 0 {
 				break
 			}
-			if goal.Done(q) && f.endsFree(x, q) {
+			if s.done(goal, m.W, q) && f.endsFree(x, q) {
 				pick = i
 				break
 			}
@@ -520,9 +588,9 @@ func (f *Fight) greedy(x *Fighter, goal Goal, budget int, fl *flags, out []grid.
 		}
 		cost += c
 		diag = nd
-		p, h = q, goal.Estimate(q)
+		p, h = q, s.estimate(goal, m.W, q)
 		out = append(out, q)
-		if goal.Done(p) {
+		if s.done(goal, m.W, p) {
 			if f.endsFree(x, p) {
 				return out, cost, true, true
 			}
@@ -530,6 +598,44 @@ func (f *Fight) greedy(x *Fighter, goal Goal, budget int, fl *flags, out []grid.
 		}
 	}
 	return out, cost, false, false
+}
+
+// stepPrices are the prices of x's steps for one search, as priceStep
+// works them out: cost[k][d] for an orthogonal step (k 0), a diagonal at
+// base cost (1) or, under alternating diagonals, an even diagonal (2),
+// on plain (d 0) or difficult (d 1) ground.
+type stepPrices struct {
+	cost   [3][2]int32
+	corner bool // a diagonal may not cut a wall's corner, and there are walls
+}
+
+func (f *Fight) stepPrices(x *Fighter, fl *flags) stepPrices {
+	sr := &f.Rules.Space
+	u := sr.unit()
+	base := [3]int{u, u, u}
+	switch sr.Grid.Diagonal {
+	case grid.DiagonalAlternate:
+		base[2] = 2 * u
+	case grid.DiagonalEuclid:
+		base[1] = sr.Grid.Span(1, 1, 0)
+		base[2] = base[1]
+	}
+	var p stepPrices
+	for d := 0; d < 2; d++ {
+		difficult := d == 1 || fl.allDifficult
+		extra, mul := fl.moveExtra, 1
+		if difficult {
+			extra += sr.DifficultExtra
+			if sr.DifficultMul > 1 {
+				mul = sr.DifficultMul
+			}
+		}
+		for k := range base {
+			p.cost[k][d] = int32(base[k] * mul * (1 + extra))
+		}
+	}
+	p.corner = sr.NoCornerCutting && f.Space.Map.Walls.Len() > 0
+	return p
 }
 
 // plainStep is the cost of a step in direction d on open ground with no

@@ -208,6 +208,11 @@ func (g *gen3) defense() {
 		for _, r := range d.DR {
 			x := (&table{}).set("amount", r.Amount).set("by", r.By).set("by30", r.By30)
 			list.add(x)
+			for _, w := range strings.Fields(r.By) {
+				if w == "bludgeoning" || w == "piercing" || w == "slashing" {
+					g.unmodelled("%s: a %s weapon does not get past it (the 3.0 damage reduction is overcome by enhancement or material only)", r.Item, w)
+				}
+			}
 		}
 		t.set("dr", list)
 	}
@@ -237,7 +242,6 @@ func (g *gen3) defense() {
 	t.setIf("turn_resistance", d.TurnResistance)
 	if d.FastHealing > 0 {
 		t.set("fast_healing", d.FastHealing)
-		g.unmodelled("fast healing %d: no fast-healing ability in scripts/monsters/abilities", d.FastHealing)
 	}
 }
 

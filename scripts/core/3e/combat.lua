@@ -88,7 +88,13 @@ rules.define("combat", {
     -- within 5 ft of it (10 ft or more: none); Precise Shot ignores it.
     ranged_in_melee = { target = true, within = 5, mod = T.into_melee, able = true, unless = "precise_shot" },
     -- 3E-CONC-01: total concealment (50%) against a target one cannot see.
-    sight = { target_unseen_miss = T.concealment.total },
+    -- DMG A-37 (DMG-COND-26): blindsight, see invisibility and true seeing
+    -- perceive the invisible (blindsight works blinded too), so against
+    -- them an invisible creature keeps neither the miss chance nor their
+    -- lost Dex bonus (its +2 is the condition's own, unconditional).
+    sight = { target_unseen_miss = T.concealment.total,
+              senses = { blindsight = { blinded = true, invisible = true }, see_invisibility = { invisible = true },
+                         true_seeing = { invisible = true } } },
     -- 3E-POS-01, 3E-MOD-02: flanking, +2 melee.
     flank = { mod = T.flank },
     -- 3E-AOO-01/02/04/05/07: leaving a threatened square provokes; one
@@ -104,6 +110,11 @@ rules.define("combat", {
              charge = { min = 10, mul = 2, partial_mul = 1, attack_mod = T.charge.attack, condition = "charging",
                         prefer = true } },
     default_speed = 30,
+    -- DMG-GRID-05..07 (DMG 3.0 pp. 68-69, core/3e/grid.lua): a burst or an
+    -- emanation covers each square mostly inside its circle; a cone is one
+    -- square wider for each square further, straight or diagonal, and a
+    -- line as many squares either way (the kernel's counted rule).
+    areas = { burst = "mostly", emanation = "mostly", cone = "counted", line = "counted" },
   },
   max_rounds = 100,
 })

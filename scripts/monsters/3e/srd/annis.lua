@@ -65,7 +65,12 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = { "rake 1d6+7: not modelled (Ex)", "spell-like abilities: not modelled" },
+  unmodelled = {
+    "Damage reduction 2/bludgeoning: a bludgeoning weapon does not get past it (the 3.0 damage " ..
+      "reduction is overcome by enhancement or material only)",
+    "rake 1d6+7: not modelled (Ex)",
+    "spell-like abilities: not modelled",
+  },
   inert = { "darkvision 60 ft.: senses" },
   lines = {
     { "Size/Type", "Large Monstrous Humanoid" },

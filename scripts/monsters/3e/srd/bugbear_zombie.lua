@@ -57,7 +57,11 @@ return bestiary.monster{
         "bonus that overcomes it); other materials kept",
     },
   },
-  modelled = "full",
+  modelled = "partial",
+  unmodelled = {
+    "damage reduction 5/slashing: a slashing weapon does not get past it (the 3.0 damage reduction " ..
+      "is overcome by enhancement or material only)",
+  },
   inert = { "darkvision 60 ft.: senses" },
   unused = {
     "Attack: or slam +6 melee (1d6+3) (the fights use the first routine)",

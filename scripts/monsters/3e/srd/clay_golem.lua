@@ -70,7 +70,13 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = { "Berserk: not modelled (Ex)", "cursed wound: not modelled (Ex)", "haste: not modelled (Su)" },
+  unmodelled = {
+    "damage reduction 10/adamantine and bludgeoning: a bludgeoning weapon does not get past it (the " ..
+      "3.0 damage reduction is overcome by enhancement or material only)",
+    "Berserk: not modelled (Ex)",
+    "cursed wound: not modelled (Ex)",
+    "haste: not modelled (Su)",
+  },
   inert = {
     "immunity to magic: nothing in the fights calls for it",
     "darkvision 60 ft.: senses",

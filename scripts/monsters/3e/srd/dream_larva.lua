@@ -83,7 +83,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 15: no fast-healing ability in scripts/monsters/abilities",
     "Worst nightmare: not modelled (Su)",
     "improved grab: known by name, but its text names no attack",
     "sending: not modelled (Su)",

@@ -67,6 +67,8 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "damage reduction 5/bludgeoning: a bludgeoning weapon does not get past it (the 3.0 damage " ..
+      "reduction is overcome by enhancement or material only)",
     "Full Attack: spittle: \"acid plus blindness\" on a hit is not modelled",
     "Gibbering: not modelled (Su)",
     "spittle: not modelled (Ex)",

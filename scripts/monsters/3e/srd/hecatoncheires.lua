@@ -87,7 +87,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 50: no fast-healing ability in scripts/monsters/abilities",
     "Superior multiweapon fighting: not modelled (Ex)",
     "spell-like abilities: not modelled",
     "summon hecatoncheires: not modelled (Sp)",

@@ -78,7 +78,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 15: no fast-healing ability in scripts/monsters/abilities",
     "Full Attack: bite: \"+spell suck\" on a hit is not modelled",
     "Improved grab: known by name, but its text names no attack",
     "spell suck: not modelled (Su)",

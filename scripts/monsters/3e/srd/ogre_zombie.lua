@@ -59,7 +59,11 @@ return bestiary.monster{
         "face is the 3.5 space, square",
     },
   },
-  modelled = "full",
+  modelled = "partial",
+  unmodelled = {
+    "damage reduction 5/slashing: a slashing weapon does not get past it (the 3.0 damage reduction " ..
+      "is overcome by enhancement or material only)",
+  },
   inert = { "darkvision 60 ft.: senses" },
   unused = {
     "Attack: or slam +9 melee (1d8+9) (the fights use the first routine)",

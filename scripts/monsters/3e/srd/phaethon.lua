@@ -94,7 +94,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 25: no fast-healing ability in scripts/monsters/abilities",
     "Attack: pseudopod slam: \"plus fire damage\" on a hit is not modelled",
     "Full Attack: pseudopod slams: \"plus fire damage\" on a hit is not modelled",
     "Fiery touch: not modelled (Ex)",

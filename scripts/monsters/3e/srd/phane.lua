@@ -70,7 +70,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 15: no fast-healing ability in scripts/monsters/abilities",
     "Spell-like abilities: not modelled",
     "stasis touch: not modelled (Su)",
     "chronal blast: not modelled (Su)",

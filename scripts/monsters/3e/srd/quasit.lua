@@ -72,7 +72,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 2: no fast-healing ability in scripts/monsters/abilities",
     "Poison: not modelled (Ex)",
     "spell-like abilities: not modelled",
     "Alternate form: not modelled (Su)",

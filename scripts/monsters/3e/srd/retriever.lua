@@ -65,11 +65,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "fast healing 5: no fast-healing ability in scripts/monsters/abilities",
-    "Eye rays: not modelled (Su)",
-    "find target: not modelled (Sp)",
-  },
+  unmodelled = { "Eye rays: not modelled (Su)", "find target: not modelled (Sp)" },
   inert = { "darkvision 60 ft.: senses", "low-light vision: senses" },
   lines = {
     { "Size/Type", "Huge Construct (Extraplanar)" },

@@ -92,7 +92,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 20: no fast-healing ability in scripts/monsters/abilities",
     "Confusion aura: not modelled (Su)",
     "spell-like abilities: not modelled",
     "Wisdom drain: not modelled (Su)",

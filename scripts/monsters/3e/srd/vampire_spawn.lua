@@ -75,7 +75,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 2: no fast-healing ability in scripts/monsters/abilities",
     "Blood drain: not modelled (Ex)",
     "domination: not modelled (Su)",
     "energy drain: not modelled (Su)",

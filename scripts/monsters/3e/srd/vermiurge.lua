@@ -96,7 +96,6 @@ return bestiary.monster{
   repairs = { "Armor Class: the parts add up to 36, the total is 40 (+4 untyped)" },
   modelled = "partial",
   unmodelled = {
-    "fast healing 10: no fast-healing ability in scripts/monsters/abilities",
     "Aura of doom: not modelled (Su)",
     "concealing aura: not modelled (Ex)",
     "frightful presence: not modelled (Su)",

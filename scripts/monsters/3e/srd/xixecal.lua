@@ -85,7 +85,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 30: no fast-healing ability in scripts/monsters/abilities",
     "cold: not modelled (Su)",
     "spell-like abilities: not modelled",
     "breath weapon: known by name, but its text gives no shape, energy damage or Reflex DC",
