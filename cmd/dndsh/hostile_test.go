@@ -279,8 +279,12 @@ func TestHostile(t *testing.T) {
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
 			deadline := time.After(c.timeout)
+			// sigint-after counts the child's CPU time where /proc has it, so
+			// that a busy machine (a slow start-up) does not interrupt it
+			// before it has done the work the case is about; else wall time.
 			var sigint <-chan time.Time
-			if c.sigintAfter > 0 {
+			cpuSigint := c.sigintAfter > 0 && cpuTime(cmd.Process.Pid) >= 0
+			if c.sigintAfter > 0 && !cpuSigint {
 				sigint = time.After(c.sigintAfter)
 			}
 			poll := time.NewTicker(20 * time.Millisecond)
@@ -296,6 +300,10 @@ func TestHostile(t *testing.T) {
 					_ = cmd.Process.Signal(syscall.SIGINT)
 					sigint = nil
 				case <-poll.C:
+					if cpuSigint && cpuTime(cmd.Process.Pid) >= c.sigintAfter {
+						_ = cmd.Process.Signal(syscall.SIGINT)
+						cpuSigint = false
+					}
 					if c.sigintOn != nil && c.sigintOn.MatchString(stdout.String()+stderr.String()) {
 						_ = cmd.Process.Signal(syscall.SIGINT)
 						c.sigintOn = nil
@@ -349,4 +357,29 @@ func TestHostile(t *testing.T) {
 			}
 		})
 	}
+}
+
+// cpuTime returns the user and system CPU time process pid has used, from
+// /proc/PID/stat (in clock ticks of 1/100 s), or -1 where that cannot be read.
+func cpuTime(pid int) time.Duration {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return -1
+	}
+	// the fields after the command name in parentheses: state is field 3,
+	// utime 14 and stime 15
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return -1
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 13 {
+		return -1
+	}
+	u, err1 := strconv.ParseInt(f[11], 10, 64)
+	s, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return -1
+	}
+	return time.Duration(u+s) * 10 * time.Millisecond
 }

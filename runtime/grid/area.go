@@ -60,7 +60,9 @@ const (
 	// aimed diagonally (from a grid intersection) the k-th row across the
 	// diagonal holds its k squares, so that either way a cone n squares
 	// long covers n(n+1)/2 squares (DMG: the same count whichever way it is
-	// aimed). It takes the nearest of the eight grid directions to its aim.
+	// aimed). It takes the nearest of the eight grid directions to its aim;
+	// aimed diagonally it starts at the grid intersection nearest its
+	// origin toward the aim.
 	// A line under the counted rule is Length/Square squares long and
 	// Width/Square (at least one) wide either way it is aimed (DMG: other
 	// shapes keep the same count whichever way they are aimed).
@@ -135,13 +137,7 @@ func (a *Area) Validate() error {
 			e.Hint = "give a toward point different from the origin"
 			return e
 		}
-		if a.Shape == ShapeCone && a.Rule == RuleCounted {
-			if ux, uy := a.coneFrame(); ux != 0 && uy != 0 && !a.Origin.IsCorner() {
-				e := kernelErr("a diagonal counted cone starts at a grid intersection, got half-square point (%d,%d)", a.Origin.HX, a.Origin.HY)
-				e.Hint = "use grid.Corner(x, y)"
-				return e
-			}
-		}
+
 	case ShapeCube:
 		if !a.Origin.IsCorner() {
 			e := kernelErr("a cube's origin must be a grid intersection, got half-square point (%d,%d)", a.Origin.HX, a.Origin.HY)
@@ -316,6 +312,24 @@ func sign(v int) int {
 	return 0
 }
 
+// countedOrigin is a counted area's origin: aimed diagonally it starts at
+// a grid intersection, so an origin on a square's side or centre moves
+// half a square toward the aim on each axis where it is not on a grid
+// line (a creature's side middle to the corner toward its aim).
+func (a *Area) countedOrigin() (ox, oy int) {
+	ox, oy = a.Origin.HX, a.Origin.HY
+	ux, uy := a.coneFrame()
+	if ux != 0 && uy != 0 {
+		if ox&1 != 0 {
+			ox += ux
+		}
+		if oy&1 != 0 {
+			oy += uy
+		}
+	}
+	return ox, oy
+}
+
 // countedCone reports whether square p lies in a counted cone of n =
 // Length/Square squares. Straight: the k-th column out (k = 1..n) holds
 // the k squares nearest the aim line, right of it before left (with y
@@ -326,7 +340,8 @@ func sign(v int) int {
 func (a *Area) countedCone(g Grid, p Pos) bool {
 	n := a.Length / g.unit()
 	ux, uy := a.coneFrame()
-	vx, vy := 2*p.X+1-a.Origin.HX, 2*p.Y+1-a.Origin.HY
+	ox, oy := a.countedOrigin()
+	vx, vy := 2*p.X+1-ox, 2*p.Y+1-oy
 	if ux == 0 || uy == 0 {
 		t := vx*ux + vy*uy
 		sd := -vx*uy + vy*ux
@@ -366,7 +381,8 @@ func (a *Area) countedLine(g Grid, p Pos) bool {
 	n := a.Length / g.unit()
 	w := max(1, a.Width/g.unit())
 	ux, uy := a.coneFrame()
-	vx, vy := 2*p.X+1-a.Origin.HX, 2*p.Y+1-a.Origin.HY
+	ox, oy := a.countedOrigin()
+	vx, vy := 2*p.X+1-ox, 2*p.Y+1-oy
 	if ux == 0 || uy == 0 {
 		t := vx*ux + vy*uy
 		return t > 0 && (t+1)/2 <= n && sideRank(-vx*uy+vy*ux) < w

@@ -1,6 +1,9 @@
 package grid
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // The D&D 3.0 DMG's area rules (pp. 68-69): counted cones and the
 // "mostly inside" burst.
@@ -46,9 +49,16 @@ func TestCountedCone(t *testing.T) {
 	if c := count(off); c != 6 || !off.Contains(g, Pos{X: 2, Y: -1}) {
 		t.Errorf("a cone aimed nearly east should be the straight one")
 	}
-	bad := Area{Shape: ShapeCone, Rule: RuleCounted, Origin: Point{1, 1}, Toward: Point{9, 9}, Length: 15}
-	if err := bad.Validate(); err == nil {
-		t.Error("a diagonal counted cone from a square centre should be refused")
+	// aimed diagonally from a square's centre or side, it starts at the
+	// corner toward its aim: the same squares as from that corner
+	for _, o := range []Point{{1, 1}, {2, 1}, {1, 2}} {
+		from := Area{Shape: ShapeCone, Rule: RuleCounted, Origin: o, Toward: Point{o.HX + 8, o.HY + 8}, Length: 15}
+		corner := Area{Shape: ShapeCone, Rule: RuleCounted, Origin: Point{2, 2}, Toward: Point{10, 10}, Length: 15}
+		a, _ := from.Squares(g, nil)
+		b, _ := corner.Squares(g, nil)
+		if len(a) != 6 || fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Errorf("from %v: %v, want %v", o, a, b)
+		}
 	}
 }
 

@@ -71,12 +71,13 @@ test("DMG-GRID-04 (TV-25): a flask thrown 25 ft (10-ft increment) misses by 1d6 
   dice.force{ 4, 3 }
   eq(splash.miss(2), { feet = 6, roll = 3, direction = "right", along = 0, across = 6 })
   fails(function() splash.miss(-1) end, "steps")
-  -- a point 1 ft inside square (5, 0): that square and the eight around it
-  local at = { x = 26, y = 4 }
+  -- a point 1 ft inside square (5, 0) from its north-west corner: that
+  -- square and the eight around it
+  local at = { x = 26, y = 1 }
   eq(G.landing_square(at), { x = 5, y = 0 })
-  eq(splash.splashed(at, { { id = "w", x = 4, y = 0 }, { id = "in", x = 5, y = 0 }, { id = "e", x = 6, y = 1 },
-    { id = "out", x = 7, y = 0 }, { id = "s", x = 5, y = 2 } }), { "w", "in", "e" },
-    "by squares, not 5 ft of the point: (7, 0) is 4 ft from it but two squares off")
+  eq(splash.splashed(at, { { id = "w", x = 4, y = 0 }, { id = "in", x = 5, y = 0 }, { id = "se", x = 6, y = 1 },
+    { id = "out", x = 7, y = 0 }, { id = "s", x = 5, y = 2 } }), { "w", "in", "se" },
+    "by squares, not 5 ft of the point: (6, 1)'s nearest corner is 5.7 ft from it")
 end)
 
 test("DMG-GRID-05: a burst on a grid intersection covers the squares mostly inside its circle (20 ft: 52 squares)", function()
@@ -112,6 +113,9 @@ test("DMG-GRID-06: a cone is one square wider per square, straight or diagonal (
   fight.place(all.c2l, 4, 4)
   fight.place(all.c3l, 5, 5)
   eq(caught{ shape = "cone", from = all.mage, toward = { 8, 8 }, length = 15 }, { "c1", "c2l", "c2r" })
+  -- an aim nearer the diagonal than the grid line (7 east, 3 south) is
+  -- the diagonal cone, from the corner toward it
+  eq(caught{ shape = "cone", from = all.mage, toward = { 9, 5 }, length = 15 }, { "c1", "c2l", "c2r" })
 end)
 
 test("DMG-GRID-07: other shapes keep their count whichever way they are aimed (a 30-ft line: 6 squares)", function()

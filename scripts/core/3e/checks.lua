@@ -67,11 +67,8 @@ local function sum(list)
 end
 M.sum = sum
 
--- score(who, ability): an ability score of a creature handle or a record.
-local function score(who, ab)
-  if require("creature").is(who) then return who:ability(ab) end
-  return who[ab]
-end
+-- an ability score of a creature handle or a record (special/who.lua)
+local score = require("core.3e.special.who").score
 
 -- ranks(who, skill): skill ranks of a record ({ranks = {climb = 4}}) or a
 -- creature (its data.ranks).

@@ -140,9 +140,18 @@ end
 -- hours, or truly dead and not yet replaced) bringing none.
 M.individual_summons = false
 M.cooldown_hours = 24
-function M.roster(kind, names)
-  local R = { kind = kind, order = {}, back_at = {}, dead = {} }
-  for i, n in ipairs(names or {}) do R.order[i] = n end
+-- roll(name), when given, rolls up a creature's ability scores and hit
+-- points: once, when it joins the roster (the player may take averages
+-- but never reroll); R.stats[name] keeps them.
+function M.roster(kind, names, roll)
+  local R = { kind = kind, order = {}, back_at = {}, dead = {}, stats = {} }
+  local function join(n)
+    if roll then R.stats[n] = roll(n) end
+  end
+  for i, n in ipairs(names or {}) do
+    R.order[i] = n
+    join(n)
+  end
   -- summon(n, hour): the creatures that come.
   function R.summon(n, hour)
     local out = {}
@@ -174,7 +183,8 @@ function M.roster(kind, names)
     for i, n in ipairs(R.order) do
       if n == old then
         R.order[i] = new
-        R.dead[old], R.back_at[old] = nil, nil
+        R.dead[old], R.back_at[old], R.stats[old] = nil, nil, nil
+        join(new)
         R.replacements = R.replacements - 1
         return true
       end
