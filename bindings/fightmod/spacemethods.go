@@ -437,25 +437,7 @@ func (fm *module) areaOf(L *lua.LState, spec *lua.LTable, f *fight.Fight, from *
 	if a.Shape == grid.ShapeCube && !a.Origin.IsCorner() {
 		a.Origin = grid.Point{HX: a.Origin.HX &^ 1, HY: a.Origin.HY &^ 1}
 	}
-	if ox != nil && a.Shape == grid.ShapeCone && a.Rule == grid.RuleCounted && !a.Origin.IsCorner() && a.Validate() != nil {
-		// a diagonal counted cone starts at a grid intersection: the corner
-		// of the creature's edge nearest its aim (the edge's midpoint is not
-		// one when the creature is an odd number of squares wide)
-		a.Origin = grid.Point{HX: toCorner(a.Origin.HX, a.Toward.HX), HY: toCorner(a.Origin.HY, a.Toward.HY)}
-	}
 	return a, ox
-}
-
-// toCorner moves an odd half-square coordinate one half square toward to
-// (up when they are level).
-func toCorner(h, to int) int {
-	if h%2 == 0 {
-		return h
-	}
-	if to < h {
-		return h - 1
-	}
-	return h + 1
 }
 
 // areaRuleNamed reads an area rule's name.
