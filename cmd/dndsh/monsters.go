@@ -16,14 +16,15 @@ import (
 func monstersCommand() *command {
 	return &command{
 		name:  "monsters",
-		usage: "[TEXT] [--cr 1/4..5] [--type undead] [--unmodelled]",
+		usage: "[TEXT] [--system 5e|3e] [--cr 1/4..5] [--type undead] [--unmodelled]",
 		help: "List the rule system's monsters (hand-written and imported; default 5e) whose id or name contains TEXT:\n" +
 			"id, names, CR, type, size, source and how fully the script models the stat block. --unmodelled lists what\n" +
 			"each script does not do.",
 		flags: append(sharedFlags(),
 			flagSpec{name: "cr", value: true, help: "challenge rating or range: 2, 1/4..5, ..1, 10.."},
 			flagSpec{name: "type", value: true, help: "creature type: undead, dragon, beast, ..."},
-			flagSpec{name: "unmodelled", help: "list what each script does not model"}),
+			flagSpec{name: "unmodelled", help: "list what each script does not model"},
+			flagSpec{name: "system", value: true, help: "the rule system whose monsters to list (as --ruleset): 5e (default) or 3e"}),
 		run: runMonsters,
 	}
 }
@@ -31,9 +32,9 @@ func monstersCommand() *command {
 func monsterCommand() *command {
 	return &command{
 		name:  "monster",
-		usage: "NAME",
+		usage: "NAME [--system 5e|3e]",
 		help:  "Print a monster's stat block the way the SRD lays it out (NAME: its id or English name), with what its script models.",
-		flags: sharedFlags(),
+		flags: append(sharedFlags(), flagSpec{name: "system", value: true, help: "the rule system of the monster (as --ruleset): 5e (default) or 3e"}),
 		run:   runMonster,
 	}
 }
@@ -51,6 +52,9 @@ func bestiaryEngine(env *Env, o *opts) (*engine.Engine, error) {
 	eo, _, err := engineSetup(env, o)
 	if err != nil {
 		return nil, err
+	}
+	if sys := o.str("system", ""); sys != "" {
+		eo.Ruleset = sys
 	}
 	if eo.Ruleset == "" {
 		eo.Ruleset = "5e"

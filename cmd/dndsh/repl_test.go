@@ -546,3 +546,31 @@ func TestResolveLang(t *testing.T) {
 		}
 	}
 }
+
+// TestREPLAdds3eImported: at a 3e table, add finds the imported SRD 3.5
+// monsters by id and by name (the hand-written troll wins over the
+// imported one), and completion offers them.
+func TestREPLAdds3eImported(t *testing.T) {
+	te := newTestEnv(t, t.TempDir(), nil, "repl", "--seed", "1", "--ruleset", "3e")
+	o, err := parseArgs(replCommand(), te.Args[1:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := newREPL(te.Env, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.close()
+	r.loop(newPlainReader(strings.NewReader("add troll_skeleton\nadd Aboleth\nadd troll\n")))
+	out := te.out.String() + te.errOut.String()
+	for _, want := range []string{"added troll_skeleton1 to foes (HP 39, AC 14)", "added aboleth1 to foes (HP 76, AC 16)",
+		"added troll1 to foes (HP 63, AC 18)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %q:\n%s", want, out)
+		}
+	}
+	cands, _ := completer{r}.Do([]rune("add troll_sk"), len("add troll_sk"))
+	if len(cands) != 1 || "troll_sk"+string(cands[0]) != "troll_skeleton" {
+		t.Errorf("completion of add troll_sk: %q", cands)
+	}
+}

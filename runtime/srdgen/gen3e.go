@@ -208,6 +208,11 @@ func (g *gen3) defense() {
 		for _, r := range d.DR {
 			x := (&table{}).set("amount", r.Amount).set("by", r.By).set("by30", r.By30)
 			list.add(x)
+			for _, w := range strings.Fields(r.By) {
+				if w == "bludgeoning" || w == "piercing" || w == "slashing" {
+					g.unmodelled("%s: a %s weapon does not get past it (the 3.0 damage reduction is overcome by enhancement or material only)", r.Item, w)
+				}
+			}
 		}
 		t.set("dr", list)
 	}
@@ -237,7 +242,6 @@ func (g *gen3) defense() {
 	t.setIf("turn_resistance", d.TurnResistance)
 	if d.FastHealing > 0 {
 		t.set("fast_healing", d.FastHealing)
-		g.unmodelled("fast healing %d: no fast-healing ability in scripts/monsters/abilities", d.FastHealing)
 	}
 }
 
@@ -407,13 +411,13 @@ func (g *gen3) attackTable(a srd.Attack35, line string) *table {
 	return t
 }
 
-// effectKnown reports whether an attack's rider is a special attack the
-// script models (paralysis, improved grab: specials() maps them).
+// effectKnown reports whether an attack's rider is one of its special
+// attacks (specials() maps it, or lists it as not modelled).
 func (g *gen3) effectKnown(e string) bool {
 	for _, a := range g.m.SpecialAttacks {
 		n := strings.ToLower(a)
-		if strings.HasPrefix(n, e) && mappedSpecials[specialKey(n)] {
-			return true
+		if strings.HasPrefix(n, e) {
+			return true // mapped, or listed as unmodelled by specials()
 		}
 	}
 	return false
@@ -540,6 +544,8 @@ func (g *gen3) specials() {
 			if why, ok := inertQualities[key]; ok {
 				g.inert("%s: %s", q, why)
 			}
+		case key == "single actions only":
+			g.spec = append(g.spec, (&table{}).set("ability", "partial_actions_only"))
 		case typeTraits[key] && strings.EqualFold(strings.TrimSuffix(key, " traits"), m.Type):
 			// the type's traits: bestiary.lua models them from the type
 		case typeTraits[key]:
@@ -576,15 +582,16 @@ func (g *gen3) specials() {
 // (core/3e/special/hooks.lua), so two specials that need one event
 // differently cannot both be played.
 var hooksOf = map[string]map[string]string{
-	"rend":          {"attack.roll": "result"},
-	"improved_grab": {"damage.apply": "after actor", "turn.act": "declare", "attack.declare": "declare subject", "creature.down": "subject"},
-	"paralysis":     {"damage.apply": "after actor"},
-	"trip_on_hit":   {"damage.apply": "after actor"},
-	"breath_weapon": {"turn.act": "declare"},
-	"regeneration":  {"damage.apply": "modify subject"},
-	"power_attack":  {"attack.roll": "modify", "damage.roll": "result"},
-	"cleave":        {"creature.down": "actor"},
-	"undead":        {"turn.act": "declare"},
+	"rend":                 {"attack.roll": "result"},
+	"improved_grab":        {"damage.apply": "after actor", "turn.act": "declare", "attack.declare": "declare subject", "creature.down": "subject"},
+	"paralysis":            {"damage.apply": "after actor"},
+	"trip_on_hit":          {"damage.apply": "after actor"},
+	"breath_weapon":        {"turn.act": "declare"},
+	"regeneration":         {"damage.apply": "modify subject"},
+	"power_attack":         {"attack.roll": "modify", "damage.roll": "result"},
+	"cleave":               {"creature.down": "actor"},
+	"undead":               {"turn.act": "declare"},
+	"partial_actions_only": {},
 }
 
 // hookConflicts drops the specials whose hooks a special before them (the
@@ -642,7 +649,7 @@ func abilityKind(m *srd.Monster35, key string) string {
 
 var (
 	hitsWithRE  = srd.LazyRE(`(?i)hits? (?:an opponent |a creature |a foe )?with (?:a |an |its |both |two )?(\w+(?: \w+)?) attacks?`)
-	mustHitRE   = srd.LazyRE(`(?i)must hit (?:an opponent |a creature |a foe )?with (?:a |an |its |both |two )?(\w+(?: \w+)?) attacks?`)
+	mustHitRE   = srd.LazyRE(`(?i)must hit [^.]*?with (?:a |an |its |both |two |his |her )?(\w+(?: \w+)?)(?: or (\w+))? attacks?`)
 	hitByRE     = srd.LazyRE(`(?i)hit by (?:a|an|the) [^ ]+(?: [^ ]+)?[’'] ?s? ?(\w+)(?: or (\w+))? attacks?`)
 	fortDC35RE  = srd.LazyRE(`(?i)DC (\d+) Fortitude save|Fortitude (?:save )?\(?DC (\d+)`)
 	forRoundsRE = srd.LazyRE(`(?i)paralyzed for (\d+d\d+(?:\+\d+)?|\d+) rounds?`)
@@ -714,21 +721,33 @@ func (g *gen3) mapSpecial(key, item string) bool {
 	case "improved grab":
 		h := mustHitRE().FindStringSubmatch(text)
 		if h == nil {
-			h = hitsWithRE().FindStringSubmatch(text)
+			if x := hitsWithRE().FindStringSubmatch(text); x != nil {
+				h = []string{x[0], x[1], ""}
+			}
 		}
 		if h == nil {
 			return fail("its text names no attack")
 		}
-		at, ok := g.attackNamed(h[1])
-		if !ok {
-			return fail("its attack " + h[1] + " is not in the full attack")
+		var ats []string
+		for _, n := range h[1:] {
+			if n == "" {
+				continue
+			}
+			at, ok := g.attackNamed(n)
+			if !ok {
+				return fail("its attack " + n + " is not in the full attack")
+			}
+			ats = append(ats, at)
 		}
-		a := g.bases[at]
+		a := g.bases[ats[0]]
 		d := srdDice(a.Damage)
 		if d == "" {
 			return fail("its attack's damage is not dice")
 		}
-		g.spec = append(g.spec, (&table{}).set("ability", "improved_grab").set("attack", at).set("damage", d).setIf("type", damageType(a.Name)))
+		g.spec = append(g.spec, (&table{}).set("ability", "improved_grab").set("attacks", ats).set("damage", d).setIf("type", damageType(a.Name)))
+		if len(ats) > 1 {
+			g.unused("%s: a won grapple check deals the %s's damage (%s)", item, ats[0], d)
+		}
 		if strings.Contains(strings.ToLower(text), "constrict") || hasSpecial(m, "constrict") {
 			g.unmodelled("%s: the grapple's constrict damage is not modelled (each won grapple check deals the attack's damage)", item)
 		}
@@ -800,25 +819,32 @@ func hasSpecial(m *srd.Monster35, key string) bool {
 	return false
 }
 
-var normalRE = srd.LazyRE(`(?i)^((?:\w+)(?:(?:, | and | or |, and )\w+)*) (?:deals?|damage) normal damage`)
+var (
+	normalRE   = srd.LazyRE(`(?i)[^.]*normal damage[^.]*`)
+	typeWordRE = srd.LazyRE(`(?i)\b(acid|cold|electricity|fire|sonic|bludgeoning|piercing|slashing)\b`)
+)
 
 // regeneration maps "regeneration 5" to the 3e ability script (3.0's
 // regeneration: damage is subdual but for the types that deal normal
-// damage, which its text names).
+// damage, which its text names). Weapons of an alignment or material
+// ("good-aligned silvered weapons") are not the fights': their damage is
+// subdual to it too.
 func (g *gen3) regeneration(item string) {
 	text := ""
 	if ab := findAbility(g.m, "regeneration"); ab != nil {
 		text = normaliseDash(ab.Text)
 	}
-	var normal []string
-	if x := normalRE().FindStringSubmatch(text); x != nil {
-		for _, w := range strings.FieldsFunc(strings.ToLower(x[1]), func(r rune) bool { return r == ',' || r == ' ' }) {
-			if w != "and" && w != "or" {
-				normal = append(normal, w)
-			}
+	normal := []string{}
+	sentence := normalRE().FindString(text)
+	for _, w := range typeWordRE().FindAllString(sentence, -1) {
+		if w = strings.ToLower(w); !contains(normal, w) {
+			normal = append(normal, w)
 		}
 	}
-	if len(normal) == 0 {
+	if strings.Contains(sentence, "weapon") {
+		g.inert("%s: %q (the fights' weapons are neither aligned nor of a special material: their damage is subdual to it)", item, excerpt(sentence))
+	}
+	if sentence == "" && !strings.Contains(text, "No form of attack deals lethal damage") {
 		g.unmodelled("%s: its text names no damage that is normal to it (all damage is subdual)", item)
 	}
 	g.spec = append(g.spec, (&table{}).set("ability", "regeneration").set("amount", g.m.Defenses.Regeneration).set("normal", normal))
@@ -839,6 +865,8 @@ func (g *gen3) footer() {
 		setIf("dr", o.DR).set("notes", o.Notes)
 	t.set("three_oh", th)
 	t.setIf("repairs", append(append([]string{}, m.Repairs...), g.s.Repairs...))
+	g.s.Unmodelled = dedupe(g.s.Unmodelled)
+	g.s.Inert = dedupe(g.s.Inert)
 	t.set("modelled", g.s.Status())
 	t.setIf("unmodelled", g.s.Unmodelled)
 	t.setIf("inert", g.s.Inert)
@@ -861,6 +889,18 @@ func (g *gen3) footer() {
 	block(&b, t, "", 118)
 	b.WriteString("\n")
 	g.s.Text = []byte(b.String())
+}
+
+func dedupe(list []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range list {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // lineOrder is the order of a SRD 3.5 stat block's lines.

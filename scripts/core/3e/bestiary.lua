@@ -15,16 +15,10 @@
 --   ac, ac_types         the printed AC and its parts by bonus type (the
 --                        kernel takes touch and flat-footed AC from them,
 --                        core/3e/ac.lua's rules)
---   dr                   damage reduction, [K] SRD 3.5: the amount off each
---                        hit of weapon or natural damage (not energy); the
---                        fights' weapons are neither magic nor of a special
---                        material or alignment, so nothing overcomes it but
---                        the physical type a "/slashing" names; only the
---                        first listed counts
---   resist, immune,      energy resistance (the amount off each hit),
---   vuln                 immunity, vulnerability ([K] SRD 3.5: +50%)
---   sr, turn_resistance  the creature's abilities magic.lua and turning.lua
---                        read
+--   dr, resist, immune,  damage reduction, energy resistance, immunity and
+--   vuln, sr,            vulnerability, spell resistance, fast healing: the
+--   fast_healing         3.0 special abilities library (see defences below)
+--   turn_resistance      the creature's ability turning.lua reads
 --   type_traits          undead (monsters.abilities.3e undead: turned,
 --                        immune to criticals, sleep, paralysis, stunning),
 --                        construct, plant, ooze, elemental, vermin ([K] SRD
@@ -69,10 +63,6 @@ local function check_keys(t, known, where)
     if not known[k] then fail(where, "unknown field %q", tostring(k)) end
   end
 end
-
--- the energy types of 3.x, and force: damage reduction does not reduce them
-local ENERGY = { "acid", "cold", "electricity", "fire", "sonic", "force" }
-local PHYSICAL = { bludgeoning = true, piercing = true, slashing = true }
 
 -- [K] SRD 3.5 creature types: what a type's traits make a fight's effects
 -- do nothing to (undead: monsters.abilities.3e's undead).
@@ -191,26 +181,42 @@ local function attacks(d, sb, where)
   return by_base
 end
 
--- traits(d): the kernel's damage traits of the defences.
-local function traits(d)
-  local out = {}
-  local dr = d.dr and d.dr[1]
-  if dr then
-    local except = {}
-    for _, e in ipairs(ENERGY) do except[#except + 1] = e end
-    if PHYSICAL[dr.by] then except[#except + 1] = dr.by end
-    out[#out + 1] = { kind = "resist_flat", type = "*", amount = dr.amount, except = except,
-      key = "dr:" .. dr.by30, source = "damage reduction " .. dr.amount .. "/" .. dr.by }
+-- defences(sb, d): damage reduction, energy resistance, immunity and
+-- vulnerability, spell resistance and fast healing, by the 3.0 special
+-- abilities library (monsters.abilities, core/3e/damage.lua's steps). The
+-- 3.5 "/magic" and "/epic" are the 3.0 "+1" and "+6" (by30); a material
+-- or an alignment is matched by name (no weapon of the fights has one,
+-- so only a +1 weapon gets past it); only the best reduction counts.
+-- Vulnerability is the 3.0 one, double damage (the cold and fire
+-- subtypes': energy_resistance.subtype), not 3.5's +50%.
+local function defences(sb, d)
+  local function lib(name) return require("monsters.abilities." .. name) end
+  for _, r in ipairs(d.dr or {}) do
+    -- "good or silver": either gets past it; the library takes one (the first)
+    local first = string.match(r.by30, "^(.-) or ") or r.by30
+    local by = first == "-" and "-" or (string.gsub(first, " ", "_"))
+    lib("damage_reduction").apply(sb, { amount = r.amount, bypass = by })
   end
-  local keys = {}
-  for k in pairs(d.resist or {}) do keys[#keys + 1] = k end
-  table.sort(keys)
-  for _, k in ipairs(keys) do
-    out[#out + 1] = { kind = "resist_flat", type = k, amount = d.resist[k], source = "resistance to " .. k }
+  if d.resist and next(d.resist) then lib("energy_resistance").apply(sb, d.resist) end
+  local er = lib("energy_resistance")
+  local sub = {}
+  for _, t in ipairs(d.subtypes or {}) do sub[t] = true end
+  local imm, vuln = {}, {}
+  for _, t in ipairs(d.immune or {}) do imm[t] = true end
+  for _, t in ipairs(d.vuln or {}) do vuln[t] = true end
+  for kind, other in pairs({ cold = "fire", fire = "cold" }) do
+    if sub[kind] and imm[kind] and vuln[other] then
+      er.subtype(sb, kind)
+      imm[kind], vuln[other] = nil, nil
+    end
   end
-  for _, k in ipairs(d.immune or {}) do out[#out + 1] = { kind = "immune", type = k } end
-  for _, k in ipairs(d.vuln or {}) do out[#out + 1] = { kind = "vuln", type = k, num = 3, den = 2 } end
-  return out
+  local rest = {}
+  for t in pairs(imm) do rest[#rest + 1] = t end
+  table.sort(rest)
+  if #rest > 0 then er.immune(sb, rest) end
+  for t in pairs(vuln) do require("core.3e.damage").profile(sb).vuln[t] = true end
+  if d.sr then lib("spell_resistance").apply(sb, { value = d.sr }) end
+  if d.fast_healing then lib("regeneration").fast_healing(sb, { amount = d.fast_healing }) end
 end
 
 local function names_of(by_base, b, where)
@@ -233,7 +239,13 @@ local function specials(sb, list, by_base, where)
     elseif s.ability == "rend" then
       ab.rend(sb, { attacks = names_of(by_base, s.attack, w), damage = s.damage, type = s.type })
     elseif s.ability == "improved_grab" then
-      ab.improved_grab(sb, { attacks = names_of(by_base, s.attack, w), damage = s.damage, type = s.type })
+      local at = {}
+      for _, b in ipairs(s.attacks) do
+        for _, n in ipairs(names_of(by_base, b, w)) do at[#at + 1] = n end
+      end
+      ab.improved_grab(sb, { attacks = at, damage = s.damage, type = s.type })
+    elseif s.ability == "partial_actions_only" then
+      ab.partial_actions_only(sb)
     elseif s.ability == "paralysis" then
       local at = {}
       for _, b in ipairs(s.attacks) do
@@ -281,7 +293,8 @@ function M.monster(d)
   for k, v in pairs(ab) do abil[k] = v end
   local saves = d.saves or {}
   abil.bab, abil.fort, abil.ref, abil.will = d.bab or 0, saves.fort or 0, saves.ref or 0, saves.will or 0
-  abil.level, abil.sr, abil.turn_resistance = math.max(1, math.ceil(d.hd)), d.sr, d.turn_resistance
+  -- the level a 1/2 HD creature counts as (the kernel's levels are whole)
+  abil.level, abil.turn_resistance = math.max(1, math.ceil(d.hd)), d.turn_resistance
   sb.abilities = abil
   local tags = { d.creature_type }
   for _, t in ipairs(d.subtypes or {}) do tags[#tags + 1] = t end
@@ -293,7 +306,7 @@ function M.monster(d)
     if feats[f] then tags[#tags + 1] = f end
   end
   sb.tags = tags
-  sb.traits = traits(d)
+  defences(sb, d)
   local by_base = attacks(d, sb, where)
   local tt = d.type_traits
   if tt == "undead" then

@@ -64,8 +64,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Tentacle: \"plus slime\" on a hit is not modelled",
-    "Full Attack: tentacles: \"plus slime\" on a hit is not modelled",
     "Enslave: not modelled (Su)",
     "psionics: not modelled (Sp)",
     "slime: not modelled (Ex)",

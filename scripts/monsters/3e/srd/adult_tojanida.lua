@@ -46,7 +46,10 @@ return bestiary.monster{
     { name = "Bite", bonus = { 10 }, damage = "2d8+3", type = "piercing" },
     { name = "claws", count = 2, bonus = { 5 }, damage = "1d6+1", type = "slashing" },
   },
-  specials = { { feat = "power_attack" } },
+  specials = {
+    { ability = "improved_grab", attacks = { "bite", "claw" }, damage = "2d8+3", type = "piercing" },
+    { feat = "power_attack" },
+  },
   three_oh = {
     size = "Medium-size",
     attacks = "Bite +10 melee, 2 claws +5 melee",
@@ -55,12 +58,9 @@ return bestiary.monster{
     notes = { "3.5 record: Hit Dice, damage by size, skills and feats may differ from the 3.0 creature" },
   },
   modelled = "partial",
-  unmodelled = {
-    "Improved grab: known by name, but its text names no attack",
-    "ink cloud: not modelled (Ex)",
-    "electricity 10 and fire 10: not modelled",
-  },
+  unmodelled = { "ink cloud: not modelled (Ex)", "electricity 10 and fire 10: not modelled" },
   inert = { "All-around vision: senses", "darkvision 60 ft.: senses" },
+  unused = { "Improved grab: a won grapple check deals the bite's damage (2d8+3)" },
   lines = {
     { "Size/Type", "Medium Outsider (Extraplanar, Water)" },
     { "Hit Dice", "7d8+14 (45 hp)" },

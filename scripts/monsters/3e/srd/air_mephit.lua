@@ -59,7 +59,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 2: no fast-healing ability in scripts/monsters/abilities",
     "Breath weapon: known by name, but its text gives no shape, energy damage or Reflex DC",
     "spell-like abilities: not modelled",
     "summon mephit: not modelled",

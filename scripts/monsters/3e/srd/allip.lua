@@ -54,8 +54,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Incorporeal touch: \"Wisdom drain\" on a hit is not modelled",
-    "Full Attack: Incorporeal touch: \"Wisdom drain\" on a hit is not modelled",
     "Babble: not modelled (Su)",
     "madness: not modelled (Su)",
     "Wisdom drain: not modelled (Su)",

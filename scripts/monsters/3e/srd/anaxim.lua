@@ -92,7 +92,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 15: no fast-healing ability in scripts/monsters/abilities",
     "Attack: Spinning blade: \"(plus 1d6 on critical)\" on a hit is not modelled",
     "Full Attack: spinning blades: \"(plus 1d6 on critical)\" on a hit is not modelled",
     "Rend 4d6+18: known by name, but its text gives no damage or attack",

@@ -78,13 +78,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: +3 heavy mace of disruption: \"plus stun\" on a hit is not modelled",
-    "Full Attack: +3 heavy mace of disruption: \"plus stun\" on a hit is not modelled",
-    "Spell-like abilities: not modelled",
-    "stun: not modelled (Su)",
-    "uncanny dodge: not modelled (Ex)",
-  },
+  unmodelled = { "Spell-like abilities: not modelled", "stun: not modelled (Su)", "uncanny dodge: not modelled (Ex)" },
   inert = {
     "immunity to petrification: nothing in the fights calls for it",
     "immunity to protective aura: nothing in the fights calls for it",

@@ -89,7 +89,6 @@ return bestiary.monster{
   unmodelled = {
     "Spell-like abilities: not modelled",
     "spells: not modelled",
-    "regeneration 15: its text names no damage that is normal to it (all damage is subdual)",
     "Great Cleave: played as Cleave (one extra attack a round)",
   },
   inert = {
@@ -97,6 +96,9 @@ return bestiary.monster{
     "immunity to protective aura: nothing in the fights calls for it",
     "darkvision 60 ft.: senses",
     "low-light vision: senses",
+    "regeneration 15: \"A solar takes normal damage from epic evil-aligned weapons, and from spells or " ..
+      "effects ...\" (the fights' weapons are neither aligned nor of a special material: their damage is " ..
+      "subdual to it)",
     "tongues: communication",
   },
   unused = {

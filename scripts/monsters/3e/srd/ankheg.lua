@@ -42,7 +42,7 @@ return bestiary.monster{
   ac_types = { natural = 9, size = -1 },
   attack = { { name = "Bite", bonus = { 7 }, damage = "2d6+7", type = "piercing", extra = "1d4[acid]" } },
   full_attack = { { name = "Bite", bonus = { 7 }, damage = "2d6+7", type = "piercing", extra = "1d4[acid]" } },
-  specials = { { ability = "improved_grab", attack = "bite", damage = "2d6+7", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "2d6+7", type = "piercing" } },
   three_oh = {
     size = "Large",
     attacks = "Bite +7 melee",

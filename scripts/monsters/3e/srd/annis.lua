@@ -46,7 +46,10 @@ return bestiary.monster{
     { name = "claws", count = 2, bonus = { 13 }, damage = "1d6+7", type = "slashing" },
     { name = "bite", bonus = { 8 }, damage = "1d6+3", type = "piercing" },
   },
-  specials = { { ability = "rend", attack = "claw", damage = "2d6+10", type = "slashing" } },
+  specials = {
+    { ability = "improved_grab", attacks = { "claw" }, damage = "1d6+7", type = "slashing" },
+    { ability = "rend", attack = "claw", damage = "2d6+10", type = "slashing" },
+  },
   three_oh = {
     size = "Large",
     attacks = "2 claws +13 melee, bite +8 melee",
@@ -63,7 +66,8 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Improved grab: known by name, but its text names no attack",
+    "Damage reduction 2/bludgeoning: a bludgeoning weapon does not get past it (the 3.0 damage " ..
+      "reduction is overcome by enhancement or material only)",
     "rake 1d6+7: not modelled (Ex)",
     "spell-like abilities: not modelled",
   },

@@ -52,8 +52,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus poison\" on a hit is not modelled",
     "Poison: not modelled (Ex)",
     "spells: not modelled",
     "web: not modelled (Ex)",

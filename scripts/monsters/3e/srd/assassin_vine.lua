@@ -45,7 +45,7 @@ return bestiary.monster{
   attack = { { name = "Slam", bonus = { 7 }, damage = "1d6+7", type = "bludgeoning" } },
   full_attack = { { name = "Slam", bonus = { 7 }, damage = "1d6+7", type = "bludgeoning" } },
   type_traits = "plant",
-  specials = { { ability = "improved_grab", attack = "slam", damage = "1d6+7", type = "bludgeoning" } },
+  specials = { { ability = "improved_grab", attacks = { "slam" }, damage = "1d6+7", type = "bludgeoning" } },
   three_oh = {
     size = "Large",
     attacks = "Slam +7 melee",

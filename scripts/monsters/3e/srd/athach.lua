@@ -59,7 +59,7 @@ return bestiary.monster{
   },
   repairs = { "\"'Attack' line was inside the 'Base Attack/Grapple' cell; split out\"" },
   modelled = "partial",
-  unmodelled = { "Full Attack: bite: \"plus poison\" on a hit is not modelled", "Poison: not modelled (Ex)" },
+  unmodelled = { "Poison: not modelled (Ex)" },
   inert = { "Darkvision 60 ft.: senses" },
   unused = {
     "Attack: or rock +9 ranged (2d6+8) (the fights use the first routine)",

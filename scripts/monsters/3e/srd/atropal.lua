@@ -111,11 +111,15 @@ return bestiary.monster{
     "spell-like abilities: not modelled",
     "summon nightcrawler: not modelled (Sp)",
     "rebuke/command undead: not modelled (Su)",
-    "regeneration 20: its text names no damage that is normal to it (all damage is subdual)",
     "negative energy aura: not modelled (Su)",
     "Great Cleave: played as Cleave (one extra attack a round)",
   },
-  inert = { "Abomination traits: see its type" },
+  inert = {
+    "Abomination traits: see its type",
+    "regeneration 20: \"Atropals take normal damage from good weapons or sentient weapons (or otherwise " ..
+      "living ...\" (the fights' weapons are neither aligned nor of a special material: their damage is " ..
+      "subdual to it)",
+  },
   lines = {
     { "Size/Type", "Large Undead (Evil, Extraplanar, Lawful)" },
     { "Hit Dice", "66d12 (792 hp)" },

@@ -64,7 +64,10 @@ return bestiary.monster{
     },
     { name = "tail slap", bonus = { 9 }, damage = "2d6+1", type = "bludgeoning", extra = "1d6[fire]" },
   },
-  specials = { { feat = "power_attack" } },
+  specials = {
+    { ability = "improved_grab", attacks = { "tail slap" }, damage = "2d6+1", type = "bludgeoning" },
+    { feat = "power_attack" },
+  },
   three_oh = {
     size = "Medium-size",
     attacks = "Spear +11/+6 melee, tail slap +9 melee",
@@ -82,7 +85,8 @@ return bestiary.monster{
     "Space/Reach: \"5 ft./5 ft. (10 ft. with tail)\" (the exception in parentheses is not modelled)",
     "Constrict 2d6+1 plus 1d6 fire: not modelled (Ex)",
     "heat: not modelled (Ex)",
-    "improved grab: known by name, but its text names no attack",
+    "improved grab: the grapple's constrict damage is not modelled (each won grapple check deals " ..
+      "the attack's damage)",
   },
   inert = { "darkvision 60 ft.: senses" },
   lines = {

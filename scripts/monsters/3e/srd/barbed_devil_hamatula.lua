@@ -56,7 +56,7 @@ return bestiary.monster{
     },
   },
   specials = {
-    { ability = "improved_grab", attack = "claw", damage = "2d8+6", type = "slashing" },
+    { ability = "improved_grab", attacks = { "claw" }, damage = "2d8+6", type = "slashing" },
     { feat = "power_attack" },
   },
   three_oh = {
@@ -73,8 +73,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Claw: \"plus fear\" on a hit is not modelled",
-    "Full Attack: claws: \"plus fear\" on a hit is not modelled",
     "Fear: not modelled (Su)",
     "impale 3d8+9: not modelled (Ex)",
     "summon devil: not modelled (Sp)",

@@ -43,7 +43,7 @@ return bestiary.monster{
     { name = "claws", count = 2, bonus = { 13 }, damage = "1d8+8", type = "slashing" },
     { name = "bite", bonus = { 8 }, damage = "2d6+4", type = "piercing" },
   },
-  specials = { { ability = "improved_grab", attack = "claw", damage = "1d8+8", type = "slashing" } },
+  specials = { { ability = "improved_grab", attacks = { "claw" }, damage = "1d8+8", type = "slashing" } },
   three_oh = {
     size = "Large",
     attacks = "2 claws +13 melee, bite +8 melee",

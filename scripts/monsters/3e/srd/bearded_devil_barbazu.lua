@@ -72,8 +72,6 @@ return bestiary.monster{
   modelled = "partial",
   unmodelled = {
     "Space/Reach: \"5 ft./5 ft. (10 ft. with glaive)\" (the exception in parentheses is not modelled)",
-    "Attack: Glaive: \"plus infernal wound\" on a hit is not modelled",
-    "Full Attack: Glaive: \"plus infernal wound\" on a hit is not modelled",
     "Infernal wound: not modelled (Su)",
     "beard: not modelled (Ex)",
     "battle frenzy: not modelled (Ex)",

@@ -64,8 +64,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus poison\" on a hit is not modelled",
     "Poison: not modelled (Ex)",
     "rend armor: not modelled (Ex)",
     "web: not modelled (Ex)",

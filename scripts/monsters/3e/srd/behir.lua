@@ -54,7 +54,7 @@ return bestiary.monster{
       dc = 19,
       recharge = "10",
     },
-    { feat = "cleave" },
+    { ability = "improved_grab", attacks = { "bite" }, damage = "2d4+12", type = "piercing" },
     { feat = "power_attack" },
   },
   three_oh = {
@@ -71,10 +71,12 @@ return bestiary.monster{
   modelled = "partial",
   unmodelled = {
     "constrict 2d8+8: not modelled (Ex)",
-    "improved grab: known by name, but its text names no attack",
+    "improved grab: the grapple's constrict damage is not modelled (each won grapple check deals " ..
+      "the attack's damage)",
     "rake 1d4+4: not modelled (Ex)",
     "swallow whole: not modelled (Ex)",
     "Can’t be tripped: not modelled",
+    "cleave: not played with improved grab (both need the creature's creature.down hook, differently)",
   },
   inert = { "darkvision 60 ft.: senses", "low-light vision: senses", "scent: senses" },
   lines = {

@@ -42,7 +42,7 @@ return bestiary.monster{
   attack = { { name = "Slam", bonus = { 8 }, damage = "2d6+4", type = "bludgeoning", extra = "2d6[acid]" } },
   full_attack = { { name = "Slam", bonus = { 8 }, damage = "2d6+4", type = "bludgeoning", extra = "2d6[acid]" } },
   type_traits = "ooze",
-  specials = { { ability = "improved_grab", attack = "slam", damage = "2d6+4", type = "bludgeoning" } },
+  specials = { { ability = "improved_grab", attacks = { "slam" }, damage = "2d6+4", type = "bludgeoning" } },
   three_oh = {
     size = "Huge",
     attacks = "Slam +8 melee",

@@ -66,7 +66,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Full Attack: sting: \"plus poison\" on a hit is not modelled",
     "Spell-like abilities: not modelled",
     "fear aura: not modelled (Su)",
     "poison: not modelled (Ex)",

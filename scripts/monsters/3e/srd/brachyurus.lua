@@ -75,7 +75,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 10: no fast-healing ability in scripts/monsters/abilities",
     "Frightful howl: not modelled (Su)",
     "savage 15d6+25: not modelled (Ex)",
     "dark-vision 60 ft.: not modelled",

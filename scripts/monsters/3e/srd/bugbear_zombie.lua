@@ -44,6 +44,7 @@ return bestiary.monster{
   attack = { { name = "Morningstar", bonus = { 6 }, damage = "1d8+3", type = "bludgeoning" } },
   full_attack = { { name = "Morningstar", bonus = { 6 }, damage = "1d8+3", type = "bludgeoning" } },
   type_traits = "undead",
+  specials = { { ability = "partial_actions_only" } },
   three_oh = {
     size = "Medium-size",
     attacks = "Morningstar +6 melee",
@@ -57,7 +58,10 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = { "Single actions only: not modelled (Ex)" },
+  unmodelled = {
+    "damage reduction 5/slashing: a slashing weapon does not get past it (the 3.0 damage reduction " ..
+      "is overcome by enhancement or material only)",
+  },
   inert = { "darkvision 60 ft.: senses" },
   unused = {
     "Attack: or slam +6 melee (1d6+3) (the fights use the first routine)",

@@ -63,9 +63,13 @@ return bestiary.monster{
     "Space/Reach: \"5 ft./5 ft. (10 ft. with chains)\" (the exception in parentheses is not modelled)",
     "Dancing chains: not modelled (Su)",
     "unnerving gaze: not modelled (Su)",
-    "regeneration 2: its text names no damage that is normal to it (all damage is subdual)",
   },
-  inert = { "darkvision 60 ft.: senses" },
+  inert = {
+    "darkvision 60 ft.: senses",
+    "regeneration 2: \"Chain devils take normal damage from silvered weapons, good-aligned weapons, and " ..
+      "spells...\" (the fights' weapons are neither aligned nor of a special material: their damage is " ..
+      "subdual to it)",
+  },
   lines = {
     { "Size/Type", "Medium Outsider (Evil, Extraplanar, Lawful)" },
     { "Hit Dice", "8d8+16 (52 hp)" },

@@ -69,11 +69,7 @@ return bestiary.monster{
     notes = { "3.5 record: Hit Dice, damage by size, skills and feats may differ from the 3.0 creature" },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Claw: \"plus corporeal instability\" on a hit is not modelled",
-    "Full Attack: claws: \"plus corporeal instability\" on a hit is not modelled",
-    "Corporeal instability: not modelled (Su)",
-  },
+  unmodelled = { "Corporeal instability: not modelled (Su)" },
   inert = { "immunity to transformation: nothing in the fights calls for it", "Darkvision 60 ft.: senses" },
   lines = {
     { "Size/Type", "Medium Outsider (Chaotic, Extraplanar)" },

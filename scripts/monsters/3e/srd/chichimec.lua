@@ -81,7 +81,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 10: no fast-healing ability in scripts/monsters/abilities",
     "Full Attack: tail slam: \"plus Cha drain\" on a hit is not modelled",
     "Spell-like abilities: not modelled",
     "summon air elemental: not modelled (Sp)",

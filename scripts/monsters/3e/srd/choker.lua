@@ -41,6 +41,7 @@ return bestiary.monster{
   ac_types = { dex = 2, natural = 4, size = 1 },
   attack = { { name = "Tentacle", bonus = { 6 }, damage = "1d3+3", type = "bludgeoning" } },
   full_attack = { { name = "tentacles", count = 2, bonus = { 6 }, damage = "1d3+3", type = "bludgeoning" } },
+  specials = { { ability = "improved_grab", attacks = { "tentacle" }, damage = "1d3+3", type = "bludgeoning" } },
   three_oh = {
     size = "Small",
     attacks = "2 tentacles +6 melee",
@@ -54,7 +55,8 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Improved grab: known by name, but its text names no attack",
+    "Improved grab: the grapple's constrict damage is not modelled (each won grapple check deals " ..
+      "the attack's damage)",
     "constrict 1d3+3: not modelled (Ex)",
     "quickness: not modelled (Su)",
   },

@@ -42,7 +42,7 @@ return bestiary.monster{
   ac_types = { dex = 3, natural = 10, size = -1 },
   attack = { { name = "Claw", bonus = { 12 }, damage = "2d6+5", type = "slashing" } },
   full_attack = { { name = "claws", count = 2, bonus = { 12 }, damage = "2d6+5", type = "slashing" } },
-  specials = { { ability = "improved_grab", attack = "claw", damage = "2d6+5", type = "slashing" } },
+  specials = { { ability = "improved_grab", attacks = { "claw" }, damage = "2d6+5", type = "slashing" } },
   three_oh = {
     size = "Large",
     attacks = "2 claws +12 melee",

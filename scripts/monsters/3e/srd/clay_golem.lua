@@ -71,8 +71,8 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Slam: \"plus cursed wound\" on a hit is not modelled",
-    "Full Attack: slams: \"plus cursed wound\" on a hit is not modelled",
+    "damage reduction 10/adamantine and bludgeoning: a bludgeoning weapon does not get past it (the " ..
+      "3.0 damage reduction is overcome by enhancement or material only)",
     "Berserk: not modelled (Ex)",
     "cursed wound: not modelled (Ex)",
     "haste: not modelled (Su)",

@@ -53,11 +53,7 @@ return bestiary.monster{
     notes = { "3.5 record: Hit Dice, damage by size, skills and feats may differ from the 3.0 creature" },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Bite: \"plus petrification\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus petrification\" on a hit is not modelled",
-    "Petrification: not modelled (Su)",
-  },
+  unmodelled = { "Petrification: not modelled (Su)" },
   inert = { "Darkvision 60 ft.: senses", "low-light vision: senses" },
   lines = {
     { "Size/Type", "Small Magical Beast" },

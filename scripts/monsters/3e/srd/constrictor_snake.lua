@@ -40,7 +40,7 @@ return bestiary.monster{
   ac_types = { dex = 3, natural = 2 },
   attack = { { name = "Bite", bonus = { 5 }, damage = "1d3+4", type = "piercing" } },
   full_attack = { { name = "Bite", bonus = { 5 }, damage = "1d3+4", type = "piercing" } },
-  specials = { { ability = "improved_grab", attack = "bite", damage = "1d3+4", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "1d3+4", type = "piercing" } },
   three_oh = {
     size = "Medium-size",
     attacks = "Bite +5 melee",

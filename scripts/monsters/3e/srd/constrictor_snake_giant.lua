@@ -40,7 +40,7 @@ return bestiary.monster{
   ac_types = { dex = 3, natural = 4, size = -2 },
   attack = { { name = "Bite", bonus = { 13 }, damage = "1d8+10", type = "piercing" } },
   full_attack = { { name = "Bite", bonus = { 13 }, damage = "1d8+10", type = "piercing" } },
-  specials = { { ability = "improved_grab", attack = "bite", damage = "1d8+10", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "1d8+10", type = "piercing" } },
   three_oh = {
     size = "Huge",
     attacks = "Bite +13 melee",

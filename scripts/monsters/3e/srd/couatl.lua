@@ -43,6 +43,7 @@ return bestiary.monster{
   ac_types = { dex = 3, natural = 9, size = -1 },
   attack = { { name = "Bite", bonus = { 12 }, damage = "1d3+6", type = "piercing", effect = "plus poison" } },
   full_attack = { { name = "Bite", bonus = { 12 }, damage = "1d3+6", type = "piercing", effect = "plus poison" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "1d3+6", type = "piercing" } },
   three_oh = {
     size = "Large",
     attacks = "Bite +12 melee",
@@ -56,10 +57,9 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus poison\" on a hit is not modelled",
     "Constrict 2d8+6: not modelled (Ex)",
-    "improved grab: known by name, but its text names no attack",
+    "improved grab: the grapple's constrict damage is not modelled (each won grapple check deals " ..
+      "the attack's damage)",
     "poison: not modelled (Ex)",
     "psionics: not modelled (Sp)",
     "spells: not modelled",

@@ -40,7 +40,7 @@ return bestiary.monster{
   ac_types = { dex = 1, natural = 4 },
   attack = { { name = "Bite", bonus = { 6 }, damage = "1d8+6", type = "piercing" } },
   full_attack = { { name = "Bite", bonus = { 6 }, damage = "1d8+6", type = "piercing" } },
-  specials = { { ability = "improved_grab", attack = "bite", damage = "1d8+6", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "1d8+6", type = "piercing" } },
   three_oh = {
     size = "Medium-size",
     attacks = "Bite +6 melee",

@@ -58,7 +58,11 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = { "Psi-like abilities: not modelled" },
+  unmodelled = {
+    "Damage reduction 5/ bludgeoning: a bludgeoning weapon does not get past it (the 3.0 damage " ..
+      "reduction is overcome by enhancement or material only)",
+    "Psi-like abilities: not modelled",
+  },
   lines = {
     { "Size/Type", "Small Elemental (Earth, Psionic)" },
     { "Hit Dice", "6d8+6 (33 hp)" },

@@ -57,8 +57,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Sting: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Sting: \"plus poison\" on a hit is not modelled",
     "Poison: not modelled (Ex)",
     "spells: not modelled",
     "detect thoughts: not modelled (Su)",

@@ -42,6 +42,7 @@ return bestiary.monster{
   ac_types = { natural = 6, size = 1 },
   attack = { { name = "Slam", bonus = { 5 }, damage = "1d4+4", type = "bludgeoning" } },
   full_attack = { { name = "Slam", bonus = { 5 }, damage = "1d4+4", type = "bludgeoning" } },
+  specials = { { ability = "improved_grab", attacks = { "slam" }, damage = "1d4+4", type = "bludgeoning" } },
   three_oh = {
     size = "Small",
     attacks = "Slam +5 melee",
@@ -52,7 +53,8 @@ return bestiary.monster{
   modelled = "partial",
   unmodelled = {
     "Darkness: not modelled (Su)",
-    "improved grab: known by name, but its text names no attack",
+    "improved grab: the grapple's constrict damage is not modelled (each won grapple check deals " ..
+      "the attack's damage)",
     "constrict 1d4+4: not modelled (Ex)",
   },
   inert = { "Blindsight 90 ft.: senses" },

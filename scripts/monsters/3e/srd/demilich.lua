@@ -75,8 +75,8 @@ return bestiary.monster{
   repairs = { "Armor Class: the parts add up to 53, the total is 51 (-2 untyped)" },
   modelled = "partial",
   unmodelled = {
-    "Attack: Touch: \"plus paralyzing touch\" on a hit is not modelled",
-    "Full Attack: Touch: \"plus paralyzing touch\" on a hit is not modelled",
+    "DR 15/Epic and bludgeoning: a bludgeoning weapon does not get past it (the 3.0 damage " ..
+      "reduction is overcome by enhancement or material only)",
     "Trap the soul: not modelled (Su)",
     "fear aura: not modelled (Su)",
     "paralyzing touch: not modelled (Su)",

@@ -44,7 +44,7 @@ return bestiary.monster{
     { name = "claws", count = 2, bonus = { 19 }, damage = "2d4+10", type = "slashing" },
     { name = "bite", bonus = { 13 }, damage = "2d8+5", type = "piercing" },
   },
-  specials = { { ability = "improved_grab", attack = "claw", damage = "2d4+10", type = "slashing" } },
+  specials = { { ability = "improved_grab", attacks = { "claw" }, damage = "2d4+10", type = "slashing" } },
   three_oh = {
     size = "Large",
     attacks = "2 claws +19 melee, bite +13 melee",

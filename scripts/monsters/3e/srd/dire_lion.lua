@@ -44,7 +44,7 @@ return bestiary.monster{
     { name = "claws", count = 2, bonus = { 13 }, damage = "1d6+7", type = "slashing" },
     { name = "bite", bonus = { 7 }, damage = "1d8+3", type = "piercing" },
   },
-  specials = { { ability = "improved_grab", attack = "bite", damage = "1d8+3", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "1d8+3", type = "piercing" } },
   three_oh = {
     size = "Large",
     attacks = "2 claws +13 melee, bite +7 melee",

@@ -49,11 +49,7 @@ return bestiary.monster{
     notes = { "3.5 record: Hit Dice, damage by size, skills and feats may differ from the 3.0 creature" },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Bite: \"plus disease\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus disease\" on a hit is not modelled",
-    "Disease: not modelled (Ex)",
-  },
+  unmodelled = { "Disease: not modelled (Ex)" },
   inert = { "Low-light vision: senses", "scent: senses" },
   lines = {
     { "Size/Type", "Small Animal" },

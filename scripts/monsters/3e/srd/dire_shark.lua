@@ -42,7 +42,7 @@ return bestiary.monster{
   ac_types = { dex = 2, natural = 7, size = -2 },
   attack = { { name = "Bite", bonus = { 18 }, damage = "2d8+9", type = "piercing" } },
   full_attack = { { name = "Bite", bonus = { 18 }, damage = "2d8+9", type = "piercing" } },
-  specials = { { ability = "improved_grab", attack = "bite", damage = "2d8+9", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "2d8+9", type = "piercing" } },
   three_oh = {
     size = "Huge",
     attacks = "Bite +18 melee",

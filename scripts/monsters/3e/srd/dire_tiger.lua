@@ -51,7 +51,7 @@ return bestiary.monster{
     { name = "claws", count = 2, bonus = { 20 }, damage = "2d4+8", type = "slashing" },
     { name = "bite", bonus = { 14 }, damage = "2d6+4", type = "piercing" },
   },
-  specials = { { ability = "improved_grab", attack = "bite", damage = "2d6+4", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "2d6+4", type = "piercing" } },
   three_oh = {
     size = "Large",
     attacks = "2 claws +20 melee, bite +14 melee",

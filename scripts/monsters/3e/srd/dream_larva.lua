@@ -83,16 +83,19 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 15: no fast-healing ability in scripts/monsters/abilities",
     "Worst nightmare: not modelled (Su)",
     "improved grab: known by name, but its text names no attack",
     "sending: not modelled (Su)",
     "spell-like abilities: not modelled",
     "summon nightwalker: not modelled (Sp)",
-    "regeneration 15: its text names no damage that is normal to it (all damage is subdual)",
     "Great Cleave: played as Cleave (one extra attack a round)",
   },
-  inert = { "Abomination traits: see its type" },
+  inert = {
+    "Abomination traits: see its type",
+    "regeneration 15: \"Dream larvae take normal damage from good or lawful weapons or weapons forged by " ..
+      "a slee...\" (the fights' weapons are neither aligned nor of a special material: their damage is " ..
+      "subdual to it)",
+  },
   lines = {
     { "Size/Type", "Large Outsider (Chaotic, Evil, Extraplanar)" },
     { "Hit Dice", "40d8+360 (700 hp)" },

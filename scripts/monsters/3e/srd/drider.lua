@@ -67,7 +67,6 @@ return bestiary.monster{
   modelled = "partial",
   unmodelled = {
     "Full Attack: daggers: \", 1d6+1/19–20\" on a hit is not modelled",
-    "Full Attack: bite: \"plus poison\" on a hit is not modelled",
     "Spells: not modelled",
     "spell-like abilities: not modelled",
     "poison: not modelled (Ex)",

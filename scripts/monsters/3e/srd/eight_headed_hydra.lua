@@ -54,8 +54,7 @@ return bestiary.monster{
         "face is the 3.5 space, square",
     },
   },
-  modelled = "partial",
-  unmodelled = { "fast healing 18: no fast-healing ability in scripts/monsters/abilities" },
+  modelled = "full",
   inert = { "Darkvision 60 ft.: senses", "low-light vision: senses", "scent: senses" },
   lines = {
     { "Size/Type", "Huge Magical Beast" },

@@ -42,7 +42,7 @@ return bestiary.monster{
   attack = { { name = "Slam", bonus = { 19 }, damage = "3d6+12", type = "bludgeoning", extra = "3d6[acid]" } },
   full_attack = { { name = "Slam", bonus = { 19 }, damage = "3d6+12", type = "bludgeoning", extra = "3d6[acid]" } },
   type_traits = "ooze",
-  specials = { { ability = "improved_grab", attack = "slam", damage = "3d6+12", type = "bludgeoning" } },
+  specials = { { ability = "improved_grab", attacks = { "slam" }, damage = "3d6+12", type = "bludgeoning" } },
   three_oh = {
     size = "Gargantuan",
     attacks = "Slam +19 melee",

@@ -46,7 +46,10 @@ return bestiary.monster{
     { name = "Bite", bonus = { 20 }, damage = "4d6+6", type = "piercing" },
     { name = "claws", count = 2, bonus = { 15 }, damage = "1d8+3", type = "slashing" },
   },
-  specials = { { feat = "cleave" }, { feat = "power_attack" } },
+  specials = {
+    { ability = "improved_grab", attacks = { "bite", "claw" }, damage = "4d6+6", type = "piercing" },
+    { feat = "power_attack" },
+  },
   three_oh = {
     size = "Large",
     attacks = "Bite +20 melee, 2 claws +15 melee",
@@ -60,11 +63,12 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Improved grab: known by name, but its text names no attack",
     "ink cloud: not modelled (Ex)",
     "resistance to electricity 10 and fire 10 immunity to acid and cold: not modelled",
+    "cleave: not played with improved grab (both need the creature's creature.down hook, differently)",
   },
   inert = { "All-around vision: senses", "darkvision 60 ft.: senses" },
+  unused = { "Improved grab: a won grapple check deals the bite's damage (4d6+6)" },
   lines = {
     { "Size/Type", "Large Outsider (Extraplanar, Water)" },
     { "Hit Dice", "15d8+60 (127 hp)" },

@@ -72,6 +72,8 @@ return bestiary.monster{
   modelled = "partial",
   unmodelled = {
     "Base Attack/Grapple: not printed (base attack bonus 0 is used)",
+    "damage reduction 5/bludgeoning: a bludgeoning weapon does not get past it (the 3.0 damage " ..
+      "reduction is overcome by enhancement or material only)",
     "Great Cleave: played as Cleave (one extra attack a round)",
   },
   inert = {

@@ -53,12 +53,7 @@ return bestiary.monster{
   },
   repairs = { "\"second 'Attack' row is the Full Attack line; relabelled\"" },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Poison: not modelled (Ex)",
-    "web: not modelled (Ex)",
-  },
+  unmodelled = { "Poison: not modelled (Ex)", "web: not modelled (Ex)" },
   inert = { "Low-light vision: senses" },
   lines = {
     { "Size/Type", "Medium Aberration" },

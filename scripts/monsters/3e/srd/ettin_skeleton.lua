@@ -59,12 +59,12 @@ return bestiary.monster{
         "face is the 3.5 space, square",
     },
   },
-  modelled = "full",
-  inert = {
-    "immunity to superior twoweapon: nothing in the fights calls for it",
-    "darkvision 60 ft.: senses",
-    "darkvision 60 ft.: senses",
+  modelled = "partial",
+  unmodelled = {
+    "Damage reduction 5/bludgeoning: a bludgeoning weapon does not get past it (the 3.0 damage " ..
+      "reduction is overcome by enhancement or material only)",
   },
+  inert = { "immunity to superior twoweapon: nothing in the fights calls for it", "darkvision 60 ft.: senses" },
   unused = {
     "Attack: or claw +10 melee (1d6+6) (the fights use the first routine)",
     "Attack: or javelin +4 ranged (1d8+6) (the fights use the first routine)",

@@ -56,6 +56,7 @@ return bestiary.monster{
     },
     { name = "tail slap", bonus = { 4 }, damage = "1d4", type = "bludgeoning", extra = "1d6[fire]" },
   },
+  specials = { { ability = "improved_grab", attacks = { "tail slap" }, damage = "1d4", type = "bludgeoning" } },
   three_oh = {
     size = "Small",
     attacks = "Spear +6 melee, tail slap +4 melee",
@@ -67,7 +68,8 @@ return bestiary.monster{
   unmodelled = {
     "Constrict 1d4 plus 1d6 fire: not modelled (Ex)",
     "heat: not modelled (Ex)",
-    "improved grab: known by name, but its text names no attack",
+    "improved grab: the grapple's constrict damage is not modelled (each won grapple check deals " ..
+      "the attack's damage)",
   },
   inert = { "Darkvision 60 ft.: senses" },
   lines = {

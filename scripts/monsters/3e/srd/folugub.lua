@@ -69,11 +69,7 @@ return bestiary.monster{
     notes = { "3.5 record: Hit Dice, damage by size, skills and feats may differ from the 3.0 creature" },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Tongue: \"liquefy crystal\" on a hit is not modelled",
-    "Full Attack: Tongue: \"liquefy crystal\" on a hit is not modelled",
-    "Liquefy crystal: not modelled (Ex)",
-  },
+  unmodelled = { "Liquefy crystal: not modelled (Ex)" },
   inert = { "Darkvision 60 ft.: senses", "scent: senses" },
   lines = {
     { "Size/Type", "Medium-Size Aberration" },

@@ -60,14 +60,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "fast healing 2: no fast-healing ability in scripts/monsters/abilities",
-    "Attack: Sting: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Sting: \"plus poison\" on a hit is not modelled",
-    "Poison: not modelled (Ex)",
-    "spell-like abilities: not modelled",
-    "hive mind: not modelled (Ex)",
-  },
+  unmodelled = { "Poison: not modelled (Ex)", "spell-like abilities: not modelled", "hive mind: not modelled (Ex)" },
   inert = {
     "immunity to poison: nothing in the fights calls for it",
     "immunity to petrification: nothing in the fights calls for it",

@@ -67,7 +67,6 @@ return bestiary.monster{
   modelled = "partial",
   unmodelled = {
     "Saves: no ref save printed (\"Fort +19, Ref —, Will +19\"; +0 is used)",
-    "fast healing 2: no fast-healing ability in scripts/monsters/abilities",
     "Spell-like abilities: not modelled",
     "spells: not modelled",
     "hive mind: not modelled (Ex)",

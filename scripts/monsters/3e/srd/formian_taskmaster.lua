@@ -56,8 +56,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Sting: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Sting: \"plus poison\" on a hit is not modelled",
     "Dominate monster: not modelled (Su)",
     "dominated creature: not modelled (Ex)",
     "poison: not modelled (Ex)",

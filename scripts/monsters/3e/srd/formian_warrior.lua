@@ -56,12 +56,7 @@ return bestiary.monster{
     notes = { "3.5 record: Hit Dice, damage by size, skills and feats may differ from the 3.0 creature" },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Sting: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Sting: \"plus poison\" on a hit is not modelled",
-    "Poison: not modelled (Ex)",
-    "Hive mind: not modelled (Ex)",
-  },
+  unmodelled = { "Poison: not modelled (Ex)", "Hive mind: not modelled (Ex)" },
   inert = {
     "immunity to poison: nothing in the fights calls for it",
     "immunity to petrification: nothing in the fights calls for it",

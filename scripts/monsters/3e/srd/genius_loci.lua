@@ -51,7 +51,6 @@ return bestiary.monster{
   modelled = "partial",
   unmodelled = {
     "Space/Reach: \"Varies (see text)\" (the exception in parentheses is not modelled)",
-    "fast healing 50: no fast-healing ability in scripts/monsters/abilities",
     "Enslave: not modelled (Su)",
     "improved grab: known by name, but its text names no attack",
     "constrict 4d10+30: not modelled (Ex)",

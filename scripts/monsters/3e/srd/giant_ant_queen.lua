@@ -42,7 +42,7 @@ return bestiary.monster{
   attack = { { name = "Bite", bonus = { 5 }, damage = "2d6+4", type = "piercing" } },
   full_attack = { { name = "Bite", bonus = { 5 }, damage = "2d6+4", type = "piercing" } },
   type_traits = "vermin",
-  specials = { { ability = "improved_grab", attack = "bite", damage = "2d6+4", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "2d6+4", type = "piercing" } },
   three_oh = {
     size = "Large",
     attacks = "Bite +5 melee",

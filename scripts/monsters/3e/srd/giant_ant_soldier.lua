@@ -42,7 +42,7 @@ return bestiary.monster{
   attack = { { name = "Bite", bonus = { 3 }, damage = "2d4+3", type = "piercing" } },
   full_attack = { { name = "Bite", bonus = { 3 }, damage = "2d4+3", type = "piercing" } },
   type_traits = "vermin",
-  specials = { { ability = "improved_grab", attack = "bite", damage = "2d4+3", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "2d4+3", type = "piercing" } },
   three_oh = {
     size = "Medium-size",
     attacks = "Bite +3 melee",

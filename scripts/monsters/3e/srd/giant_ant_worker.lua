@@ -42,7 +42,7 @@ return bestiary.monster{
   attack = { { name = "Bite", bonus = { 1 }, damage = "1d6", type = "piercing" } },
   full_attack = { { name = "Bite", bonus = { 1 }, damage = "1d6", type = "piercing" } },
   type_traits = "vermin",
-  specials = { { ability = "improved_grab", attack = "bite", damage = "1d6", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "1d6", type = "piercing" } },
   three_oh = {
     size = "Medium-size",
     attacks = "Bite +1 melee",

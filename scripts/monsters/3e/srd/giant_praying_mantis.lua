@@ -45,7 +45,7 @@ return bestiary.monster{
     { name = "bite", bonus = { 1 }, damage = "1d6+2", type = "piercing" },
   },
   type_traits = "vermin",
-  specials = { { ability = "improved_grab", attack = "claw", damage = "1d8+4", type = "slashing" } },
+  specials = { { ability = "improved_grab", attacks = { "claw" }, damage = "1d8+4", type = "slashing" } },
   three_oh = {
     size = "Large",
     attacks = "Claws +6 melee, bite +1 melee",

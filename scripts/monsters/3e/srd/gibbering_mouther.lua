@@ -52,7 +52,7 @@ return bestiary.monster{
       effect = "acid plus blindness",
     },
   },
-  specials = { { ability = "improved_grab", attack = "bite", damage = "1", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "1", type = "piercing" } },
   three_oh = {
     size = "Medium-size",
     attacks = "6 bites +4 melee, spittle +4 ranged touch",
@@ -67,6 +67,8 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "damage reduction 5/bludgeoning: a bludgeoning weapon does not get past it (the 3.0 damage " ..
+      "reduction is overcome by enhancement or material only)",
     "Full Attack: spittle: \"acid plus blindness\" on a hit is not modelled",
     "Gibbering: not modelled (Su)",
     "spittle: not modelled (Ex)",

@@ -55,7 +55,7 @@ return bestiary.monster{
     { name = "eye rays", count = 24, bonus = { 31 }, damage = "0", ranged = true, touch = true },
     { name = "bites", count = 12, bonus = { 28 }, damage = "2d8+5", type = "piercing", threat = 19 },
   },
-  specials = { { ability = "improved_grab", attack = "bite", damage = "2d8+5", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "2d8+5", type = "piercing" } },
   three_oh = {
     size = "Huge",
     attacks = "24 eye rays +31 ranged touch, 12 bites +28 melee",

@@ -50,7 +50,10 @@ return bestiary.monster{
     { name = "claws", count = 2, bonus = { 18 }, damage = "1d6+5", type = "slashing" },
     { name = "bite", bonus = { 18 }, damage = "1d8+5", type = "piercing" },
   },
-  specials = { { feat = "cleave" }, { feat = "cleave" }, { feat = "power_attack" } },
+  specials = {
+    { ability = "improved_grab", attacks = { "pincer" }, damage = "2d8+10", type = "bludgeoning" },
+    { feat = "power_attack" },
+  },
   three_oh = {
     size = "Huge",
     attacks = "2 pincers +20 melee, 2 claws +18 melee, bite +18 melee",
@@ -67,11 +70,11 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Improved grab: known by name, but its text names no attack",
     "spell-like abilities: not modelled",
     "summon demon: not modelled (Sp)",
     "true seeing: not modelled (Su)",
     "Great Cleave: played as Cleave (one extra attack a round)",
+    "cleave: not played with improved grab (both need the creature's creature.down hook, differently)",
   },
   inert = {
     "immunity to poison: nothing in the fights calls for it",

@@ -43,7 +43,7 @@ return bestiary.monster{
   attack = { { name = "Slam", bonus = { 3 }, damage = "1d6+1", type = "bludgeoning", extra = "1d6[acid]" } },
   full_attack = { { name = "Slam", bonus = { 3 }, damage = "1d6+1", type = "bludgeoning", extra = "1d6[acid]" } },
   type_traits = "ooze",
-  specials = { { ability = "improved_grab", attack = "slam", damage = "1d6+1", type = "bludgeoning" } },
+  specials = { { ability = "improved_grab", attacks = { "slam" }, damage = "1d6+1", type = "bludgeoning" } },
   three_oh = {
     size = "Medium-size",
     attacks = "Slam +3 melee",

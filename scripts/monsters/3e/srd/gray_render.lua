@@ -43,7 +43,7 @@ return bestiary.monster{
   attack = { { name = "Bite", bonus = { 15 }, damage = "2d6+6", type = "piercing" } },
   full_attack = { { name = "Bite", bonus = { 15 }, damage = "2d6+6", type = "piercing" } },
   specials = {
-    { ability = "improved_grab", attack = "bite", damage = "2d6+6", type = "piercing" },
+    { ability = "improved_grab", attacks = { "bite" }, damage = "2d6+6", type = "piercing" },
     { feat = "power_attack" },
   },
   three_oh = {

@@ -44,6 +44,7 @@ return bestiary.monster{
   attack = { { name = "Bite", bonus = { 16 }, damage = "2d6+7", type = "piercing" } },
   full_attack = { { name = "Bite", bonus = { 16 }, damage = "2d6+7", type = "piercing" } },
   type_traits = "undead",
+  specials = { { ability = "partial_actions_only" } },
   three_oh = {
     size = "Large",
     attacks = "Bite +16 melee",
@@ -57,7 +58,11 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = { "Space/Reach: not printed (0 ft./0 ft. is used)", "Single actions only: not modelled (Ex)" },
+  unmodelled = {
+    "Space/Reach: not printed (0 ft./0 ft. is used)",
+    "damage reduction 5/slashing: a slashing weapon does not get past it (the 3.0 damage reduction " ..
+      "is overcome by enhancement or material only)",
+  },
   inert = { "darkvision 60 ft.: senses" },
   unused = {
     "Attack: or slam +16 melee (1d8+10) (the fights use the first routine)",

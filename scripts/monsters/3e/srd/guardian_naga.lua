@@ -53,13 +53,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Poison: not modelled (Ex)",
-    "spit: not modelled (Ex)",
-    "spells: not modelled",
-  },
+  unmodelled = { "Poison: not modelled (Ex)", "spit: not modelled (Ex)", "spells: not modelled" },
   inert = { "Darkvision 60 ft.: senses" },
   unused = {
     "Attack: or spit +9 ranged touch (poison) (the fights use the first routine)",

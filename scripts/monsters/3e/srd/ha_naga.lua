@@ -53,7 +53,7 @@ return bestiary.monster{
     { name = "sting", bonus = { 19 }, damage = "2d8+4", type = "piercing", effect = "plus poison" },
     { name = "bite", bonus = { 13 }, damage = "4d8+4", type = "piercing" },
   },
-  specials = { { ability = "improved_grab", attack = "coil whip", damage = "4d6+8", type = "slashing" } },
+  specials = { { ability = "improved_grab", attacks = { "coil whip" }, damage = "4d6+8", type = "slashing" } },
   three_oh = {
     size = "Colossal",
     attacks = "Coil whip +21 melee, sting +19 melee, bite +13 melee",
@@ -70,7 +70,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Full Attack: sting: \"plus poison\" on a hit is not modelled",
     "Charming gaze: not modelled (Su)",
     "poison: not modelled (Ex)",
     "improved grab: the grapple's constrict damage is not modelled (each won grapple check deals " ..

@@ -49,7 +49,7 @@ return bestiary.monster{
     notes = { "3.5 record: Hit Dice, damage by size, skills and feats may differ from the 3.0 creature" },
   },
   modelled = "partial",
-  unmodelled = { "Halfling traits: not modelled (Ex)", "Halfling traits: not modelled (Ex)" },
+  unmodelled = { "Halfling traits: not modelled (Ex)" },
   unused = {
     "Attack: or light crossbow +3 ranged (1d6/19–20) (the fights use the first routine)",
     "Full Attack: or light crossbow +3 ranged (1d6/19–20) (the fights use the first routine)",

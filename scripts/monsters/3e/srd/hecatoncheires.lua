@@ -87,14 +87,17 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 50: no fast-healing ability in scripts/monsters/abilities",
     "Superior multiweapon fighting: not modelled (Ex)",
     "spell-like abilities: not modelled",
     "summon hecatoncheires: not modelled (Sp)",
-    "regeneration 40: its text names no damage that is normal to it (all damage is subdual)",
     "Great Cleave: played as Cleave (one extra attack a round)",
   },
-  inert = { "Abomination traits: see its type" },
+  inert = {
+    "Abomination traits: see its type",
+    "regeneration 40: \"Hecatoncheires take normal damage from good weapons or weapons tempered with the " ..
+      "blood ...\" (the fights' weapons are neither aligned nor of a special material: their damage is " ..
+      "subdual to it)",
+  },
   unused = {
     "Attack: or boulder +55 (2d8+20/19-20) ranged (the fights use the first routine)",
     "Full Attack: or 100 boulders +55 (2d8+20/19-20) ranged (the fights use the first routine)",

@@ -49,7 +49,7 @@ return bestiary.monster{
     { name = "claws", count = 2, bonus = { 13 }, damage = "1d8+6", type = "slashing" },
     { name = "bite", bonus = { 8 }, damage = "2d8+3", type = "piercing" },
   },
-  specials = { { ability = "improved_grab", attack = "bite", damage = "2d8+3", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "2d8+3", type = "piercing" } },
   three_oh = {
     size = "Large",
     attacks = "2 claws +13 melee, bite +8 melee",

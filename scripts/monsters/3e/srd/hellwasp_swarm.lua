@@ -61,8 +61,6 @@ return bestiary.monster{
   modelled = "partial",
   unmodelled = {
     "immunity to weapon damage: not modelled",
-    "Attack: Swarm: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Swarm: \"plus poison\" on a hit is not modelled",
     "Swarm (3d6 plus poison): a swarm attack (automatic damage to creatures in its space) is made " ..
       "as an attack at +0",
     "Distraction: not modelled (Ex)",

@@ -50,7 +50,7 @@ return bestiary.monster{
     { name = "claws", count = 2, bonus = { 9 }, damage = "1d8+2", type = "slashing" },
   },
   specials = {
-    { ability = "improved_grab", attack = "claw", damage = "1d8+2", type = "slashing" },
+    { ability = "improved_grab", attacks = { "claw" }, damage = "1d8+2", type = "slashing" },
     { feat = "power_attack" },
   },
   three_oh = {

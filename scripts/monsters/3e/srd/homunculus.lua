@@ -57,11 +57,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Poison: not modelled (Ex)",
-  },
+  unmodelled = { "Poison: not modelled (Ex)" },
   inert = { "darkvision 60 ft.: senses", "low-light vision: senses" },
   lines = {
     { "Size/Type", "Tiny Construct" },

@@ -86,19 +86,18 @@ return bestiary.monster{
   unmodelled = {
     "Space/Reach: \"10 ft./10 ft. (20 ft. with spiked chain)\" (the exception in parentheses is not " ..
       "modelled)",
-    "Attack: Spiked chain: \"plus stun\" on a hit is not modelled",
-    "Full Attack: Spiked chain: \"plus stun\" on a hit is not modelled",
-    "Full Attack: tail: \"plus infernal wound\" on a hit is not modelled",
     "Fear aura: not modelled (Su)",
     "infernal wound: not modelled (Su)",
     "spell-like abilities: not modelled",
     "stun: not modelled (Su)",
     "summon devil: not modelled (Sp)",
-    "regeneration 5: its text names no damage that is normal to it (all damage is subdual)",
   },
   inert = {
     "immunity to poison: nothing in the fights calls for it",
     "darkvision 60 ft.: senses",
+    "regeneration 5: \"A horned devil takes normal damage from good-aligned silvered weapons, and from " ..
+      "spells ...\" (the fights' weapons are neither aligned nor of a special material: their damage is " ..
+      "subdual to it)",
     "see in darkness: senses (fights have no darkness)",
     "telepathy 100 ft.: communication",
   },

@@ -96,7 +96,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 30: no fast-healing ability in scripts/monsters/abilities",
     "Attack: Slam: \"(+1d6 on critical hit) plus hunefer rot\" on a hit is not modelled",
     "Full Attack: slams: \"(+1d6 on critical hit) plus hunefer rot\" on a hit is not modelled",
     "Despair: not modelled (Su)",

@@ -87,18 +87,17 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Spear: \"plus slow\" on a hit is not modelled",
-    "Full Attack: Spear: \"plus slow\" on a hit is not modelled",
-    "Full Attack: tail: \"plus slow\" on a hit is not modelled",
     "Fear aura: not modelled (Su)",
     "slow: not modelled (Su)",
     "spell-like abilities: not modelled",
     "summon devil: not modelled (Sp)",
-    "regeneration 5: its text names no damage that is normal to it (all damage is subdual)",
   },
   inert = {
     "immunity to poison: nothing in the fights calls for it",
     "darkvision 60 ft.: senses",
+    "regeneration 5: \"An ice devil takes normal damage from good-aligned weapons and from spells or " ..
+      "effects w...\" (the fights' weapons are neither aligned nor of a special material: their damage is " ..
+      "subdual to it)",
     "see in darkness: senses (fights have no darkness)",
     "telepathy 100 ft.: communication",
   },

@@ -62,9 +62,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 2: no fast-healing ability in scripts/monsters/abilities",
-    "Attack: Sting: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Sting: \"plus poison\" on a hit is not modelled",
     "Poison: not modelled (Ex)",
     "spell-like abilities: not modelled",
     "Alternate form: not modelled (Su)",

@@ -78,17 +78,19 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 15: no fast-healing ability in scripts/monsters/abilities",
     "Full Attack: bite: \"+spell suck\" on a hit is not modelled",
     "Improved grab: known by name, but its text names no attack",
     "spell suck: not modelled (Su)",
     "learned spell immunity: not modelled (Su)",
     "spell-like abilities: not modelled",
     "summon fiend: not modelled (Sp)",
-    "regeneration 15: its text names no damage that is normal to it (all damage is subdual)",
     "Great Cleave: played as Cleave (one extra attack a round)",
   },
-  inert = { "Abomination traits: see its type" },
+  inert = {
+    "Abomination traits: see its type",
+    "regeneration 15: \"Infernals take normal damage from good weapons\" (the fights' weapons are neither " ..
+      "aligned nor of a special material: their damage is subdual to it)",
+  },
   lines = {
     { "Size/Type", "Large Outsider (Evil) (Chaotic or Lawful)" },
     { "Hit Dice", "40d8+360 (680 hp)" },

@@ -46,6 +46,7 @@ return bestiary.monster{
     { name = "Bite", bonus = { 6 }, damage = "2d6+2", type = "piercing" },
     { name = "claws", count = 2, bonus = { 1 }, damage = "1d4+1", type = "slashing" },
   },
+  specials = { { ability = "improved_grab", attacks = { "bite", "claw" }, damage = "2d6+2", type = "piercing" } },
   three_oh = {
     size = "Small",
     attacks = "Bite +6 melee, 2 claws +1 melee",
@@ -54,12 +55,13 @@ return bestiary.monster{
     notes = { "3.5 record: Hit Dice, damage by size, skills and feats may differ from the 3.0 creature" },
   },
   modelled = "partial",
-  unmodelled = { "Improved grab: known by name, but its text names no attack", "ink cloud: not modelled (Ex)" },
+  unmodelled = { "ink cloud: not modelled (Ex)" },
   inert = {
     "immunity to resistance to: nothing in the fights calls for it",
     "All-around vision: senses",
     "darkvision 60 ft.: senses",
   },
+  unused = { "Improved grab: a won grapple check deals the bite's damage (2d6+2)" },
   lines = {
     { "Size/Type", "Small Outsider (Extraplanar, Water)" },
     { "Hit Dice", "3d8+6 (19 hp)" },

@@ -44,6 +44,7 @@ return bestiary.monster{
   attack = { { name = "Spear", bonus = { 1 }, damage = "1d6-1", type = "piercing", crit_mul = 3 } },
   full_attack = { { name = "Spear", bonus = { 0 }, damage = "1d6-1", type = "piercing", crit_mul = 3 } },
   type_traits = "undead",
+  specials = { { ability = "partial_actions_only" } },
   three_oh = {
     size = "Small",
     attacks = "Spear +0 melee",
@@ -57,7 +58,10 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = { "Single actions only: not modelled (Ex)" },
+  unmodelled = {
+    "damage reduction 5/slashing: a slashing weapon does not get past it (the 3.0 damage reduction " ..
+      "is overcome by enhancement or material only)",
+  },
   inert = { "darkvision 60 ft.: senses" },
   unused = {
     "Attack: or slam +1 melee (1d4–1) (the fights use the first routine)",

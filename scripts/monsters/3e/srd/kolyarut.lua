@@ -68,7 +68,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 5: no fast-healing ability in scripts/monsters/abilities",
     "Enervation ray: not modelled (Su)",
     "spell-like abilities: not modelled",
     "vampiric touch: not modelled (Su)",

@@ -62,6 +62,9 @@ return bestiary.monster{
     { name = "arms", count = 6, bonus = { 23 }, damage = "1d6+6", type = "bludgeoning" },
     { name = "bite", bonus = { 23 }, damage = "4d6+6", type = "piercing" },
   },
+  specials = {
+    { ability = "improved_grab", attacks = { "arm", "tentacle" }, damage = "1d6+6", type = "bludgeoning" },
+  },
   three_oh = {
     size = "Gargantuan",
     attacks = "2 tentacles +28 melee, 6 arms +23 melee, bite +23 melee",
@@ -77,13 +80,15 @@ return bestiary.monster{
   unmodelled = {
     "Space/Reach: \"20 ft./15 ft. (60 ft. with tentacle, 30 ft. with arm)\" (the exception in " ..
       "parentheses is not modelled)",
-    "Improved grab: known by name, but its text names no attack",
+    "Improved grab: the grapple's constrict damage is not modelled (each won grapple check deals " ..
+      "the attack's damage)",
     "constrict 2d8+12 or 1d6+6: not modelled (Ex)",
     "ink cloud: not modelled (Ex)",
     "jet: not modelled (Ex)",
     "spell-like abilities: not modelled",
   },
   inert = { "Darkvision 60 ft.: senses", "low-light vision: senses" },
+  unused = { "Improved grab: a won grapple check deals the arm's damage (1d6+6)" },
   lines = {
     { "Size/Type", "Gargantuan Magical Beast (Aquatic)" },
     { "Hit Dice", "20d10+180 (290 hp)" },

@@ -54,12 +54,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Touch: \"Wisdom drain\" on a hit is not modelled",
-    "Full Attack: Touch: \"Wisdom drain\" on a hit is not modelled",
-    "Spell-like abilities: not modelled",
-    "Wisdom drain: not modelled (Su)",
-  },
+  unmodelled = { "Spell-like abilities: not modelled", "Wisdom drain: not modelled (Su)" },
   inert = { "Darkvision 60 ft.: senses", "low-light vision: senses" },
   unused = {
     "Attack: or dagger +12 melee (1d6+4/19–20) (the fights use the first routine)",

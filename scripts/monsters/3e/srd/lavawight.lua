@@ -94,7 +94,6 @@ return bestiary.monster{
   unmodelled = {
     "Attack: Claw: \"(+1d6 on critical hit) plus blazefire\" on a hit is not modelled",
     "Full Attack: claws: \"(+1d6 on critical hit) plus blazefire\" on a hit is not modelled",
-    "Full Attack: skull butt: \"plus blazefire\" on a hit is not modelled",
     "Rend 6d8+31: known by name, but its text gives no damage or attack",
     "blazefire: not modelled (Su)",
     "spell-like abilities: not modelled",

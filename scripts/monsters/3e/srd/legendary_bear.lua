@@ -42,7 +42,7 @@ return bestiary.monster{
     { name = "claws", count = 2, bonus = { 27 }, damage = "2d6+13", type = "slashing" },
     { name = "bite", bonus = { 22 }, damage = "4d6+6", type = "piercing" },
   },
-  specials = { { ability = "improved_grab", attack = "claw", damage = "2d6+13", type = "slashing" } },
+  specials = { { ability = "improved_grab", attacks = { "claw" }, damage = "2d6+13", type = "slashing" } },
   three_oh = {
     size = "Large",
     attacks = "2 claws +27 melee, bite +22 melee",

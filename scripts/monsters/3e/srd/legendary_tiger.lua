@@ -42,7 +42,7 @@ return bestiary.monster{
     { name = "claws", count = 2, bonus = { 29 }, damage = "2d6+11", type = "slashing" },
     { name = "bite", bonus = { 24 }, damage = "2d8+5", type = "piercing" },
   },
-  specials = { { ability = "improved_grab", attack = "bite", damage = "2d8+5", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "2d8+5", type = "piercing" } },
   three_oh = {
     size = "Large",
     attacks = "2 claws +29 melee, bite +24 melee",

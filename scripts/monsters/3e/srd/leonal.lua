@@ -48,7 +48,7 @@ return bestiary.monster{
     { name = "claws", count = 2, bonus = { 20 }, damage = "1d6+8", type = "slashing" },
     { name = "bite", bonus = { 15 }, damage = "1d8+4", type = "piercing" },
   },
-  specials = { { ability = "improved_grab", attack = "bite", damage = "1d8+4", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "1d8+4", type = "piercing" } },
   three_oh = {
     size = "Medium-size",
     attacks = "2 claws +20 melee, bite +15 melee",

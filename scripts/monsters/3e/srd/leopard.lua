@@ -43,7 +43,7 @@ return bestiary.monster{
     { name = "Bite", bonus = { 6 }, damage = "1d6+3", type = "piercing" },
     { name = "claws", count = 2, bonus = { 1 }, damage = "1d3+1", type = "slashing" },
   },
-  specials = { { ability = "improved_grab", attack = "bite", damage = "1d6+3", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "1d6+3", type = "piercing" } },
   three_oh = {
     size = "Medium-size",
     attacks = "Bite +6 melee, 2 claws +1 melee",

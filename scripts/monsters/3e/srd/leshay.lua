@@ -89,7 +89,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 10: no fast-healing ability in scripts/monsters/abilities",
     "Gaze: not modelled (Su)",
     "spell-like abilities: not modelled",
     "leShay weapons: not modelled (Su)",

@@ -47,7 +47,7 @@ return bestiary.monster{
     { name = "Short sword", bonus = { 11, 6 }, damage = "1d8+5", type = "piercing", threat = 19 },
     { name = "tail slap", bonus = { 6 }, damage = "2d6+2", type = "bludgeoning" },
   },
-  specials = { { ability = "improved_grab", attack = "tail slap", damage = "2d6+2", type = "bludgeoning" } },
+  specials = { { ability = "improved_grab", attacks = { "tail slap" }, damage = "2d6+2", type = "bludgeoning" } },
   three_oh = {
     size = "Large",
     attacks = "Short sword +11/+6 melee, tail slap +6 melee",

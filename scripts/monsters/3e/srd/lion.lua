@@ -43,7 +43,7 @@ return bestiary.monster{
     { name = "claws", count = 2, bonus = { 7 }, damage = "1d4+5", type = "slashing" },
     { name = "bite", bonus = { 2 }, damage = "1d8+2", type = "piercing" },
   },
-  specials = { { ability = "improved_grab", attack = "bite", damage = "1d8+2", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "1d8+2", type = "piercing" } },
   three_oh = {
     size = "Large",
     attacks = "2 claws +7 melee, bite +2 melee",

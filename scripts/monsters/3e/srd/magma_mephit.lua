@@ -74,11 +74,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "fast healing 2: no fast-healing ability in scripts/monsters/abilities",
-    "spell-like abilities: not modelled",
-    "summon mephit: not modelled",
-  },
+  unmodelled = { "spell-like abilities: not modelled", "summon mephit: not modelled" },
   inert = { "darkvision 60 ft.: senses" },
   unused = {
     "Breath weapon: no interval printed: once every 1d4 rounds, as the dragons'",

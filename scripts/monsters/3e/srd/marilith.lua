@@ -64,7 +64,7 @@ return bestiary.monster{
     { name = "tail slap", bonus = { 22 }, damage = "4d6+4", type = "bludgeoning" },
   },
   specials = {
-    { ability = "improved_grab", attack = "tail slap", damage = "4d6+4", type = "bludgeoning" },
+    { ability = "improved_grab", attacks = { "tail slap" }, damage = "4d6+4", type = "bludgeoning" },
     { feat = "power_attack" },
   },
   three_oh = {

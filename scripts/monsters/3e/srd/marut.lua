@@ -89,7 +89,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 10: no fast-healing ability in scripts/monsters/abilities",
     "Attack: Slam: \"plus 3d6 sonic or 3d6 electricity\" on a hit is not modelled",
     "Full Attack: slams: \"plus 3d6 sonic or 3d6 electricity\" on a hit is not modelled",
     "Fists of thunder and lightning: not modelled (Su)",

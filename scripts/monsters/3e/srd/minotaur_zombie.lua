@@ -44,6 +44,7 @@ return bestiary.monster{
   attack = { { name = "Greataxe", bonus = { 10 }, damage = "3d6+7", type = "slashing", crit_mul = 3 } },
   full_attack = { { name = "Greataxe", bonus = { 10 }, damage = "3d6+7", type = "slashing", crit_mul = 3 } },
   type_traits = "undead",
+  specials = { { ability = "partial_actions_only" } },
   three_oh = {
     size = "Large",
     attacks = "Greataxe +10 melee",
@@ -59,7 +60,10 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = { "Single actions only: not modelled (Ex)" },
+  unmodelled = {
+    "damage reduction 5/slashing: a slashing weapon does not get past it (the 3.0 damage reduction " ..
+      "is overcome by enhancement or material only)",
+  },
   inert = { "darkvision 60 ft.: senses" },
   unused = {
     "Attack: or gore +10 melee (1d8+5) (the fights use the first routine)",

@@ -53,6 +53,7 @@ return bestiary.monster{
     },
   },
   type_traits = "undead",
+  specials = { { ability = "improved_grab", attacks = { "slam" }, damage = "1d6+7", type = "bludgeoning" } },
   three_oh = {
     size = "Medium-size",
     attacks = "Slam +12 melee, tongue +12 melee touch",
@@ -64,7 +65,6 @@ return bestiary.monster{
   unmodelled = {
     "flat-footed AC 14: its parts give 19 (that is used)",
     "Full Attack: tongue: \"paralysis\" on a hit is not modelled",
-    "Improved grab: known by name, but its text names no attack",
     "paralyzing touch: not modelled (Su)",
     "create spawn: not modelled",
   },

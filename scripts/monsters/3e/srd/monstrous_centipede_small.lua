@@ -50,11 +50,7 @@ return bestiary.monster{
     notes = { "3.5 record: Hit Dice, damage by size, skills and feats may differ from the 3.0 creature" },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Poison: not modelled (Ex)",
-  },
+  unmodelled = { "Poison: not modelled (Ex)" },
   inert = { "Darkvision 60 ft.: senses" },
   lines = {
     { "Size/Type", "Small Vermin" },

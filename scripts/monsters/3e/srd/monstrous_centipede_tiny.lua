@@ -54,11 +54,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Poison: not modelled (Ex)",
-  },
+  unmodelled = { "Poison: not modelled (Ex)" },
   inert = { "Darkvision 60 ft.: senses" },
   lines = {
     { "Size/Type", "Tiny Vermin" },

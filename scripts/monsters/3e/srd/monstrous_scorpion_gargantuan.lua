@@ -44,7 +44,7 @@ return bestiary.monster{
     { name = "sting", bonus = { 16 }, damage = "2d6+5", type = "piercing", effect = "plus poison" },
   },
   type_traits = "vermin",
-  specials = { { ability = "improved_grab", attack = "claw", damage = "2d6+10", type = "slashing" } },
+  specials = { { ability = "improved_grab", attacks = { "claw" }, damage = "2d6+10", type = "slashing" } },
   three_oh = {
     size = "Gargantuan",
     attacks = "2 claws +21 melee, sting +16 melee",
@@ -58,7 +58,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Full Attack: sting: \"plus poison\" on a hit is not modelled",
     "Constrict 2d6+10: not modelled (Ex)",
     "improved grab: the grapple's constrict damage is not modelled (each won grapple check deals " ..
       "the attack's damage)",

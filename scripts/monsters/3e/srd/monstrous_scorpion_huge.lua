@@ -44,7 +44,7 @@ return bestiary.monster{
     { name = "sting", bonus = { 6 }, damage = "2d4+3", type = "piercing", effect = "plus poison" },
   },
   type_traits = "vermin",
-  specials = { { ability = "improved_grab", attack = "claw", damage = "1d8+6", type = "slashing" } },
+  specials = { { ability = "improved_grab", attacks = { "claw" }, damage = "1d8+6", type = "slashing" } },
   three_oh = {
     size = "Huge",
     attacks = "2 claws +11 melee, sting +6 melee",
@@ -58,7 +58,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Full Attack: sting: \"plus poison\" on a hit is not modelled",
     "Constrict 1d8+6: not modelled (Ex)",
     "improved grab: the grapple's constrict damage is not modelled (each won grapple check deals " ..
       "the attack's damage)",

@@ -44,7 +44,7 @@ return bestiary.monster{
     { name = "sting", bonus = { 1 }, damage = "1d6+2", type = "piercing", effect = "plus poison" },
   },
   type_traits = "vermin",
-  specials = { { ability = "improved_grab", attack = "claw", damage = "1d6+4", type = "slashing" } },
+  specials = { { ability = "improved_grab", attacks = { "claw" }, damage = "1d6+4", type = "slashing" } },
   three_oh = {
     size = "Large",
     attacks = "2 claws +6 melee, sting +1 melee",
@@ -58,7 +58,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Full Attack: sting: \"plus poison\" on a hit is not modelled",
     "Constrict 1d6+4: not modelled (Ex)",
     "improved grab: the grapple's constrict damage is not modelled (each won grapple check deals " ..
       "the attack's damage)",

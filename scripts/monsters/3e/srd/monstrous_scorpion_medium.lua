@@ -45,7 +45,7 @@ return bestiary.monster{
     { name = "sting", bonus = { -3 }, damage = "1d4", type = "piercing", effect = "plus poison" },
   },
   type_traits = "vermin",
-  specials = { { ability = "improved_grab", attack = "claw", damage = "1d4+1", type = "slashing" } },
+  specials = { { ability = "improved_grab", attacks = { "claw" }, damage = "1d4+1", type = "slashing" } },
   three_oh = {
     size = "Medium-size",
     attacks = "2 claws +2 melee, sting -3 melee",
@@ -55,7 +55,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Full Attack: sting: \"plus poison\" on a hit is not modelled",
     "Constrict 1d4+1: not modelled (Ex)",
     "improved grab: the grapple's constrict damage is not modelled (each won grapple check deals " ..
       "the attack's damage)",

@@ -46,7 +46,7 @@ return bestiary.monster{
     { name = "sting", bonus = { -4 }, damage = "1d3-1", type = "piercing", effect = "plus poison" },
   },
   type_traits = "vermin",
-  specials = { { ability = "improved_grab", attack = "claw", damage = "1d3-1", type = "slashing" } },
+  specials = { { ability = "improved_grab", attacks = { "claw" }, damage = "1d3-1", type = "slashing" } },
   three_oh = {
     size = "Small",
     attacks = "2 claws +1 melee, sting -4 melee",
@@ -56,7 +56,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Full Attack: sting: \"plus poison\" on a hit is not modelled",
     "Constrict 1d3–1: not modelled (Ex)",
     "improved grab: the grapple's constrict damage is not modelled (each won grapple check deals " ..
       "the attack's damage)",

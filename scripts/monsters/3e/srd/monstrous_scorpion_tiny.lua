@@ -46,7 +46,7 @@ return bestiary.monster{
     { name = "sting", bonus = { -3 }, damage = "1d2-4", type = "piercing", effect = "plus poison" },
   },
   type_traits = "vermin",
-  specials = { { ability = "improved_grab", attack = "claw", damage = "1d2-4", type = "slashing" } },
+  specials = { { ability = "improved_grab", attacks = { "claw" }, damage = "1d2-4", type = "slashing" } },
   three_oh = {
     size = "Tiny",
     attacks = "2 claws +2 melee, sting -3 melee",
@@ -60,7 +60,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Full Attack: sting: \"plus poison\" on a hit is not modelled",
     "Constrict 1d2–4: not modelled (Ex)",
     "improved grab: the grapple's constrict damage is not modelled (each won grapple check deals " ..
       "the attack's damage)",

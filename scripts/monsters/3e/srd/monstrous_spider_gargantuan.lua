@@ -53,12 +53,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Poison: not modelled (Ex)",
-    "web: not modelled (Ex)",
-  },
+  unmodelled = { "Poison: not modelled (Ex)", "web: not modelled (Ex)" },
   inert = { "Darkvision 60 ft.: senses", "tremorsense 60 ft.: senses" },
   lines = {
     { "Size/Type", "Gargantuan Vermin" },

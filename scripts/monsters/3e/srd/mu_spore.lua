@@ -78,7 +78,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 10: no fast-healing ability in scripts/monsters/abilities",
     "Spore cough: not modelled (Su)",
     "improved grab: known by name, but its text names no attack",
     "swallow whole: not modelled (Ex)",

@@ -66,12 +66,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Slam: \"plus mummy rot\" on a hit is not modelled",
-    "Full Attack: Slam: \"plus mummy rot\" on a hit is not modelled",
-    "Despair: not modelled (Su)",
-    "mummy rot: not modelled (Su)",
-  },
+  unmodelled = { "Despair: not modelled (Su)", "mummy rot: not modelled (Su)" },
   inert = { "darkvision 60 ft.: senses" },
   lines = {
     { "Size/Type", "Medium Undead" },

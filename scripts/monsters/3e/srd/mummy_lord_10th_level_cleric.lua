@@ -85,8 +85,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Slam: \"plus mummy rot\" on a hit is not modelled",
-    "Full Attack: Slam: \"plus mummy rot\" on a hit is not modelled",
     "Despair: not modelled (Su)",
     "mummy rot: not modelled (Su)",
     "rebuke undead: not modelled",

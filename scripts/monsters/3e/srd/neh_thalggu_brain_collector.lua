@@ -81,8 +81,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus poison\" on a hit is not modelled",
     "Full Attack: head-tentacles: \"plus ability drain\" on a hit is not modelled",
     "Extract brains (ranged attack): not modelled (Sp)",
     "poison: not modelled (Ex)",

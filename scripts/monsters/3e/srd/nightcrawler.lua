@@ -84,7 +84,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Full Attack: sting: \"plus poison\" on a hit is not modelled",
     "Desecrating aura: not modelled",
     "energy drain: not modelled (Su)",
     "spell-like abilities: not modelled",

@@ -89,8 +89,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Bite: \"plus magic drain\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus magic drain\" on a hit is not modelled",
     "Desecrating aura: not modelled",
     "magic drain: not modelled (Su)",
     "spell-like abilities: not modelled",

@@ -64,7 +64,10 @@ return bestiary.monster{
     },
     { name = "tail slap", bonus = { 18 }, damage = "2d8+3", type = "bludgeoning", extra = "1d8[fire]" },
   },
-  specials = { { feat = "cleave" }, { feat = "cleave" }, { feat = "power_attack" } },
+  specials = {
+    { ability = "improved_grab", attacks = { "tail slap" }, damage = "2d8+3", type = "bludgeoning" },
+    { feat = "power_attack" },
+  },
   three_oh = {
     size = "Large",
     attacks = "+3 longspear +23/+18/+13 melee, tail slap +18 melee",
@@ -85,9 +88,11 @@ return bestiary.monster{
       "not modelled)",
     "Constrict 2d8+3 plus 1d8 fire: not modelled (Ex)",
     "heat: not modelled (Ex)",
-    "improved grab: known by name, but its text names no attack",
+    "improved grab: the grapple's constrict damage is not modelled (each won grapple check deals " ..
+      "the attack's damage)",
     "spell-like abilities: not modelled",
     "Great Cleave: played as Cleave (one extra attack a round)",
+    "cleave: not played with improved grab (both need the creature's creature.down hook, differently)",
   },
   inert = { "darkvision 60 ft.: senses" },
   lines = {

@@ -42,7 +42,7 @@ return bestiary.monster{
   attack = { { name = "Slam", bonus = { 5 }, damage = "2d4+3", type = "bludgeoning", extra = "1d4[acid]" } },
   full_attack = { { name = "Slam", bonus = { 5 }, damage = "2d4+3", type = "bludgeoning", extra = "1d4[acid]" } },
   type_traits = "ooze",
-  specials = { { ability = "improved_grab", attack = "slam", damage = "2d4+3", type = "bludgeoning" } },
+  specials = { { ability = "improved_grab", attacks = { "slam" }, damage = "2d4+3", type = "bludgeoning" } },
   three_oh = {
     size = "Large",
     attacks = "Slam +5 melee",

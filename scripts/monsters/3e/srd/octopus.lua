@@ -44,6 +44,7 @@ return bestiary.monster{
     { name = "Arms", bonus = { 5 }, damage = "0", type = "bludgeoning" },
     { name = "bite", bonus = { 0 }, damage = "1d3", type = "piercing" },
   },
+  specials = { { ability = "improved_grab", attacks = { "arm" }, damage = "0", type = "bludgeoning" } },
   three_oh = {
     size = "Small",
     attacks = "Arms +5 melee, bite +0 melee",
@@ -52,11 +53,7 @@ return bestiary.monster{
     notes = { "3.5 record: Hit Dice, damage by size, skills and feats may differ from the 3.0 creature" },
   },
   modelled = "partial",
-  unmodelled = {
-    "Improved grab: known by name, but its text names no attack",
-    "Ink cloud: not modelled (Ex)",
-    "jet: not modelled (Ex)",
-  },
+  unmodelled = { "Ink cloud: not modelled (Ex)", "jet: not modelled (Ex)" },
   inert = { "low-light vision: senses" },
   lines = {
     { "Size/Type", "Small Animal (Aquatic)" },

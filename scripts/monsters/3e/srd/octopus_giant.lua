@@ -44,6 +44,7 @@ return bestiary.monster{
     { name = "tentacles", count = 8, bonus = { 10 }, damage = "1d4+5", type = "bludgeoning" },
     { name = "bite", bonus = { 5 }, damage = "1d8+2", type = "piercing" },
   },
+  specials = { { ability = "improved_grab", attacks = { "tentacle" }, damage = "1d4+5", type = "bludgeoning" } },
   three_oh = {
     size = "Large",
     attacks = "8 tentacles +10 melee, bite +5 melee",
@@ -59,7 +60,8 @@ return bestiary.monster{
   unmodelled = {
     "Space/Reach: \"10 ft./10 ft. (20 ft. with tentacle)\" (the exception in parentheses is not " ..
       "modelled)",
-    "Improved grab: known by name, but its text names no attack",
+    "Improved grab: the grapple's constrict damage is not modelled (each won grapple check deals " ..
+      "the attack's damage)",
     "constrict: not modelled (Ex)",
     "Ink cloud: not modelled (Ex)",
     "jet: not modelled (Ex)",

@@ -44,6 +44,7 @@ return bestiary.monster{
   attack = { { name = "Greatclub", bonus = { 9 }, damage = "2d8+9", type = "bludgeoning" } },
   full_attack = { { name = "Greatclub", bonus = { 9 }, damage = "2d8+9", type = "bludgeoning" } },
   type_traits = "undead",
+  specials = { { ability = "partial_actions_only" } },
   three_oh = {
     size = "Large",
     attacks = "Greatclub +9 melee",
@@ -59,7 +60,10 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = { "Single actions only: not modelled (Ex)" },
+  unmodelled = {
+    "damage reduction 5/slashing: a slashing weapon does not get past it (the 3.0 damage reduction " ..
+      "is overcome by enhancement or material only)",
+  },
   inert = { "darkvision 60 ft.: senses" },
   unused = {
     "Attack: or slam +9 melee (1d8+9) (the fights use the first routine)",

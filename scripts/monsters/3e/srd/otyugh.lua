@@ -45,7 +45,7 @@ return bestiary.monster{
     { name = "tentacles", count = 2, bonus = { 4 }, damage = "1d6", type = "bludgeoning" },
     { name = "bite", bonus = { -2 }, damage = "1d4", type = "piercing" },
   },
-  specials = { { ability = "improved_grab", attack = "tentacle", damage = "1d6", type = "bludgeoning" } },
+  specials = { { ability = "improved_grab", attacks = { "tentacle" }, damage = "1d6", type = "bludgeoning" } },
   three_oh = {
     size = "Large",
     attacks = "2 tentacles +4 melee, bite -2 melee",

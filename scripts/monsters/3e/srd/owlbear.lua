@@ -44,7 +44,7 @@ return bestiary.monster{
     { name = "claws", count = 2, bonus = { 9 }, damage = "1d6+5", type = "slashing" },
     { name = "bite", bonus = { 4 }, damage = "1d8+2", type = "piercing" },
   },
-  specials = { { ability = "improved_grab", attack = "claw", damage = "1d6+5", type = "slashing" } },
+  specials = { { ability = "improved_grab", attacks = { "claw" }, damage = "1d6+5", type = "slashing" } },
   three_oh = {
     size = "Large",
     attacks = "2 claws +9 melee, bite +4 melee",

@@ -73,7 +73,7 @@ return bestiary.monster{
     },
   },
   specials = {
-    { ability = "regeneration", amount = 25, normal = {  } },
+    { ability = "regeneration", amount = 25, normal = { "cold" } },
     { feat = "cleave" },
     { feat = "cleave" },
     { feat = "power_attack" },
@@ -94,7 +94,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 25: no fast-healing ability in scripts/monsters/abilities",
     "Attack: pseudopod slam: \"plus fire damage\" on a hit is not modelled",
     "Full Attack: pseudopod slams: \"plus fire damage\" on a hit is not modelled",
     "Fiery touch: not modelled (Ex)",
@@ -103,12 +102,14 @@ return bestiary.monster{
     "improved grab: known by name, but its text names no attack",
     "swallow whole: not modelled (Ex)",
     "summon elder fire elemental: not modelled (Sp)",
-    "regeneration 25: its text names no damage that is normal to it (all damage is subdual)",
     "Great Cleave: played as Cleave (one extra attack a round)",
   },
   inert = {
     "immunity to oozelike immunities: nothing in the fights calls for it",
     "Abomination traits: see its type",
+    "regeneration 25: \"Phaethons take normal damage from lawful weapons and cold-forged weapons, and " ..
+      "double da...\" (the fights' weapons are neither aligned nor of a special material: their damage is " ..
+      "subdual to it)",
   },
   lines = {
     { "Size/Type", "Gargantuan Outsider (Evil, Extraplanar, Fire)" },

@@ -70,9 +70,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 15: no fast-healing ability in scripts/monsters/abilities",
-    "Attack: Incorporeal touch: \"plus stasis touch\" on a hit is not modelled",
-    "Full Attack: Incorporeal touch: \"plus stasis touch\" on a hit is not modelled",
     "Spell-like abilities: not modelled",
     "stasis touch: not modelled (Su)",
     "chronal blast: not modelled (Su)",
@@ -80,9 +77,13 @@ return bestiary.monster{
     "summon past time duplicate: not modelled (Sp)",
     "null time field: not modelled (Ex)",
     "time regression: not modelled (Su)",
-    "regeneration 15: its text names no damage that is normal to it (all damage is subdual)",
   },
-  inert = { "Abomination traits: see its type" },
+  inert = {
+    "Abomination traits: see its type",
+    "regeneration 15: \"Phanes take normal damage from holy and good weapons, and from weapons forged in " ..
+      "the fu...\" (the fights' weapons are neither aligned nor of a special material: their damage is " ..
+      "subdual to it)",
+  },
   lines = {
     { "Size/Type", "Large Outsider (Chaotic, Evil, Extraplanar, Incorporeal)" },
     { "Hit Dice", "36d8+324 (612 hp)" },

@@ -54,12 +54,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Poison: not modelled (Ex)",
-    "ethereal jaunt: not modelled (Su)",
-  },
+  unmodelled = { "Poison: not modelled (Ex)", "ethereal jaunt: not modelled (Su)" },
   inert = { "Darkvision 60 ft.: senses", "low-light vision: senses" },
   lines = {
     { "Size/Type", "Large Magical Beast" },

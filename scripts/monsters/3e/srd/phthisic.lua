@@ -64,11 +64,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Full Attack: bite: \"plus mind feed\" on a hit is not modelled",
-    "Mind feed: not modelled (Ex)",
-    "psi-like abilities: not modelled",
-  },
+  unmodelled = { "Mind feed: not modelled (Ex)", "psi-like abilities: not modelled" },
   inert = { "darkvision 60 ft.: senses", "scent: senses" },
   lines = {
     { "Size/Type", "Large Monstrous Humanoid (Psionic)" },

@@ -67,7 +67,7 @@ return bestiary.monster{
     { name = "tail slap", bonus = { 28 }, damage = "2d8+6", type = "bludgeoning" },
   },
   specials = {
-    { ability = "improved_grab", attack = "tail slap", damage = "2d8+6", type = "bludgeoning" },
+    { ability = "improved_grab", attacks = { "tail slap" }, damage = "2d8+6", type = "bludgeoning" },
     { feat = "power_attack" },
   },
   three_oh = {
@@ -93,16 +93,17 @@ return bestiary.monster{
       "the attack's damage)",
     "spell-like abilities: not modelled",
     "summon devil: not modelled (Sp)",
-    "regeneration 5: its text names no damage that is normal to it (all damage is subdual)",
     "Great Cleave: played as Cleave (one extra attack a round)",
     "regeneration: not played with improved grab (both need the creature's damage.apply hook, " ..
       "differently)",
-    "cleave: not played with improved grab (both need the creature's creature.down hook, differently)",
     "cleave: not played with improved grab (both need the creature's creature.down hook, differently)",
   },
   inert = {
     "immunity to poison: nothing in the fights calls for it",
     "darkvision 60 ft.: senses",
+    "regeneration 5: \"A pit fiend takes normal damage from good-aligned silvered weapons, and from " ..
+      "spells or ...\" (the fights' weapons are neither aligned nor of a special material: their damage is " ..
+      "subdual to it)",
     "see in darkness: senses (fights have no darkness)",
     "telepathy 100 ft.: communication",
   },

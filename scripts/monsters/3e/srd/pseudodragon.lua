@@ -62,8 +62,6 @@ return bestiary.monster{
   modelled = "partial",
   unmodelled = {
     "Space/Reach: \"2-1/2 ft./0 ft. (5 ft. with tail)\" (the exception in parentheses is not modelled)",
-    "Attack: Sting: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Sting: \"plus poison\" on a hit is not modelled",
     "Poison: not modelled (Ex)",
   },
   inert = {

@@ -52,7 +52,7 @@ return bestiary.monster{
     { name = "sting", bonus = { 20 }, damage = "2d6+6", type = "piercing", effect = "plus poison" },
   },
   specials = {
-    { ability = "improved_grab", attack = "bite", damage = "2d8+12", type = "piercing" },
+    { ability = "improved_grab", attacks = { "bite" }, damage = "2d8+12", type = "piercing" },
     { feat = "power_attack" },
   },
   three_oh = {
@@ -68,7 +68,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Full Attack: sting: \"plus poison\" on a hit is not modelled",
     "swallow whole: not modelled (Ex)",
     "poison: not modelled (Ex)",
     "cleave: not played with improved grab (both need the creature's creature.down hook, differently)",

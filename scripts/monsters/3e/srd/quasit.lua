@@ -72,9 +72,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 2: no fast-healing ability in scripts/monsters/abilities",
-    "Attack: Claw: \"plus poison\" on a hit is not modelled",
-    "Full Attack: claws: \"plus poison\" on a hit is not modelled",
     "Poison: not modelled (Ex)",
     "spell-like abilities: not modelled",
     "Alternate form: not modelled (Su)",

@@ -60,7 +60,13 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = { "Detect thoughts: not modelled (Su)", "spells: not modelled", "Change shape: not modelled (Su)" },
+  unmodelled = {
+    "damage reduction 15/good and piercing: a piercing weapon does not get past it (the 3.0 damage " ..
+      "reduction is overcome by enhancement or material only)",
+    "Detect thoughts: not modelled (Su)",
+    "spells: not modelled",
+    "Change shape: not modelled (Su)",
+  },
   inert = { "darkvision 60 ft.: senses" },
   lines = {
     { "Size/Type", "Medium Outsider (Native)" },

@@ -54,8 +54,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Swarm: \"plus disease\" on a hit is not modelled",
-    "Full Attack: Swarm: \"plus disease\" on a hit is not modelled",
     "Swarm (1d6 plus disease): a swarm attack (automatic damage to creatures in its space) is made " ..
       "as an attack at +0",
     "Disease: not modelled (Ex)",

@@ -69,13 +69,7 @@ return bestiary.monster{
     notes = { "3.5 record: Hit Dice, damage by size, skills and feats may differ from the 3.0 creature" },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Tail slap: \"plus positive energy\" on a hit is not modelled",
-    "Full Attack: Tail slap: \"plus positive energy\" on a hit is not modelled",
-    "Full Attack: claw: \"plus positive energy\" on a hit is not modelled",
-    "Positive energy lash: not modelled (Su)",
-    "animate objects: not modelled (Su)",
-  },
+  unmodelled = { "Positive energy lash: not modelled (Su)", "animate objects: not modelled (Su)" },
   inert = { "Darkvision 60 ft.: senses", "flight: movement" },
   unused = {
     "Attack: or tail touch +4 melee touch (positive energy) (the fights use the first routine)",

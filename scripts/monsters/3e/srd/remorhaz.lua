@@ -42,7 +42,10 @@ return bestiary.monster{
   ac_types = { dex = 1, natural = 11, size = -2 },
   attack = { { name = "Bite", bonus = { 13 }, damage = "2d8+12", type = "piercing" } },
   full_attack = { { name = "Bite", bonus = { 13 }, damage = "2d8+12", type = "piercing" } },
-  specials = { { feat = "power_attack" } },
+  specials = {
+    { ability = "improved_grab", attacks = { "bite" }, damage = "2d8+12", type = "piercing" },
+    { feat = "power_attack" },
+  },
   three_oh = {
     size = "Huge",
     attacks = "Bite +13 melee",
@@ -55,11 +58,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Improved grab: known by name, but its text names no attack",
-    "swallow whole: not modelled (Ex)",
-    "heat: not modelled (Ex)",
-  },
+  unmodelled = { "swallow whole: not modelled (Ex)", "heat: not modelled (Ex)" },
   inert = { "Darkvision 60 ft.: senses", "low-light vision: senses", "tremorsense 60 ft.: senses" },
   lines = {
     { "Size/Type", "Huge Magical Beast" },

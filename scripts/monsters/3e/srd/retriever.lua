@@ -52,7 +52,7 @@ return bestiary.monster{
     { name = "eye ray", bonus = { 8 }, damage = "0", ranged = true, touch = true },
   },
   type_traits = "construct",
-  specials = { { ability = "improved_grab", attack = "bite", damage = "1d8+5", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "1d8+5", type = "piercing" } },
   three_oh = {
     size = "Huge",
     attacks = "4 claws +15 melee, bite +10 melee, eye ray +8 ranged touch",
@@ -65,11 +65,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "fast healing 5: no fast-healing ability in scripts/monsters/abilities",
-    "Eye rays: not modelled (Su)",
-    "find target: not modelled (Sp)",
-  },
+  unmodelled = { "Eye rays: not modelled (Su)", "find target: not modelled (Sp)" },
   inert = { "darkvision 60 ft.: senses", "low-light vision: senses" },
   lines = {
     { "Size/Type", "Huge Construct (Extraplanar)" },

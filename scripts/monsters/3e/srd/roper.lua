@@ -83,8 +83,6 @@ return bestiary.monster{
   unmodelled = {
     "Space/Reach: \"10 ft./10 ft. (50 ft. with strand)\" (the exception in parentheses is not " ..
       "modelled)",
-    "Attack: Strand: \"drag\" on a hit is not modelled",
-    "Full Attack: strands: \"drag\" on a hit is not modelled",
     "Drag: not modelled (Ex)",
     "strands: not modelled (Ex)",
     "weakness: not modelled (Ex)",

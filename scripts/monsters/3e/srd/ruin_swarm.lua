@@ -56,7 +56,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 15: no fast-healing ability in scripts/monsters/abilities",
     "Swarm (5d6): a swarm attack (automatic damage to creatures in its space) is made as an attack " ..
       "at +0",
     "Blinding: not modelled (Ex)",

@@ -52,11 +52,7 @@ return bestiary.monster{
     notes = { "3.5 record: Hit Dice, damage by size, skills and feats may differ from the 3.0 creature" },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Antennae touch: \"rust\" on a hit is not modelled",
-    "Full Attack: Antennae touch: \"rust\" on a hit is not modelled",
-    "Rust: not modelled (Ex)",
-  },
+  unmodelled = { "Rust: not modelled (Ex)" },
   inert = { "Darkvision: senses", "scent: senses" },
   lines = {
     { "Size/Type", "Medium Aberration" },

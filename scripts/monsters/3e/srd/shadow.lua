@@ -54,8 +54,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Incorporeal touch: \"Str\" on a hit is not modelled",
-    "Full Attack: Incorporeal touch: \"Str\" on a hit is not modelled",
     "Create spawn: not modelled (Su)",
     "strength damage: not modelled (Su)",
     "incorporeal traits: not modelled",

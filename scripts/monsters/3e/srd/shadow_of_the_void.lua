@@ -71,8 +71,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Incorporeal touch: \"plus blightfire\" on a hit is not modelled",
-    "Full Attack: Incorporeal touch: \"plus blightfire\" on a hit is not modelled",
     "Blightfire: not modelled (Su)",
     "create spawn: not modelled (Su)",
     "spell-like abilities: not modelled",

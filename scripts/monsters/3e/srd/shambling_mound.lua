@@ -46,7 +46,7 @@ return bestiary.monster{
   full_attack = { { name = "slams", count = 2, bonus = { 11 }, damage = "2d6+5", type = "bludgeoning" } },
   type_traits = "plant",
   specials = {
-    { ability = "improved_grab", attack = "slam", damage = "2d6+5", type = "bludgeoning" },
+    { ability = "improved_grab", attacks = { "slam" }, damage = "2d6+5", type = "bludgeoning" },
     { feat = "power_attack" },
   },
   three_oh = {

@@ -71,8 +71,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Incorporeal touch: \"plus blazefire\" on a hit is not modelled",
-    "Full Attack: Incorporeal touch: \"plus blazefire\" on a hit is not modelled",
     "Blazefire: not modelled (Su)",
     "create spawn: not modelled (Su)",
     "spell-like abilities: not modelled",

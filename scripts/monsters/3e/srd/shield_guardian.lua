@@ -57,7 +57,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 5: no fast-healing ability in scripts/monsters/abilities",
     "find master: not modelled (Su)",
     "guard: not modelled (Ex)",
     "shield other: not modelled (Sp)",

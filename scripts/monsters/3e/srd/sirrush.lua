@@ -90,7 +90,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 20: no fast-healing ability in scripts/monsters/abilities",
     "Attack: Claw: \"(+1d6 on critical hit)\" on a hit is not modelled",
     "Full Attack: claws: \"(+1d6 on critical hit)\" on a hit is not modelled",
     "Pounce: not modelled",

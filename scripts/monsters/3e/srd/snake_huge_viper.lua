@@ -52,12 +52,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "flat-footed AC 15: its parts give 13 (that is used)",
-    "Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Poison: not modelled (Ex)",
-  },
+  unmodelled = { "flat-footed AC 15: its parts give 13 (that is used)", "Poison: not modelled (Ex)" },
   inert = { "Scent: senses" },
   lines = {
     { "Size/Type", "Huge Animal" },

@@ -52,11 +52,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Poison: not modelled (Ex)",
-  },
+  unmodelled = { "Poison: not modelled (Ex)" },
   inert = { "Scent: senses" },
   lines = {
     { "Size/Type", "Tiny Animal" },

@@ -55,8 +55,6 @@ return bestiary.monster{
   modelled = "partial",
   unmodelled = {
     "flat-footed AC 13: its parts give 12 (that is used)",
-    "Attack: Incorporeal touch: \"plus energy drain\" on a hit is not modelled",
-    "Full Attack: Incorporeal touch: \"plus energy drain\" on a hit is not modelled",
     "Energy drain: not modelled (Su)",
     "create spawn: not modelled (Su)",
     "incorporeal traits: not modelled",

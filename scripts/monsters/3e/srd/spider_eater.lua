@@ -58,13 +58,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Sting: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Sting: \"plus poison\" on a hit is not modelled",
-    "Implant: not modelled (Ex)",
-    "poison: not modelled (Ex)",
-    "freedom of movement: not modelled (Su)",
-  },
+  unmodelled = { "Implant: not modelled (Ex)", "poison: not modelled (Ex)", "freedom of movement: not modelled (Su)" },
   inert = { "Darkvision 60 ft.: senses", "lowlight vision: senses", "scent: senses" },
   lines = {
     { "Size/Type", "Large Magical Beast" },

@@ -53,13 +53,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Charming gaze: not modelled (Su)",
-    "poison: not modelled (Ex)",
-    "spells: not modelled",
-  },
+  unmodelled = { "Charming gaze: not modelled (Su)", "poison: not modelled (Ex)", "spells: not modelled" },
   inert = { "Darkvision 60 ft.: senses" },
   lines = {
     { "Size/Type", "Large Aberration" },

@@ -44,6 +44,7 @@ return bestiary.monster{
     { name = "Arms", bonus = { 4 }, damage = "0", type = "bludgeoning" },
     { name = "bite", bonus = { -1 }, damage = "1d6+1", type = "piercing" },
   },
+  specials = { { ability = "improved_grab", attacks = { "arm" }, damage = "0", type = "bludgeoning" } },
   three_oh = {
     size = "Medium-size",
     attacks = "Arms +4 melee, bite -1 melee",
@@ -52,11 +53,7 @@ return bestiary.monster{
     notes = { "3.5 record: Hit Dice, damage by size, skills and feats may differ from the 3.0 creature" },
   },
   modelled = "partial",
-  unmodelled = {
-    "Improved grab: known by name, but its text names no attack",
-    "Ink cloud: not modelled (Ex)",
-    "jet: not modelled (Ex)",
-  },
+  unmodelled = { "Ink cloud: not modelled (Ex)", "jet: not modelled (Ex)" },
   inert = { "low-light vision: senses" },
   lines = {
     { "Size/Type", "Medium Animal (Aquatic)" },

@@ -44,6 +44,7 @@ return bestiary.monster{
     { name = "tentacles", count = 10, bonus = { 15 }, damage = "1d6+8", type = "bludgeoning" },
     { name = "bite", bonus = { 10 }, damage = "2d8+4", type = "piercing" },
   },
+  specials = { { ability = "improved_grab", attacks = { "tentacle" }, damage = "1d6+8", type = "bludgeoning" } },
   three_oh = {
     size = "Huge",
     attacks = "10 tentacles +15 melee, bite +10 melee",
@@ -60,7 +61,8 @@ return bestiary.monster{
     "Space/Reach: \"15 ft./15 ft. (30 ft. with tentacle)\" (the exception in parentheses is not " ..
       "modelled)",
     "Constrict 1d6+8: not modelled (Ex)",
-    "improved grab: known by name, but its text names no attack",
+    "improved grab: the grapple's constrict damage is not modelled (each won grapple check deals " ..
+      "the attack's damage)",
     "Ink cloud: not modelled (Ex)",
     "jet: not modelled (Ex)",
   },

@@ -55,12 +55,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Touch: \"attach\" on a hit is not modelled",
-    "Full Attack: Touch: \"attach\" on a hit is not modelled",
-    "Attach: not modelled (Ex)",
-    "blood drain: not modelled (Ex)",
-  },
+  unmodelled = { "Attach: not modelled (Ex)", "blood drain: not modelled (Ex)" },
   inert = { "Darkvision 60 ft.: senses", "low-light vision: senses" },
   lines = {
     { "Size/Type", "Tiny Magical Beast" },

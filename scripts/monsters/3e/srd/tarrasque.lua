@@ -63,9 +63,7 @@ return bestiary.monster{
     { name = "tail slap", bonus = { 52 }, damage = "3d8+8", type = "bludgeoning" },
   },
   specials = {
-    { ability = "regeneration", amount = 40, normal = {  } },
-    { feat = "cleave" },
-    { feat = "cleave" },
+    { ability = "improved_grab", attacks = { "bite" }, damage = "4d8+17", type = "piercing" },
     { feat = "power_attack" },
   },
   three_oh = {
@@ -86,12 +84,13 @@ return bestiary.monster{
   unmodelled = {
     "Augmented critical: not modelled (Ex)",
     "frightful presence: not modelled (Su)",
-    "improved grab: known by name, but its text names no attack",
     "rush: not modelled (Ex)",
     "swallow whole: not modelled (Ex)",
     "Carapace: not modelled (Ex)",
-    "regeneration 40: its text names no damage that is normal to it (all damage is subdual)",
     "Great Cleave: played as Cleave (one extra attack a round)",
+    "regeneration: not played with improved grab (both need the creature's damage.apply hook, " ..
+      "differently)",
+    "cleave: not played with improved grab (both need the creature's creature.down hook, differently)",
   },
   inert = {
     "immunity to poison: nothing in the fights calls for it",

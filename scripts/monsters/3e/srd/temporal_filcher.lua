@@ -46,6 +46,7 @@ return bestiary.monster{
     { name = "bite", bonus = { 1 }, damage = "1d8", type = "piercing" },
     { name = "horn", bonus = { 1 }, damage = "1d4", type = "piercing" },
   },
+  specials = { { ability = "improved_grab", attacks = { "claw" }, damage = "1d6+1", type = "slashing" } },
   three_oh = {
     size = "Large",
     attacks = "4 claws +6 melee, bite +1 melee, horn +1 melee",
@@ -58,11 +59,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Improved grab: known by name, but its text names no attack",
-    "psi-like abilities: not modelled",
-    "time filch: not modelled (Su)",
-  },
+  unmodelled = { "psi-like abilities: not modelled", "time filch: not modelled (Su)" },
   inert = { "Darkvision 60 ft.: senses" },
   lines = {
     { "Size/Type", "Large Aberration (Psionic)" },

@@ -48,7 +48,10 @@ return bestiary.monster{
     { name = "tendrils", count = 2, bonus = { 8 }, damage = "1d6+4", type = "bludgeoning" },
   },
   type_traits = "plant",
-  specials = { { ability = "regeneration", amount = 10, normal = {  } }, { feat = "power_attack" } },
+  specials = {
+    { ability = "improved_grab", attacks = { "bite" }, damage = "2d8+9", type = "piercing" },
+    { feat = "power_attack" },
+  },
   three_oh = {
     size = "Huge",
     attacks = "Bite +13 melee, 2 tendrils +8 melee",
@@ -62,12 +65,16 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Improved grab: known by name, but its text names no attack",
     "paralysis: known by name, but its text gives no attack, Fortitude DC or duration",
     "swallow whole: not modelled",
-    "regeneration 10: its text names no damage that is normal to it (all damage is subdual)",
+    "regeneration: not played with improved grab (both need the creature's damage.apply hook, " ..
+      "differently)",
   },
-  inert = { "Low-light vision: senses" },
+  inert = {
+    "Low-light vision: senses",
+    "regeneration 10: \"Bludgeoning weapons and acid deal normal damage to a tendriculos\" (the fights' " ..
+      "weapons are neither aligned nor of a special material: their damage is subdual to it)",
+  },
   lines = {
     { "Size/Type", "Huge Plant" },
     { "Hit Dice", "9d8+54 (94 hp)" },

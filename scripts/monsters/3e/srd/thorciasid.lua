@@ -93,8 +93,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Forelimb: \"plus ability drain\" on a hit is not modelled",
-    "Full Attack: forelimbs: \"plus ability drain\" on a hit is not modelled",
     "Full Attack: antennae: \"antenna 0 plus energy drain\" on a hit is not modelled",
     "Ability drain: not modelled (Su)",
     "energy drain: not modelled (Su)",

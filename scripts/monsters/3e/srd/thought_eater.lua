@@ -51,8 +51,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: attack: \"eat thoughts\" on a hit is not modelled",
-    "Full Attack: attack: \"eat thoughts\" on a hit is not modelled",
     "Eat thoughts: not modelled (Su)",
     "psi-like abilities: not modelled",
     "ethereal jaunt: not modelled (Su)",

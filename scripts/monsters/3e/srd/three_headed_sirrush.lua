@@ -82,7 +82,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 25: no fast-healing ability in scripts/monsters/abilities",
     "Attack: Claw: \"(+1d6 on critical hit)\" on a hit is not modelled",
     "Pounce: not modelled (Ex)",
     "stunning roar: not modelled (Ex)",

@@ -43,6 +43,7 @@ return bestiary.monster{
     { name = "claws", count = 2, bonus = { 9 }, damage = "1d8+6", type = "slashing" },
     { name = "bite", bonus = { 4 }, damage = "2d6+3", type = "piercing" },
   },
+  specials = { { ability = "improved_grab", attacks = { "claw", "bite" }, damage = "1d8+6", type = "slashing" } },
   three_oh = {
     size = "Large",
     attacks = "2 claws +9 melee, bite +4 melee",
@@ -55,12 +56,9 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Improved grab: known by name, but its text names no attack",
-    "pounce: not modelled (Ex)",
-    "rake 1d8+3: not modelled (Ex)",
-  },
+  unmodelled = { "pounce: not modelled (Ex)", "rake 1d8+3: not modelled (Ex)" },
   inert = { "Low-light vision: senses", "scent: senses" },
+  unused = { "Improved grab: a won grapple check deals the claw's damage (1d8+6)" },
   lines = {
     { "Size/Type", "Large Animal" },
     { "Hit Dice", "6d8+18 (45 hp)" },

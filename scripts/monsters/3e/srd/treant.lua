@@ -61,6 +61,8 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
+    "Damage reduction 10/slashing: a slashing weapon does not get past it (the 3.0 damage reduction " ..
+      "is overcome by enhancement or material only)",
     "Animate trees: not modelled (Sp)",
     "double damage against objects: not modelled (Ex)",
     "trample 2d6+13: not modelled (Ex)",

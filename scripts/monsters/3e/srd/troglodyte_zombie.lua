@@ -44,6 +44,7 @@ return bestiary.monster{
   attack = { { name = "Greatclub", bonus = { 3 }, damage = "1d10+1", type = "bludgeoning" } },
   full_attack = { { name = "Greatclub", bonus = { 3 }, damage = "1d10+1", type = "bludgeoning" } },
   type_traits = "undead",
+  specials = { { ability = "partial_actions_only" } },
   three_oh = {
     size = "Medium-size",
     attacks = "Greatclub +3 melee",
@@ -57,7 +58,10 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = { "Single actions only: not modelled (Ex)" },
+  unmodelled = {
+    "damage reduction 5/slashing: a slashing weapon does not get past it (the 3.0 damage reduction " ..
+      "is overcome by enhancement or material only)",
+  },
   inert = { "darkvision 60 ft.: senses" },
   unused = {
     "Attack: or bite +3 melee (1d4+1) (the fights use the first routine)",

@@ -41,6 +41,7 @@ return bestiary.monster{
   ac_types = { dex = 1, natural = 5, size = -2 },
   attack = { { name = "Bite", bonus = { 20 }, damage = "3d6+13", type = "piercing" } },
   full_attack = { { name = "Bite", bonus = { 20 }, damage = "3d6+13", type = "piercing" } },
+  specials = { { ability = "improved_grab", attacks = { "bite" }, damage = "3d6+13", type = "piercing" } },
   three_oh = {
     size = "Huge",
     attacks = "Bite +20 melee",
@@ -53,7 +54,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = { "Improved grab: known by name, but its text names no attack", "swallow whole: not modelled (Ex)" },
+  unmodelled = { "swallow whole: not modelled (Ex)" },
   inert = { "Low-light vision: senses", "scent: senses" },
   lines = {
     { "Size/Type", "Huge Animal" },

@@ -78,7 +78,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 10: no fast-healing ability in scripts/monsters/abilities",
     "Attack: Disintegrating touch: \"plus disintegrating touch (Fort DC 38)\" on a hit is not modelled",
     "Full Attack: Disintegrating touch: \"plus disintegrating touch (Fort DC 38)\" on a hit is not " ..
       "modelled",

@@ -71,7 +71,7 @@ return bestiary.monster{
     },
   },
   specials = {
-    { ability = "regeneration", amount = 5, normal = {  } },
+    { ability = "regeneration", amount = 5, normal = { "cold", "fire" } },
     { feat = "cleave" },
     { feat = "cleave" },
     { feat = "power_attack" },
@@ -92,16 +92,16 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 20: no fast-healing ability in scripts/monsters/abilities",
-    "Attack: Head spike: \"plus Wisdom drain\" on a hit is not modelled",
-    "Full Attack: Head spike: \"plus Wisdom drain\" on a hit is not modelled",
     "Confusion aura: not modelled (Su)",
     "spell-like abilities: not modelled",
     "Wisdom drain: not modelled (Su)",
-    "regeneration 5: its text names no damage that is normal to it (all damage is subdual)",
     "Great Cleave: played as Cleave (one extra attack a round)",
   },
-  inert = { "Blindsight 500 ft.: senses" },
+  inert = {
+    "Blindsight 500 ft.: senses",
+    "regeneration 5: \"Uvuudaums take normal damage from holy weapons, cold, and fire\" (the fights' " ..
+      "weapons are neither aligned nor of a special material: their damage is subdual to it)",
+  },
   lines = {
     { "Size/Type", "Large Outsider (Evil, Extraplanar)" },
     { "Hit Dice", "38d8+646 (817 hp)" },

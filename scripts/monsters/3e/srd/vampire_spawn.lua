@@ -75,9 +75,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 2: no fast-healing ability in scripts/monsters/abilities",
-    "Attack: Slam: \"plus energy drain\" on a hit is not modelled",
-    "Full Attack: Slam: \"plus energy drain\" on a hit is not modelled",
     "Blood drain: not modelled (Ex)",
     "domination: not modelled (Su)",
     "energy drain: not modelled (Su)",

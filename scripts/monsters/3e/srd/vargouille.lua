@@ -53,8 +53,6 @@ return bestiary.monster{
   modelled = "partial",
   unmodelled = {
     "touch AC 11: its parts give 12 (that is used)",
-    "Attack: Bite: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus poison\" on a hit is not modelled",
     "Shriek: not modelled (Su)",
     "kiss: not modelled (Su)",
     "poison: not modelled (Ex)",

@@ -96,10 +96,6 @@ return bestiary.monster{
   repairs = { "Armor Class: the parts add up to 36, the total is 40 (+4 untyped)" },
   modelled = "partial",
   unmodelled = {
-    "fast healing 10: no fast-healing ability in scripts/monsters/abilities",
-    "Attack: Sting: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Sting: \"plus poison\" on a hit is not modelled",
-    "Full Attack: bite: \"plus poison\" on a hit is not modelled",
     "Aura of doom: not modelled (Su)",
     "concealing aura: not modelled (Ex)",
     "frightful presence: not modelled (Su)",

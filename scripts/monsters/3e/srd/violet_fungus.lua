@@ -63,11 +63,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Tentacle: \"plus poison\" on a hit is not modelled",
-    "Full Attack: tentacles: \"plus poison\" on a hit is not modelled",
-    "Poison: not modelled (Ex)",
-  },
+  unmodelled = { "Poison: not modelled (Ex)" },
   inert = { "Low-light vision: senses" },
   lines = {
     { "Size/Type", "Medium Plant" },

@@ -57,8 +57,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Attack: Bite: \"plus disease\" on a hit is not modelled",
-    "Full Attack: Bite: \"plus disease\" on a hit is not modelled",
     "Curse of lycanthropy: not modelled (Su)",
     "disease: not modelled (Ex)",
     "Alternate form: not modelled (Su)",

@@ -60,7 +60,6 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "Full Attack: bite: \"plus disease\" on a hit is not modelled",
     "Curse of lycanthropy: not modelled (Su)",
     "disease: not modelled (Ex)",
     "Alternate form: not modelled (Su)",

@@ -46,6 +46,7 @@ return bestiary.monster{
     { name = "claws", count = 2, bonus = { 11 }, damage = "1d8+7", type = "slashing" },
     { name = "bite", bonus = { 6 }, damage = "2d6+3", type = "piercing" },
   },
+  specials = { { ability = "improved_grab", attacks = { "claw", "bite" }, damage = "1d8+7", type = "slashing" } },
   three_oh = {
     size = "Large",
     attacks = "2 claws +11 melee, bite +6 melee",
@@ -64,12 +65,12 @@ return bestiary.monster{
   modelled = "partial",
   unmodelled = {
     "Pounce: not modelled (Ex)",
-    "improved grab: known by name, but its text names no attack",
     "rake: not modelled (Ex)",
     "curse of lycanthropy: not modelled (Su)",
     "Alternate form: not modelled (Su)",
   },
   inert = { "tiger empathy: out of combat", "low-light vision: senses", "scent: senses" },
+  unused = { "improved grab: a won grapple check deals the claw's damage (1d8+7)" },
   lines = {
     { "Size/Type", "Large Humanoid (Human, Shapechanger)" },
     { "Hit Dice", "1d8+1 plus 6d8+18 (50 hp)" },

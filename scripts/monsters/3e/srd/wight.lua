@@ -59,12 +59,7 @@ return bestiary.monster{
     notes = { "3.5 record: Hit Dice, damage by size, skills and feats may differ from the 3.0 creature" },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Slam: \"plus energy drain\" on a hit is not modelled",
-    "Full Attack: Slam: \"plus energy drain\" on a hit is not modelled",
-    "Create spawn: not modelled (Su)",
-    "energy drain: not modelled (Su)",
-  },
+  unmodelled = { "Create spawn: not modelled (Su)", "energy drain: not modelled (Su)" },
   inert = { "Darkvision 60 ft.: senses" },
   lines = {
     { "Size/Type", "Medium Undead" },

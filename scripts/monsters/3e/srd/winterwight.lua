@@ -86,7 +86,6 @@ return bestiary.monster{
   unmodelled = {
     "Attack: +Claw: \"(+1d6 on critical hit) plus blight-fire\" on a hit is not modelled",
     "Full Attack: claws: \"(+1d6 on critical hit) plus blight-fire\" on a hit is not modelled",
-    "Full Attack: skull butt: \"plus blightfire\" on a hit is not modelled",
     "Rend 6d8+31: known by name, but its text gives no damage or attack",
     "blightfire: not modelled (Su)",
     "spell-like abilities: not modelled",

@@ -61,7 +61,11 @@ return bestiary.monster{
     "\"'Special Attacks' row: first value was inside the label cell; values shifted one column right\"",
     "\"'Abilities' row: first value was inside the label cell; values shifted one column right\"",
   },
-  modelled = "full",
+  modelled = "partial",
+  unmodelled = {
+    "Damage reduction 5/bludgeoning: a bludgeoning weapon does not get past it (the 3.0 damage " ..
+      "reduction is overcome by enhancement or material only)",
+  },
   inert = { "immunity to undead traits: nothing in the fights calls for it", "darkvision 60 ft.: senses" },
   lines = {
     { "Size/Type", "Medium Undead" },

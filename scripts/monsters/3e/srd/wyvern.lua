@@ -61,12 +61,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "Attack: Sting: \"plus poison\" on a hit is not modelled",
-    "Full Attack: Sting: \"plus poison\" on a hit is not modelled",
-    "Poison: not modelled (Ex)",
-    "improved grab: known by name, but its text names no attack",
-  },
+  unmodelled = { "Poison: not modelled (Ex)", "improved grab: known by name, but its text names no attack" },
   inert = { "Darkvision 60 ft.: senses", "low-light vision: senses", "scent: senses" },
   unused = {
     "Attack: or talon +10 melee (2d6+4) (the fights use the first routine)",

@@ -45,6 +45,7 @@ return bestiary.monster{
   attack = { { name = "Slam", bonus = { 11 }, damage = "2d6+7", type = "bludgeoning" } },
   full_attack = { { name = "Slam", bonus = { 11 }, damage = "2d6+7", type = "bludgeoning" } },
   type_traits = "undead",
+  specials = { { ability = "partial_actions_only" } },
   three_oh = {
     size = "Large",
     attacks = "Slam +11 melee",
@@ -58,7 +59,11 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = { "Space/Reach: not printed (0 ft./0 ft. is used)", "Single actions only: not modelled (Ex)" },
+  unmodelled = {
+    "Space/Reach: not printed (0 ft./0 ft. is used)",
+    "damage reduction 5/slashing: a slashing weapon does not get past it (the 3.0 damage reduction " ..
+      "is overcome by enhancement or material only)",
+  },
   inert = { "darkvision 60 ft.: senses" },
   unused = {
     "Attack: or talons +11 melee (2d6+5) (the fights use the first routine)",

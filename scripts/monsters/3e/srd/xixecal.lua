@@ -85,18 +85,21 @@ return bestiary.monster{
   },
   modelled = "partial",
   unmodelled = {
-    "fast healing 30: no fast-healing ability in scripts/monsters/abilities",
     "cold: not modelled (Su)",
     "spell-like abilities: not modelled",
     "breath weapon: known by name, but its text gives no shape, energy damage or Reflex DC",
     "summon white dragon: not modelled (Sp)",
     "Constitution drain: not modelled (Su)",
     "dire winter: not modelled (Su)",
-    "regeneration 30: its text names no damage that is normal to it (all damage is subdual)",
     "Great Cleave: played as Cleave (one extra attack a round)",
     "power attack: not played with rend (both need the creature's attack.roll hook, differently)",
   },
-  inert = { "Abomination traits: see its type" },
+  inert = {
+    "Abomination traits: see its type",
+    "regeneration 30: \"Xixecals take normal damage from Lawful weapons, and double damage from burning " ..
+      "or fier...\" (the fights' weapons are neither aligned nor of a special material: their damage is " ..
+      "subdual to it)",
+  },
   lines = {
     { "Size/Type", "Colossal Outsider (Chaotic, Cold, Evil, Extraplanar)" },
     { "Hit Dice", "72d8+1,080 (1,676 hp)" },

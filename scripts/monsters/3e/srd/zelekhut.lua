@@ -81,10 +81,7 @@ return bestiary.monster{
     },
   },
   modelled = "partial",
-  unmodelled = {
-    "fast healing 5: no fast-healing ability in scripts/monsters/abilities",
-    "Spell-like abilities: not modelled",
-  },
+  unmodelled = { "Spell-like abilities: not modelled" },
   inert = { "darkvision 60 ft.: senses", "low-light vision: senses" },
   lines = {
     { "Size/Type", "Large Construct (Extraplanar, Lawful)" },
