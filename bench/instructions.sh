@@ -9,19 +9,22 @@
 # needs valgrind (Debian's valgrind package).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# a private scratch folder: other worktrees run this script on the same machine
+tmp=$(mktemp -d /tmp/dndsh-instr.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
 n1=${N1:-200}
 n2=${N2:-1000}
-go test -c -o /tmp/dndsh-fightmod.test ./bindings/fightmod
+go test -c -o "$tmp/fightmod.test" ./bindings/fightmod
 cd bindings/fightmod
-export GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 GOGC=off # callgrind and Go's signals disagree
+export GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOMAXPROCS=1 GOGC=off # callgrind and Go's signals disagree; valgrind lacks RDTSCP
 # count N runs benchmark $1 for $2 trials; callgrind now and then stops
 # early on Go's signals, so a run whose benchmark did not finish is retried.
 count() {
   for try in 1 2 3 4 5; do
-    valgrind --tool=callgrind --callgrind-out-file=/tmp/dndsh-cg.out /tmp/dndsh-fightmod.test \
-      -test.run XXX -test.bench "$1" -test.benchtime "$2x" >/tmp/dndsh-bench.txt 2>/tmp/dndsh-vg.txt
-    if grep -q '^PASS' /tmp/dndsh-bench.txt; then
-      grep -o 'Collected : [0-9]*' /tmp/dndsh-vg.txt | grep -o '[0-9]*$'
+    valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$tmp/fightmod.test" \
+      -test.run XXX -test.bench "$1" -test.benchtime "$2x" >"$tmp/bench.txt" 2>"$tmp/vg.txt"
+    if grep -q '^PASS' "$tmp/bench.txt"; then
+      grep -o 'Collected : [0-9]*' "$tmp/vg.txt" | grep -o '[0-9]*$'
       return
     fi
   done

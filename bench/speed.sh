@@ -10,9 +10,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
+tmp=$(mktemp -d /tmp/dndsh-bench.XXXXXX) # private: other worktrees bench on this machine too
+trap 'rm -rf "$tmp"' EXIT
 rounds=${ROUNDS:-5}
-go build -o /tmp/dndsh-bench ./cmd/dndsh
-d=/tmp/dndsh-bench
+go build -o "$tmp/dndsh" ./cmd/dndsh
+d="$tmp/dndsh"
 machine
 r1=examples/5e/r1_fighters_vs_goblins.lua
 
@@ -25,39 +27,39 @@ per_trial() {
 }
 
 echo "== -j 2 against -j 1, R1, 200000 trials (both cores; wall time)"
-: >/tmp/bench-j1; : >/tmp/bench-j2
+: >"$tmp/j1"; : >"$tmp/j2"
 for r in $(seq "$rounds"); do
-  CPU=0-1 wall_ns $d sim --seed 7 -j 1 -n 200000 $r1 >>/tmp/bench-j1
-  CPU=0-1 wall_ns $d sim --seed 7 -j 2 -n 200000 $r1 >>/tmp/bench-j2
+  CPU=0-1 wall_ns $d sim --seed 7 -j 1 -n 200000 $r1 >>"$tmp/j1"
+  CPU=0-1 wall_ns $d sim --seed 7 -j 2 -n 200000 $r1 >>"$tmp/j2"
 done
-j1=$(median </tmp/bench-j1); j2=$(median </tmp/bench-j2)
+j1=$(median <"$tmp/j1"); j2=$(median <"$tmp/j2")
 awk -v a="$j1" -v b="$j2" 'BEGIN { printf "-j 1 %.2f s, -j 2 %.2f s: -j 2 is %.2f times -j 1\n", a / 1e9, b / 1e9, a / b }'
 
 echo "== per trial on one core (median of $rounds, alternating)"
 for spec in "$r1 100000 2000" "bench/encounters/r1_x10.lua 4000 200" "examples/5e/party_vs_troll.lua 3000 100" \
   "examples/1e/ambush.lua 600 20" "examples/1e/cleric_turns_undead.lua 600 20" "examples/1e/party_vs_orcs.lua 600 20"; do
-  : >"/tmp/bench-$(basename ${spec%% *})"
+  : >"$tmp/$(basename ${spec%% *})"
 done
 for r in $(seq "$rounds"); do
   for spec in "$r1 100000 2000" "bench/encounters/r1_x10.lua 4000 200" "examples/5e/party_vs_troll.lua 3000 100" \
     "examples/1e/ambush.lua 600 20" "examples/1e/cleric_turns_undead.lua 600 20" "examples/1e/party_vs_orcs.lua 600 20"; do
     set -- $spec
-    per_trial "$1" "$2" "$3" >>"/tmp/bench-$(basename "$1")"
+    per_trial "$1" "$2" "$3" >>"$tmp/$(basename "$1")"
   done
 done
 for f in $r1 bench/encounters/r1_x10.lua examples/5e/party_vs_troll.lua examples/1e/ambush.lua examples/1e/cleric_turns_undead.lua examples/1e/party_vs_orcs.lua; do
-  m=$(median <"/tmp/bench-$(basename $f)")
+  m=$(median <"$tmp/$(basename $f)")
   awk -v f="$f" -v m="$m" 'BEGIN { printf "%-40s %9.1f us a trial, %8.0f trials/s\n", f, m / 1000, 1e9 / m }'
 done
 
 echo "== start-up (median of 21, alternating): dndsh roll, and the REPL to its first prompt and out (empty input)"
 systems=$($d rules --ruleset base | sed -n 's/^rule system: base (available: \(.*\))$/\1/p' | tr -d ',' | sed 's/\bbase\b//')
-for s in roll $systems; do : >"/tmp/bench-start-$s"; done
+for s in roll $systems; do : >"$tmp/start-$s"; done
 for r in $(seq 21); do
-  wall_ns $d roll --seed 1 1d20 >>/tmp/bench-start-roll
-  for s in $systems; do wall_ns $d --ruleset "$s" </dev/null >>"/tmp/bench-start-$s"; done
+  wall_ns $d roll --seed 1 1d20 >>"$tmp/start-roll"
+  for s in $systems; do wall_ns $d --ruleset "$s" </dev/null >>"$tmp/start-$s"; done
 done
 for s in roll $systems; do
-  awk -v s="$s" -v m="$(median <"/tmp/bench-start-$s")" 'BEGIN { printf "%-8s %6.1f ms\n", s, m / 1e6 }'
+  awk -v s="$s" -v m="$(median <"$tmp/start-$s")" 'BEGIN { printf "%-8s %6.1f ms\n", s, m / 1e6 }'
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

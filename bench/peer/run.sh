@@ -13,29 +13,31 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/../.."
 . bench/lib.sh
+tmp=$(mktemp -d /tmp/dndsh-bench.XXXXXX) # private: other worktrees bench on this machine too
+trap 'rm -rf "$tmp"' EXIT
 rounds=${ROUNDS:-7}
 n=${N:-100000}
 n0=${N0:-1000}
 [ -d "$here/node_modules/dnd-combat-simulator" ] || "$here/install.sh"
-go build -o /tmp/dndsh-bench ./cmd/dndsh
+go build -o "$tmp/dndsh" ./cmd/dndsh
 r1=examples/5e/r1_fighters_vs_goblins.lua
 peer=(node "$here/r1.js")
-dndsh=(/tmp/dndsh-bench sim --seed 7 -j 1 "$r1" -n)
+dndsh=("$tmp/dndsh" sim --seed 7 -j 1 "$r1" -n)
 machine
 echo "R1, $n trials, $rounds rounds, alternating peer and dndsh on CPU ${CPU:-1}"
-: >/tmp/bench-peer.a
-: >/tmp/bench-peer.b
+: >"$tmp/peer.a"
+: >"$tmp/peer.b"
 for r in $(seq "$rounds"); do
   ta=$(wall_ns "${peer[@]}" "$n") && ta0=$(wall_ns "${peer[@]}" "$n0")
   tb=$(wall_ns "${dndsh[@]}" "$n") && tb0=$(wall_ns "${dndsh[@]}" "$n0")
   a=$(( (ta - ta0) / (n - n0) ))
   b=$(( (tb - tb0) / (n - n0) ))
-  echo "$a" >>/tmp/bench-peer.a
-  echo "$b" >>/tmp/bench-peer.b
+  echo "$a" >>"$tmp/peer.a"
+  echo "$b" >>"$tmp/peer.b"
   echo "round $r: peer $a ns/trial, dndsh $b ns/trial"
 done
-ma=$(median </tmp/bench-peer.a)
-mb=$(median </tmp/bench-peer.b)
+ma=$(median <"$tmp/peer.a")
+mb=$(median <"$tmp/peer.b")
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "median per trial: peer $ma ns, dndsh $mb ns"
 awk -v a="$ma" -v b="$mb" 'BEGIN { printf "dndsh is %.2f times the peer (peer time / dndsh time)\n", a / b }'

@@ -48,7 +48,8 @@ var (
 // "simultaneous" ({"modifier", "reroll"}), reroll_each_round (false),
 // advantage = "cancel"|"net" (cancel), and with o.Strict also tie_die,
 // max_advantage, group_turn and aware_newcomers_first; with o.Surprise,
-// surprise = "none"|"lost_round"|"lost_segments"|"round"|"disadvantage".
+// surprise = "none"|"lost_round"|"lost_segments"|"round"|"disadvantage"
+// and surprise_always (false).
 // The first problem found is returned as an error of kind Script whose
 // message starts with o.Where; c's initiative fields are then partly set.
 func ReadInitiative(t *lua.LTable, o InitiativeOptions, c *combat.Config) error {
@@ -56,7 +57,7 @@ func ReadInitiative(t *lua.LTable, o InitiativeOptions, c *combat.Config) error 
 	if o.Strict && t != nil {
 		known := slices.Concat(initiativeKeys, strictKeys)
 		if o.Surprise {
-			known = append(known, "surprise")
+			known = append(known, "surprise", "surprise_always")
 		}
 		r.checkKeys(known)
 	}
@@ -89,6 +90,10 @@ func ReadInitiative(t *lua.LTable, o InitiativeOptions, c *combat.Config) error 
 			r.Fail("surprise %q: want none, lost_round, lost_segments, round or disadvantage", s)
 		}
 		c.Surprise = k
+		// surprise_always: the surprise round opens whenever anyone is
+		// aware, everyone aware included (a variant's "every first round
+		// is a surprise round").
+		c.SurpriseAlways = r.Bool("surprise_always", false)
 	}
 	switch s := r.Str("advantage", "cancel"); s {
 	case "cancel":

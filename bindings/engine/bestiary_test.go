@@ -35,15 +35,63 @@ return fight.encounter{
   },
 }`
 
+// bestiaryEncounter3e is the reference fight of every imported 3e
+// monster: the four iconic characters at 5th level (core.3e.classes.
+// iconics) against one of it, on a 30 by 20 room with room for a
+// Colossal creature (the 3e fights play on a map: breath weapons aim).
+const bestiaryEncounter3e = `
+local fight = require("fight")
+local icon = require("core.3e.classes.iconics")
+return fight.encounter{
+  max_rounds = 30,
+  map = { rows = [[
+    ################################
+    #..............................#
+    #..............................#
+    #..............................#
+    #..............................#
+    #..................2222222222..#
+    #..................2222222222..#
+    #..................2222222222..#
+    #..................2222222222..#
+    #..11..............2222222222..#
+    #..11..............2222222222..#
+    #..11..............2222222222..#
+    #..11..............2222222222..#
+    #..................2222222222..#
+    #..................2222222222..#
+    #..................2222222222..#
+    #..................2222222222..#
+    #..............................#
+    #..............................#
+    #..............................#
+    #..............................#
+    ################################
+  ]] },
+  sides = {
+    { name = "party", members = icon.party(5) },
+    { name = "foes", members = { { monster = %q } } },
+  },
+}`
+
 // TestEveryImportedMonsterFights plays each imported monster (the
-// scripts under monsters/5e/srd/) against the reference party, in
-// parallel (one runtime per worker): no trial may end in a script error.
-// go test plays 20 trials of each; CI (.ci/run) sets
-// DNDSH_BESTIARY_TRIALS=200, the issue's figure.
+// scripts under monsters/5e/srd/ and monsters/3e/srd/) against its rule
+// system's reference party, in parallel (one runtime per worker): no
+// trial may end in a script error. go test plays 20 trials of each; CI
+// (.ci/run) sets DNDSH_BESTIARY_TRIALS=200, the issue's figure.
 func TestEveryImportedMonsterFights(t *testing.T) {
-	files, err := fs.Glob(scripts.FS, "monsters/5e/srd/*.lua")
-	if err != nil || len(files) < 300 {
-		t.Fatalf("want the imported monsters under monsters/5e/srd, found %d (%v)", len(files), err)
+	for _, sys := range []struct {
+		name, encounter string
+		least           int
+	}{{"5e", bestiaryEncounter, 300}, {"3e", bestiaryEncounter3e, 500}} {
+		t.Run(sys.name, func(t *testing.T) { everyMonsterFights(t, sys.name, sys.encounter, sys.least) })
+	}
+}
+
+func everyMonsterFights(t *testing.T, system, encounter string, least int) {
+	files, err := fs.Glob(scripts.FS, "monsters/"+system+"/srd/*.lua")
+	if err != nil || len(files) < least {
+		t.Fatalf("want the imported monsters under monsters/%s/srd, found %d (%v)", system, len(files), err)
 	}
 	trials := 20
 	if v := os.Getenv("DNDSH_BESTIARY_TRIALS"); v != "" {
@@ -63,7 +111,7 @@ func TestEveryImportedMonsterFights(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e, err := engine.New(context.Background(), engine.Options{Ruleset: "5e", Seed: 1, Cache: cache})
+			e, err := engine.New(context.Background(), engine.Options{Ruleset: system, Seed: 1, Cache: cache})
 			if err != nil {
 				mu.Lock()
 				failures = append(failures, "engine: "+err.Error())
@@ -74,7 +122,7 @@ func TestEveryImportedMonsterFights(t *testing.T) {
 			}
 			defer e.Close()
 			for id := range ids {
-				n, msg := playMonster(e, id, trials)
+				n, msg := playMonster(e, encounter, id, trials)
 				mu.Lock()
 				played += n
 				if msg != "" {
@@ -100,10 +148,10 @@ func TestEveryImportedMonsterFights(t *testing.T) {
 // playMonster plays trials fights of the reference encounter against the
 // imported monster id in the runtime of e; it returns the trials played
 // and the first failure, naming the monster, the trial and the error.
-func playMonster(e *engine.Engine, id string, trials int) (int, string) {
+func playMonster(e *engine.Engine, encounter, id string, trials int) (int, string) {
 	ctx := context.Background()
 	// the imported script itself, not a hand-written one of the same id
-	src := fmt.Sprintf(bestiaryEncounter, "srd/"+id)
+	src := fmt.Sprintf(encounter, "srd/"+id)
 	f, err := fightmod.LoadEncounter(ctx, e.Rules, "bestiary/"+id+".lua", []byte(src))
 	if err != nil {
 		return 0, fmt.Sprintf("%s: %v", id, err)

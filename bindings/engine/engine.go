@@ -73,6 +73,10 @@ func Roots(opts Options) []luart.Root {
 // DirRoot is a root over a folder of the file system (for --scripts).
 func DirRoot(name string, fsys fs.FS) luart.Root { return luart.Root{Name: name, FS: fsys} }
 
+// LoadTimeout is the least time budget of loading a rule system's scripts
+// when the engine is created (a longer budgets.timeout applies as it is).
+const LoadTimeout = 30 * time.Second
+
 // New creates the runtime, registers the modules and loads opts.Ruleset
 // with its variants.
 func New(ctx context.Context, opts Options) (*Engine, error) {
@@ -102,7 +106,14 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	if id == "" {
 		id = "base"
 	}
-	if err := e.Rules.Load(ctx, id, opts.Variants); err != nil {
+	// Start-up loads the rule system under its own budget: budgets.timeout
+	// bounds an input, a hook or a trial, and a busy machine must not make
+	// loading forty built-in files fail under a budget set to stop loops.
+	load := opts.Timeout
+	if load > 0 && load < LoadTimeout {
+		load = LoadTimeout
+	}
+	if err := r.WithTimeout(load, func() error { return e.Rules.Load(ctx, id, opts.Variants) }); err != nil {
 		r.Close()
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/dndsh/dndsh/bindings/luart"
 )
@@ -83,5 +84,24 @@ func TestStartupLoadsOnlyTheChosenSystem(t *testing.T) {
 			}
 		}
 		e.Close()
+	}
+}
+
+// TestStartupLoadIsNotUnderTheInputBudget: a budgets.timeout far shorter
+// than loading the 5e scripts takes still lets the engine start (start-up
+// has LoadTimeout), and the budget then bounds what runs after it. Without
+// the start-up budget, loading fails with "time budget".
+func TestStartupLoadIsNotUnderTheInputBudget(t *testing.T) {
+	e, err := New(context.Background(), Options{Ruleset: "5e", Timeout: time.Nanosecond})
+	if err != nil {
+		t.Fatalf("start-up under a 1 ns input budget: %v", err)
+	}
+	defer e.Close()
+	if got := e.R.Config().Timeout; got != time.Nanosecond {
+		t.Fatalf("the input budget after start-up is %v, want 1ns", got)
+	}
+	_, err = e.R.DoString(context.Background(), "loop", `while true do end`, nil)
+	if err == nil || !strings.Contains(err.Error(), "time budget") {
+		t.Fatalf("want the input budget to stop a loop, got %v", err)
 	}
 }

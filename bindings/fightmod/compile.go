@@ -14,6 +14,7 @@
 //	slots = { action = 1, bonus = 1, reaction = { count = 1, off_turn = true } },  -- per-turn action budget
 //	attack = { die = 20, auto_hit = 20, auto_miss = 1, threat = 20, confirm = false,
 //	           crit = "double_dice"|"multiply"|"none", crit_mul = 2, min_damage = 0,
+//	           count = { {face, value}... },   -- natural faces counted as another value
 //	           advantage = "onoff"|"graded"|{ mode = "graded", cap = 0, max_dice = 0, step = 0 } },
 //	damage_steps = { "immune", "adjust", "resist", "vuln" },
 //	down = { players = "dying"|"dead", monsters = "dead"|"dying",
@@ -135,6 +136,27 @@ func CompileRules(t *lua.LTable) (*fight.Rules, error) {
 		ConfirmThreat: atk.Bool("confirm", false),
 	}}
 	rules.Attack.Test.AdvPolicy = advPolicy(atk)
+	// count = {{1, -10}, {20, 30}}: natural faces that count as another
+	// value in the total (confirmation rolls too).
+	if cs := atk.Sub("count"); cs.T != nil {
+		for i := 1; i <= cs.T.Len(); i++ {
+			pair, ok := cs.T.RawGetInt(i).(*lua.LTable)
+			var face, val lua.LNumber
+			ok1, ok2 := false, false
+			if ok {
+				face, ok1 = pair.RawGetInt(1).(lua.LNumber)
+				val, ok2 = pair.RawGetInt(2).(lua.LNumber)
+			}
+			if !ok || !ok1 || !ok2 || int(face) < 1 || int(face) > sides {
+				cs.Fail("count[%d] must be {face, value} with a face of 1..%d", i, sides)
+				break
+			}
+			rules.Attack.Test.Naturals.Count = append(rules.Attack.Test.Naturals.Count, check.FaceValue{Face: int(face), Value: int(val)})
+		}
+		if cs.Err != nil {
+			return nil, cs.Err
+		}
+	}
 	switch s := atk.Str("crit", "double_dice"); s {
 	case "double_dice":
 		rules.Attack.Crit = fight.CritDoubleDice

@@ -7,7 +7,7 @@ type EventDoc struct {
 }
 
 const (
-	attackPayload = "attacker, target (creature handles), attack (its name), ranged, reach, adv, dis (advantage and disadvantage levels), bonus, natural, total, needed (the roll and what it had to reach), hit, crit, damage, damage_type (the first part's), parts = {{type, amount, taken}...}, hp_lost, past_zero, cancelled, reason"
+	attackPayload = "attacker, target (creature handles), attack (its name), ranged, reach, adv, dis (advantage and disadvantage levels), bonus, natural, total, needed (the roll and what it had to reach), hit, crit, threat, confirm_natural, confirm_total (the confirmation roll, nil when none), damage, damage_type (the first part's), parts = {{type, amount, taken}...}, hp_lost, past_zero, cancelled, reason"
 	turnPayload   = "fighter (a creature handle, nil for a round or the encounter), round, acted, skip, cancelled"
 )
 

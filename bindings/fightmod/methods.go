@@ -34,7 +34,8 @@ func (fm *module) funcs() []luart.Func {
 		{Name: "turn", Args: "()", Doc: "returns the handles of the creatures whose turn it is", Fn: fm.turn},
 		{Name: "get", Args: "(id)", Doc: "returns the handle of the creature called id in the current fight, or nil", Fn: fm.get},
 		{Name: "attacks", Args: "(c)", Doc: "returns the names of creature c's attacks, in stat-block order", Fn: fm.attacks},
-		{Name: "attack", Args: "(c, attack_name)", Doc: "returns creature c's attack {name, bonus, damage, type, ranged, reach, range, touch, nonlethal, group, crit_mul}", Fn: fm.attack},
+		{Name: "attack", Args: "(c, attack_name)", Doc: "returns creature c's attack {name, bonus, damage, type, ranged, reach, range, touch, nonlethal, group, crit_mul, tags (when it has any)}", Fn: fm.attack},
+		{Name: "ac", Args: "(c)", Doc: "returns creature c's armour class as the stat block gives it, {ac, touch} (touch: without the bonus types a touch attack ignores, combat.ac.touch_ignores; no condition or cover counted)", Fn: fm.acInfo},
 		{Name: "enemies", Args: "(c)", Doc: "returns the living enemies of creature c in the current fight", Fn: fm.enemies},
 		{Name: "allies", Args: "(c)", Doc: "returns the living allies of creature c (itself included) in the current fight", Fn: fm.allies},
 		{Name: "strike", Args: "(attacker, target, attack_name [, opts])", Doc: "makes one attack through the whole pipeline (attack_name nil: the first melee attack); opts.adv is an extra advantage level, opts.bonus an extra to-hit modifier, opts.mul a damage multiplier (a weapon set against a charge: 2), opts.sure: it hits without a roll as a critical hit (a coup de grace), opts.touch makes it a touch attack, opts.no_damage stops it once it hits or misses, opts.nonlethal sends its damage to the nonlethal track; returns {hit, crit, natural, total, damage, needed, adv, dis, bonus, rolled, roll (check.roll's record of the attack roll), confirm_natural, confirm_total, miss_roll, parts = {{type, amount}...}, refused (why it could not be made), distance and cover (on a map), reasons = {{kind, level, why}...} (the rules that applied, in a table fight)}", Fn: fm.strike},
@@ -451,6 +452,23 @@ func attackNamed(x *fight.Fighter, name string) *fight.Attack {
 }
 
 // attack is fight.attack.
+func (fm *module) acInfo(L *lua.LState) int {
+	x := fm.fighterOf(L, 1)
+	ac := x.C.AC.Value
+	touch := ac
+	ign := fm.current(L).Rules.AC.TouchIgnores
+	for _, p := range x.ACParts {
+		if ign&(1<<uint(p.Type)) != 0 && p.Value > 0 {
+			touch -= p.Value
+		}
+	}
+	t := L.CreateTable(0, 2)
+	t.RawSetString("ac", lua.LNumber(ac))
+	t.RawSetString("touch", lua.LNumber(touch))
+	L.Push(t)
+	return 1
+}
+
 func (fm *module) attack(L *lua.LState) int {
 	x := fm.fighterOf(L, 1)
 	name := L.CheckString(2)
@@ -470,6 +488,13 @@ func (fm *module) attack(L *lua.LState) int {
 	t.RawSetString("touch", lua.LBool(a.Touch))
 	t.RawSetString("nonlethal", lua.LBool(a.Nonlethal))
 	t.RawSetString("group", lua.LString(a.Group))
+	if len(a.Tags) > 0 {
+		tags := L.CreateTable(len(a.Tags), 0)
+		for i, g := range a.Tags {
+			tags.RawSetInt(i+1, lua.LString(g))
+		}
+		t.RawSetString("tags", tags)
+	}
 	mul := a.CritMul
 	if mul <= 0 {
 		mul = fm.current(L).Rules.Attack.CritMul

@@ -128,6 +128,16 @@ func (v *attackView) field(L *lua.LState, k string) lua.LValue {
 		return luart.Int(e.Applied.PastZero)
 	case "touch":
 		return lua.LBool(e.Touch)
+	case "threat":
+		return lua.LBool(e.Roll.Threat)
+	case "confirm_natural":
+		if e.Roll.ConfirmRolled {
+			return luart.Int(e.Roll.ConfirmNatural)
+		}
+	case "confirm_total":
+		if e.Roll.ConfirmRolled {
+			return luart.Int(e.Roll.ConfirmTotal)
+		}
 	case "nonlethal":
 		return lua.LBool(e.Nonlethal)
 	}

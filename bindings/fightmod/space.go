@@ -39,10 +39,11 @@ import (
 //	  turn = { full_attack_move = -1, double_move = true, double_move_tag = "dashed",
 //	           free_step = 5, move_only_safe = true, surprise_partial = true,
 //	           charge = { min = 10, mul = 2, partial_mul = 1, attack_mod = 2, condition = "charging", prefer = true } },
+//	  areas = { burst = "mostly", emanation = "mostly", cone = "counted" },  -- each shape's inside rule (default centre)
 //	  nomap_ranged = 30, default_speed = 30,
 //	}
 var spaceKeys = []string{"square", "unit", "diagonal", "sizes", "default_size", "difficult", "corner_cutting", "pass", "cover",
-	"range", "ranged_in_melee", "sight", "flank", "opportunity", "turn", "nomap_ranged", "default_speed"}
+	"range", "ranged_in_melee", "sight", "flank", "opportunity", "turn", "nomap_ranged", "default_speed", "areas"}
 
 func checkKeys(r *tbl, keys ...string) {
 	if r.T == nil || r.Err != nil {
@@ -77,6 +78,9 @@ func gradeNamed(s string) (grid.CoverGrade, bool) {
 func advMod(r *tbl) fight.AdvMod {
 	return fight.AdvMod{Adv: r.Int("adv", 0), Mod: r.Int("mod", 0)}
 }
+
+var areaShapes = map[string]grid.Shape{"burst": grid.ShapeBurst, "emanation": grid.ShapeEmanation,
+	"cone": grid.ShapeCone, "line": grid.ShapeLine, "cube": grid.ShapeCube}
 
 // readSpace reads the combat definition's space table.
 func readSpace(root *tbl) (fight.SpaceRules, error) {
@@ -118,6 +122,25 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 		sr.DifficultExtra = 1
 	}
 	sr.NoCornerCutting = !s.Bool("corner_cutting", true)
+	if ar := s.Sub("areas"); ar.T != nil {
+		sr.AreaRules = map[grid.Shape]grid.AreaRule{}
+		for _, name := range sortedKeys(ar.T) {
+			shape, ok := areaShapes[name]
+			if !ok {
+				ar.Fail("%s: want burst, emanation, cone, line or cube", name)
+				continue
+			}
+			rule, ok := areaRuleNamed(ar.Str(name, ""))
+			if !ok {
+				ar.Fail("%s = %q: want centre, counted or mostly", name, ar.Str(name, ""))
+				continue
+			}
+			sr.AreaRules[shape] = rule
+		}
+		if ar.Err != nil {
+			return sr, ar.Err
+		}
+	}
 	p := s.Sub("pass")
 	checkKeys(p, "size_diff", "unable", "tiny", "difficult", "ally_difficult", "end_size_diff", "tiny_ends", "never")
 	sr.PassSizeDiff = p.Int("size_diff", 0)

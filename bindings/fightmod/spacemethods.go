@@ -35,7 +35,7 @@ func (fm *module) spaceFuncs() []luart.Func {
 		{Name: "price_path", Args: "(mover, squares [, opts])", Doc: "prices a move of a creature that is not fighting along squares (its start, then one neighbouring square per step) by the rules' movement: opts.creatures (others: allies when opts.allies or the same side), opts.walls, opts.low, opts.difficult ({{x, y}...}); returns {ok, why, cost, steps, end_free, leaves = {{id, c, step}...}} (the hostiles whose reach each step leaves)", Fn: fm.pricePath},
 		{Name: "opportunity", Args: "(reactor, mover)", Doc: "makes reactor's opportunity attack on mover when the rules allow it (its slot, sight, reach); returns true, or false and why not", Fn: fm.opportunity},
 		{Name: "provoke", Args: "(c)", Doc: "every enemy that threatens creature c may make its opportunity attack (an action that provokes); returns the handles of those that did", Fn: fm.provoke},
-		{Name: "area", Args: "(spec)", Doc: "returns the creatures on the map inside an area {shape = cone|line|burst|cube|emanation, from = creature or {x, y}, toward = creature or {x, y}, length, width, include_from}, with their cover from the origin and the bonus it gives to saves: {{c, cover, save}...}", Fn: fm.area},
+		{Name: "area", Args: "(spec)", Doc: "returns the creatures on the map inside an area {shape = cone|line|burst|cube|emanation, from = creature or {x, y [, corner = true]} (a square's centre or its north-west corner), toward = creature or {x, y}, length, width, include_from, rule (centre|counted|mostly; default the rules' space.areas for the shape, else centre)}, with their cover from the origin and the bonus it gives to saves: {{c, cover, save}...}", Fn: fm.area},
 		{Name: "aim", Args: "(c, spec [, opts])", Doc: "aims an area spec from creature c to catch the most enemies and fewest allies (opts.allies weighs an ally caught, default 1); returns {toward = {x, y}, enemies, allies, targets = {handles}} or nil when no aim catches an enemy", Fn: fm.aim},
 		{Name: "assess", Args: "(attacker, target, attack_name [, opts])", Doc: "what the rules make of an attack where attacker and target stand: {allowed, why, adv, dis, bonus, ac_bonus, ac (the target's armour class against it), miss_chance, ranged, crit, distance, cover, sees, seen, obscured, seen_obscured, flanked, ac_lost = {armour-class types the target loses}, reasons = {{kind, level, why}...}}; opts override the situation (distance, cover (a grade or a list: the best counts), sees, seen, obscured (the attacker sees the target lightly obscured), seen_obscured (the target sees the attacker so)); for creatures not in the current fight, or with no attack_name, the attack is described by opts (ranged, reach, range = {normal, long}, tags) and opts.enemies, opts.source_seen complete the situation", Fn: fm.assess},
 	}
@@ -378,14 +378,14 @@ func (fm *module) areaOf(L *lua.LState, spec *lua.LTable, f *fight.Fight, from *
 	default:
 		r.Fail("shape %q: want cone, line, burst (sphere, cylinder), cube or emanation", s)
 	}
-	switch r.Str("rule", "centre") {
-	case "centre":
-		a.Rule = grid.RuleCentre
-	case "counted":
-		a.Rule = grid.RuleCounted
-	default:
-		r.Fail("rule: want centre or counted")
+	rule := f.Rules.Space.AreaRules[a.Shape]
+	if v := r.Str("rule", ""); v != "" {
+		var ok bool
+		if rule, ok = areaRuleNamed(v); !ok {
+			r.Fail("rule %q: want centre, counted or mostly", v)
+		}
 	}
+	a.Rule = rule
 	if r.Err != nil {
 		luart.Raise(L, r.Err)
 	}
@@ -403,6 +403,9 @@ func (fm *module) areaOf(L *lua.LState, spec *lua.LTable, f *fight.Fight, from *
 			p, err := readPos(v, "area."+key)
 			if err != nil {
 				luart.Raise(L, err)
+			}
+			if lua.LVAsBool(v.RawGetString("corner")) {
+				return grid.Corner(p.X, p.Y), nil, true
 			}
 			return grid.Centre(p), nil, true
 		}
@@ -435,6 +438,19 @@ func (fm *module) areaOf(L *lua.LState, spec *lua.LTable, f *fight.Fight, from *
 		a.Origin = grid.Point{HX: a.Origin.HX &^ 1, HY: a.Origin.HY &^ 1}
 	}
 	return a, ox
+}
+
+// areaRuleNamed reads an area rule's name.
+func areaRuleNamed(s string) (grid.AreaRule, bool) {
+	switch s {
+	case "centre":
+		return grid.RuleCentre, true
+	case "counted":
+		return grid.RuleCounted, true
+	case "mostly":
+		return grid.RuleMostly, true
+	}
+	return 0, false
 }
 
 // centreOf is the centre point of x's space.
@@ -512,6 +528,9 @@ func (fm *module) aim(L *lua.LState) int {
 	found := false
 	// Candidate aims: every living enemy's square.
 	for _, y := range f.Enemies(x) {
+		if y.C.Pos == x.C.Pos {
+			continue // a Tiny enemy in x's own square: no direction to aim at
+		}
 		cand := L.CreateTable(0, 8)
 		spec.ForEach(func(k, v lua.LValue) { cand.RawSet(k, v) })
 		cand.RawSetString("from", creaturemod.Push(L, x.C))

@@ -36,7 +36,7 @@ func Module() luart.Module {
 			{Name: "adjacent", Args: "(a, b)", Doc: "returns whether two bodies touch (side or corner) without overlapping", Fn: adjacent},
 			{Name: "cover", Args: "(attacker, target [, opts])", Doc: "grades target's cover against attacker past opts.obstacles = {{x, y, block = half|full}...} (corner-to-corners lines, the attacker's best corner); opts.policy = {by_full = {5 grades}, partial = grade}; returns {grade = none|half|three-quarters|total, full, half}", Fn: cover},
 			{Name: "los", Args: "(a, b [, opts])", Doc: "returns whether some centre-to-centre line between two bodies passes no full square of opts.obstacles", Fn: los},
-			{Name: "area", Args: "(spec [, opts])", Doc: "returns the squares {{x, y, z}...} an area covers, sorted by (y, x); spec: shape (line|cone|burst|emanation|cube), origin and toward ({x, y [, corner = true]}: a square's centre or its north-west corner), from (a body, for emanations), length, width (feet), rule (centre|counted), include_from, z", Fn: area},
+			{Name: "area", Args: "(spec [, opts])", Doc: "returns the squares {{x, y, z}...} an area covers, sorted by (y, x); spec: shape (line|cone|burst|emanation|cube), origin and toward ({x, y [, corner = true]}: a square's centre or its north-west corner), from (a body, for emanations), length, width (feet), rule (centre|counted|mostly: the square's centre inside, squares counted (a counted cone is the 3.0 DMG's, straight or diagonal), most of the square inside), include_from, z", Fn: area},
 			{Name: "path", Args: "(mover, path [, opts])", Doc: "prices a move along path (the start square, then one neighbouring square per step) and lists its reach events; opts: difficult = {{x, y}...} (cost x2), terrain = {{x, y, cost}...}, occupied = {{x, y}...}, occupied_cost, mover_cost (a multiplier of every step), mover_extra (squares added to every step's terrain multiplier: 5e crawling is 1), obstacles, no_corner_cutting, hostiles = {bodies with id}, report = {leave|exit|enter...}, budget (feet), diagonals; returns {cost, affordable, diagonals, end_occupied, events = {{kind, id, hostile, step}...}}", Fn: path},
 		},
 	}
@@ -148,8 +148,10 @@ func area(L *lua.LState) int {
 		a.Rule = grid.RuleCentre
 	case "counted":
 		a.Rule = grid.RuleCounted
+	case "mostly":
+		a.Rule = grid.RuleMostly
 	default:
-		bad(L, 1, "rule", "\"centre\" or \"counted\" expected, got "+describe(spec.RawGetString("rule")))
+		bad(L, 1, "rule", "\"centre\", \"counted\" or \"mostly\" expected, got "+describe(spec.RawGetString("rule")))
 	}
 	a.IncludeFrom = lua.LVAsBool(spec.RawGetString("include_from"))
 	a.Z = intAt(L, 1, "z", spec.RawGetString("z"), 0)

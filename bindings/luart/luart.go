@@ -154,6 +154,16 @@ func (r *Runtime) Close() {
 // Config returns the configuration the runtime was made with.
 func (r *Runtime) Config() Config { return r.cfg }
 
+// WithTimeout runs fn with the time budget of outermost calls set to d
+// (0: none), then restores the configured one. The engine loads a rule
+// system's scripts under a start-up budget this way (engine.LoadTimeout).
+func (r *Runtime) WithTimeout(d time.Duration, fn func() error) error {
+	prev := r.cfg.Timeout
+	r.cfg.Timeout = d
+	defer func() { r.cfg.Timeout = prev }()
+	return fn()
+}
+
 // Set stores a host value for modules (for example the encounter).
 func (r *Runtime) Set(key string, v any) { r.values[key] = v }
 

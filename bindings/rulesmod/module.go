@@ -117,10 +117,11 @@ func (g *Rules) module() luart.Module {
 					c.Metatable = t.Metatable
 					t = c
 				}
-				for _, k := range luart.SortedKeys(fields) {
+				keys := luart.SortedKeys(fields)
+				for _, k := range keys {
 					t.RawSetString(k, fields.RawGetString(k))
 				}
-				g.record(name, t, "merge")
+				g.record(name, t, "merge", keys...)
 				return 0
 			}},
 			{Name: "names", Args: "([prefix])", Doc: "returns the defined names (starting with prefix), sorted", Fn: func(L *lua.LState) int {
@@ -144,7 +145,7 @@ func (g *Rules) module() luart.Module {
 				}
 				return 0
 			}},
-			{Name: "variant", Args: "(info)", Doc: "declares the variant this file implements: {id, system, implements = {IDs}, name = {en, zh}}", Fn: g.declareVariant},
+			{Name: "variant", Args: "(info)", Doc: "declares the variant this file implements: {id, system, implements = {IDs}, name = {en, zh}, conflicts = {variant ids it cannot be combined with}}; enabling it beside one it conflicts with (either side's declaration) is an error naming both", Fn: g.declareVariant},
 			{Name: "find_monster", Args: "(name [, system])", Doc: "returns the module name of the monster called name (an id or its English name) in the rule system (default: the loaded one): the hand-written monsters.<system>.<id> first, then the imported monsters.<system>.srd.<id>; nil when there is none", Fn: func(L *lua.LState) int {
 				name := L.CheckString(1)
 				sys := L.OptString(2, g.System)
@@ -237,6 +238,9 @@ func (g *Rules) on(L *lua.LState) int {
 	h, err := g.Bus.On(name, ph, o, g.LuaHandler(fn, g.file))
 	if err != nil {
 		luart.Raise(L, err)
+	}
+	if g.current != nil && g.current.Kind != "session" {
+		g.current.Hooks = append(g.current.Hooks, name+" ("+ph.String()+")")
 	}
 	g.nextH++
 	g.handles[g.nextH] = h
@@ -393,6 +397,31 @@ func (g *Rules) declareVariant(L *lua.LState) int {
 	}
 	if n, ok := t.RawGetString("name").(*lua.LTable); ok {
 		v.Name = Names{En: lua.LVAsString(n.RawGetString("en")), Zh: lua.LVAsString(n.RawGetString("zh"))}
+	}
+	switch c := t.RawGetString("conflicts").(type) {
+	case *lua.LNilType:
+	case *lua.LTable:
+		v.Conflicts = nil
+		for i := 1; i <= c.Len(); i++ {
+			s, ok := c.RawGetInt(i).(lua.LString)
+			if !ok || !strings.Contains(string(s), ".") {
+				L.ArgError(1, fmt.Sprintf("variant %s: conflicts[%d] must be a variant id (\"system.name\"), got %s", id, i, luart.Repr(c.RawGetInt(i), false)))
+			}
+			v.Conflicts = append(v.Conflicts, string(s))
+		}
+	default:
+		L.ArgError(1, fmt.Sprintf("variant %s: conflicts must be a list of variant ids", id))
+	}
+	// Enabling it beside a variant it cannot be combined with: refused
+	// before the file defines anything.
+	if g.current != nil && g.current.Kind == "variant" && g.current.Name == v.Layer() {
+		for _, w := range g.Variants {
+			if w != v && w.Enabled && v.Conflict(w) {
+				luart.Raise(L, &errs.Error{Kind: errs.Rule, Layer: "rules", File: g.file,
+					Msg:  fmt.Sprintf("variants %s and %s cannot be combined (one declares a conflict with the other)", w.ID, v.ID),
+					Hint: "enable one of them (--variant, variants = [...] in dndsh.toml, :variant on)"})
+			}
+		}
 	}
 	return 0
 }
@@ -555,11 +584,66 @@ func (g *Rules) EnableVariant(ctx context.Context, id string) error {
 		return nil
 	}
 	file := name + ".lua"
+	before := g.snapshotTables()
 	if err := g.loadFiles(ctx, "variant:"+id, "variant", "variants/"+sys+"/", []string{file}); err != nil {
 		return err
 	}
+	g.recordSets(before, v.Layer(), "variants/"+sys+"/"+file)
 	v.Enabled = true
 	return nil
+}
+
+// snapshotTables records the fields of every table-valued definition, so
+// that a variant which sets a module's field directly
+// (require("core.1e.hp").knockout_floor = -9) is seen changing it.
+func (g *Rules) snapshotTables() map[string]map[string]lua.LValue {
+	out := make(map[string]map[string]lua.LValue, len(g.defs))
+	for name, d := range g.defs {
+		t, ok := d.Value.(*lua.LTable)
+		if !ok {
+			continue
+		}
+		f := map[string]lua.LValue{}
+		t.ForEach(func(k, v lua.LValue) {
+			if ks, ok := k.(lua.LString); ok {
+				f[string(ks)] = v
+			}
+		})
+		out[name] = f
+	}
+	return out
+}
+
+// recordSets adds a "set" step, naming the fields, to the history of each
+// definition whose table the layer changed in place since before (not
+// through rules.define, wrap or merge, which record themselves).
+func (g *Rules) recordSets(before map[string]map[string]lua.LValue, layer, file string) {
+	for _, name := range g.Names() {
+		old, ok := before[name]
+		d := g.defs[name]
+		t, isT := d.Value.(*lua.LTable)
+		if !ok || !isT || (len(d.History) > 0 && d.History[len(d.History)-1].Layer == layer) {
+			continue
+		}
+		var changed []string
+		t.ForEach(func(k, v lua.LValue) {
+			if ks, ok := k.(lua.LString); ok && old[string(ks)] != v {
+				changed = append(changed, string(ks))
+			}
+		})
+		for k := range old {
+			if t.RawGetString(k) == lua.LNil {
+				changed = append(changed, k)
+			}
+		}
+		if len(changed) == 0 {
+			continue
+		}
+		sort.Strings(changed)
+		g.changes++
+		d.Layer, d.File = layer, file
+		d.History = append(d.History, Change{Op: "set", Layer: layer, File: file, Fields: changed})
+	}
 }
 
 // MonsterSystems lists where the monsters of system are looked for: the

@@ -30,9 +30,11 @@ type Def struct {
 
 // Change is one step in a definition's history.
 type Change struct {
-	Op    string // "define", "wrap", "merge"
+	Op    string // "define", "wrap", "merge", "set" (a variant set fields in place)
 	Layer string
 	File  string
+	// Fields are the fields a merge set, sorted.
+	Fields []string
 }
 
 // Layer is one loaded layer: its name, kind and files.
@@ -40,6 +42,9 @@ type Layer struct {
 	Name  string // "base", "5e", "variant:3e.defense_roll", "monsters", "session"
 	Kind  string // "base", "system", "variant", "monsters", "session"
 	Files []FileInfo
+	// Hooks are the hooks its files registered, as "event (phase)", in
+	// order (what a variant changes beside its definitions).
+	Hooks []string
 }
 
 // FileInfo is a loaded script and the root it came from.
@@ -56,6 +61,28 @@ type Variant struct {
 	Name       Names
 	File       string
 	Enabled    bool
+	// Conflicts are the variants it cannot be combined with (its own
+	// declaration's; a conflict declared by either side refuses the pair).
+	Conflicts []string
+}
+
+// Layer returns the variant's layer name ("variant:3e.defense_roll").
+func (v *Variant) Layer() string { return "variant:" + v.ID }
+
+// Conflict reports whether v and w cannot be combined: either names the
+// other in its conflicts.
+func (v *Variant) Conflict(w *Variant) bool {
+	for _, c := range v.Conflicts {
+		if c == w.ID {
+			return true
+		}
+	}
+	for _, c := range w.Conflicts {
+		if c == v.ID {
+			return true
+		}
+	}
+	return false
 }
 
 // Names are the English and Chinese names of a thing.
@@ -144,7 +171,7 @@ func (g *Registry) Define(name string, v lua.LValue) {
 	g.record(name, v, "define")
 }
 
-func (g *Registry) record(name string, v lua.LValue, op string) {
+func (g *Registry) record(name string, v lua.LValue, op string, fields ...string) {
 	d, ok := g.defs[name]
 	if !ok {
 		d = &Def{Name: name}
@@ -153,7 +180,7 @@ func (g *Registry) record(name string, v lua.LValue, op string) {
 	}
 	g.changes++
 	d.Value, d.Layer, d.File = v, g.layerName(), g.file
-	d.History = append(d.History, Change{Op: op, Layer: d.Layer, File: g.file})
+	d.History = append(d.History, Change{Op: op, Layer: d.Layer, File: g.file, Fields: fields})
 }
 
 // Get returns the definition of name, or nil.
@@ -211,6 +238,33 @@ func (g *Registry) Overrides() []*Def {
 		d := g.defs[n]
 		if len(d.History) > 1 {
 			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Changes returns what the layer named layer did to the definitions: one
+// line per define, wrap or merge (with the fields merged), in name order,
+// then its hooks.
+func (g *Registry) Changes(layer string) []string {
+	var out []string
+	for _, n := range g.Names() {
+		for _, c := range g.defs[n].History {
+			if c.Layer != layer {
+				continue
+			}
+			line := c.Op + " " + n
+			if len(c.Fields) > 0 {
+				line += " (" + strings.Join(c.Fields, ", ") + ")"
+			}
+			out = append(out, line)
+		}
+	}
+	for _, l := range g.Layers {
+		if l.Name == layer {
+			for _, h := range l.Hooks {
+				out = append(out, "hook "+h)
+			}
 		}
 	}
 	return out

@@ -79,18 +79,30 @@ func TestImportRefusesMalformedAndGoesOn(t *testing.T) {
 	}
 }
 
-// TestImport3eChecksAndWaits: the SRD 3.5 file is read and checked; writing
-// 3e scripts waits for the 3e stat-block format (exit 7, with a hint).
-func TestImport3eChecksAndWaits(t *testing.T) {
+// TestImport3eWritesScripts: the SRD 3.5 file is read and checked; --out
+// writes a script per stat block and the index; the counts are printed
+// and the one refused record (Psicrystal, no hit points of its own) is
+// named with its line, so the exit code is 6.
+func TestImport3eWritesScripts(t *testing.T) {
 	data := dataDir(t)
 	te := newTestEnv(t, t.TempDir(), nil, "import", "--system", "3e", "--data", data, "--check")
-	if code := te.run(""); code != 6 || !strings.Contains(te.out.String(), "538 stat blocks (446 core, 32 psionic, 60 epic)") ||
-		!strings.Contains(te.errOut.String(), "Psicrystal") {
+	if code := te.run(""); code != 6 || !strings.Contains(te.out.String(), "538 stat blocks read (446 core, 32 psionic, 60 epic)") ||
+		!strings.Contains(te.errOut.String(), "srd35-monsters.json:59386: Psicrystal") {
 		t.Errorf("exit %d:\n%s%s", code, te.out.String(), te.errOut.String())
 	}
-	te = newTestEnv(t, t.TempDir(), nil, "import", "--system", "3e", "--data", data, "--out", "x")
-	if code := te.run(""); code != 7 || !strings.Contains(te.errOut.String(), "no 3e monster-script writer yet") {
-		t.Errorf("exit %d: %s", code, te.errOut.String())
+	dir := t.TempDir()
+	te = newTestEnv(t, dir, nil, "import", "--system", "3e", "--data", data, "--out", "out")
+	te.WriteFile = func(p string, b []byte) error { return os.WriteFile(filepath.Join(dir, p), b, 0o644) }
+	te.MkdirAll = func(p string) error { return os.MkdirAll(filepath.Join(dir, p), 0o755) }
+	code := te.run("")
+	out := te.out.String()
+	if code != 6 || !strings.Contains(out, "wrote 538 monster scripts") || !strings.Contains(out, "imported 538 of 539 stat blocks: ") ||
+		!strings.Contains(out, "partly modelled; 1 refused") {
+		t.Errorf("exit %d:\n%s%s", code, out, te.errOut.String())
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "out/monsters/3e/srd/troll.lua"))
+	if err != nil || !strings.Contains(string(b), "bestiary.monster") || !strings.Contains(string(b), "System Reference Document Copyright 2000-2003") {
+		t.Errorf("no troll script written: %v", err)
 	}
 }
 

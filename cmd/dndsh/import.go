@@ -1,12 +1,10 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"path"
 
 	"github.com/dndsh/dndsh/runtime/errs"
-	"github.com/dndsh/dndsh/runtime/srd"
 	"github.com/dndsh/dndsh/runtime/srdgen"
 )
 
@@ -141,41 +139,24 @@ func percent(n, of int) float64 {
 }
 
 // import3e reads the SRD 3.5 stat blocks (with the 3.0 view) and writes
-// their scripts with srdgen.Write3e, which the 3e rule system has not
-// defined yet: until then only --check works.
+// their scripts (srdgen.Import3e).
 func import3e(env *Env, read func(string) ([]byte, error), out string, check bool) error {
-	b, err := read(srdgen.File35)
+	res, err := srdgen.Import3e(read)
 	if err != nil {
 		return err
 	}
-	ms, bad := srd.Parse35(path.Base(srdgen.File35), b)
-	parts := map[string]int{}
-	for _, m := range ms {
-		parts[m.Part]++
+	fmt.Fprintf(env.Stdout, "read %-40s %d stat blocks\n", srdgen.File35, res.Parsed[srdgen.File35])
+	for _, c := range res.Checks {
+		fmt.Fprintf(env.Stdout, "check: %s\n", c)
 	}
-	fmt.Fprintf(env.Stdout, "read %s: %d stat blocks (%d core, %d psionic, %d epic)\n", srdgen.File35, len(ms), parts["core"], parts["psionic"], parts["epic"])
-	total := len(ms) + len(bad)
-	if check {
-		fmt.Fprintf(env.Stdout, "checked %d of %d stat blocks; %d refused; no scripts written\n", len(ms), total, len(bad))
-		return refusal(env, bad, total)
-	}
-	var scripts []*srdgen.Script
-	for _, m := range ms {
-		s, err := srdgen.Write3e(m)
-		if errors.Is(err, srdgen.ErrNo3eFormat) {
-			_ = refusal(env, bad, total)
-			e := errs.New(errs.Rule, "import", "%v", err)
-			e.Hint = "dndsh import --system 3e --check reads and checks the stat blocks without writing"
-			return e
+	full, partial := res.Counts()
+	if !check {
+		if err := writeScripts(env, out, "3e", res.Scripts); err != nil {
+			return err
 		}
-		if err != nil {
-			bad = append(bad, &errs.Error{Kind: errs.Data, Layer: "import", Line: m.Line, File: path.Base(srdgen.File35), During: []string{"stat block " + m.Name}, Msg: err.Error()})
-			continue
-		}
-		scripts = append(scripts, s)
 	}
-	if err := writeScripts(env, out, "3e", scripts); err != nil {
-		return err
-	}
-	return refusal(env, bad, total)
+	total := len(res.Scripts) + len(res.Refused)
+	fmt.Fprintf(env.Stdout, "imported %d of %d stat blocks: %d fully modelled (%.0f%%), %d partly modelled; %d refused\n",
+		len(res.Scripts), total, full, percent(full, len(res.Scripts)), partial, len(res.Refused))
+	return refusal(env, res.Refused, total)
 }

@@ -120,6 +120,21 @@ func writeVariants(w io.Writer, e *engine.Engine, lang string) {
 			fmt.Fprintf(w, "  %s", v.File)
 		}
 		fmt.Fprintln(w)
+		if !v.Enabled {
+			continue
+		}
+		if len(v.Conflicts) > 0 {
+			fmt.Fprintf(w, "        conflicts with: %s\n", strings.Join(v.Conflicts, ", "))
+		}
+		changes := e.Rules.Changes(v.Layer())
+		if len(changes) == 0 {
+			fmt.Fprintln(w, "        overrides: nothing (it defines, merges, wraps and hooks nothing)")
+			continue
+		}
+		fmt.Fprintln(w, "        overrides:")
+		for _, c := range changes {
+			fmt.Fprintf(w, "          %s\n", c)
+		}
 	}
 }
 

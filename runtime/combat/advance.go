@@ -68,6 +68,10 @@ func (r *Report) reset() {
 }
 
 func (e *Encounter) emit(k TransitionKind, p *participant) {
+	e.nTrans++
+	if e.quiet {
+		return
+	}
 	t := Transition{Kind: k, Round: e.round, Segment: e.segment}
 	if p != nil {
 		t.ID = p.id
@@ -88,6 +92,7 @@ func (e *Encounter) Begin() (*Report, error) {
 	}
 	e.begun = true
 	e.rep.reset()
+	e.nTrans = 0
 	if e.cfg.SegmentsPerRound > 0 {
 		e.segment = 1
 	}
@@ -178,6 +183,7 @@ func (e *Encounter) NextTurn() (*Report, error) {
 		return nil, ruleErr("the fight has not begun: begin it first")
 	}
 	e.rep.reset()
+	e.nTrans = 0
 	if e.held {
 		// EndStep left the encounter between rounds.
 		if err := e.roundTransition(); err != nil {
@@ -224,6 +230,7 @@ func (e *Encounter) EndStep() (more bool, err error) {
 		return false, nil
 	}
 	e.rep.reset()
+	e.nTrans = 0
 	e.endStep()
 	if e.phase == phaseSegments {
 		e.holding = true
@@ -255,6 +262,7 @@ func (e *Encounter) NextRound() (*Report, error) {
 		return nil, ruleErr("the fight has not begun: begin it first")
 	}
 	e.rep.reset()
+	e.nTrans = 0
 	e.endStep()
 	if err := e.roundTransition(); err != nil {
 		return nil, err
@@ -281,6 +289,7 @@ func (e *Encounter) NextSegment() (*Report, error) {
 		return e.NextRound()
 	}
 	e.rep.reset()
+	e.nTrans = 0
 	e.segment++
 	e.tick++
 	e.emit(SegmentStart, nil)
@@ -299,6 +308,7 @@ func (e *Encounter) endStep() {
 	}
 	e.cur = e.cur[:0]
 	e.curIDs = e.curIDs[:0]
+	e.curRefs = e.curRefs[:0]
 	e.inStep = false
 }
 
@@ -338,6 +348,7 @@ func (e *Encounter) begin() {
 	e.inStep = true
 	for _, p := range e.cur {
 		e.curIDs = append(e.curIDs, p.id)
+		e.curRefs = append(e.curRefs, p.spec.Ref)
 		e.startTurn(p)
 	}
 }
@@ -357,10 +368,8 @@ func (e *Encounter) startTurn(p *participant) {
 	p.actedBefore = p.acted
 	p.acted = true
 	e.emit(TurnStart, p)
-	for i := range e.cfg.Slots {
-		if e.cfg.Slots[i].Reset == ResetTurnStart {
-			p.slots[i] = e.slotCount(p, i)
-		}
+	for _, i := range e.turnSlots {
+		p.slots[i] = e.slotCount(p, i)
 	}
 	e.expireTurn(p, EndTurnStart)
 }
@@ -552,6 +561,10 @@ func (e *Encounter) InSurprise() bool {
 // Current returns the ids of the participants whose turn it is, in order.
 // The slice is reused by the next advance; copy it to keep it.
 func (e *Encounter) Current() []string { return e.curIDs }
+
+// CurrentRefs returns the Spec.Ref of each participant of Current, in the
+// same order (a Delay removes from both alike).
+func (e *Encounter) CurrentRefs() []int { return e.curRefs }
 
 // CurrentCount returns the initiative count of the current (or last
 // started) step; false when it has none (a surprise segment).

@@ -265,7 +265,7 @@ func (e *Encounter) sweep(at int, who string, end EndKind, count int) {
 		marked = marked || f.dead != 0
 	}
 	if marked {
-		e.rep.Expired = e.flush(e.rep.Expired, len(e.rep.Transitions))
+		e.rep.Expired = e.flush(e.rep.Expired, e.nTrans)
 	}
 }
 

@@ -31,6 +31,11 @@ type Spec struct {
 	// participant (a feat that grants more reactions); the surprise
 	// budget still applies in a surprise round.
 	Slots []SlotCount
+
+	// Ref is the caller's own number for the participant (an index into
+	// its own list, say), handed back by CurrentRefs so that a caller
+	// need not look participants up by ID; the encounter does not read it.
+	Ref int
 }
 
 // SideSpec declares a side with a modifier to its initiative roll.
@@ -158,6 +163,8 @@ type Roll struct {
 type Encounter struct {
 	cfg Config
 	src *rng.Source
+	// turnSlots are the indices of cfg.Slots refilled at turn start.
+	turnSlots []int
 
 	sides []*side
 	parts []*participant
@@ -174,6 +181,7 @@ type Encounter struct {
 	inStep    bool
 	cur       []*participant
 	curIDs    []string
+	curRefs   []int // the Spec.Ref of each of cur
 	stepCount int
 	hasCount  bool
 
@@ -194,6 +202,9 @@ type Encounter struct {
 	faces []int
 
 	rep Report
+	// quiet: transitions are counted, not recorded (see Quiet).
+	quiet  bool
+	nTrans int // transitions since the report was reset, recorded or not
 
 	// scratch buffers, reused so that starting a round allocates nothing
 	ubuf []unit
@@ -212,7 +223,13 @@ func New(cfg Config, src *rng.Source) (*Encounter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Encounter{cfg: c, src: src, byID: map[string]*participant{}}, nil
+	e := &Encounter{cfg: c, src: src, byID: map[string]*participant{}}
+	for i := range c.Slots {
+		if c.Slots[i].Reset == ResetTurnStart {
+			e.turnSlots = append(e.turnSlots, i)
+		}
+	}
+	return e, nil
 }
 
 // Config returns a copy of the encounter's configuration (its slices are
@@ -304,13 +321,14 @@ func (e *Encounter) Restart() {
 	}
 	e.order = e.order[:0]
 	e.synthetic, e.curStart, e.curEnd, e.inStep = false, 0, 0, false
-	e.cur, e.curIDs = e.cur[:0], e.curIDs[:0]
+	e.cur, e.curIDs, e.curRefs = e.cur[:0], e.curIDs[:0], e.curRefs[:0]
 	e.stepCount, e.hasCount = 0, false
 	e.begun, e.phase, e.round, e.segment, e.tick, e.surpriseLen, e.rerollAll = false, 0, 0, 0, 0, 0, false
 	e.holding, e.held = false, false
 	e.effects, e.effSeq = e.effects[:0], 0
 	e.rolls, e.faces = e.rolls[:0], e.faces[:0]
 	e.rep.reset()
+	e.nTrans = 0
 }
 
 func (e *Encounter) checkSpec(s Spec) error {
@@ -639,6 +657,25 @@ func (e *Encounter) ClearRolls() {
 	e.rolls = e.rolls[:0]
 	e.faces = e.faces[:0]
 }
+
+// Handle names one participant, for a caller that asks about it often
+// (CanActHandle) without a lookup by ID each time. A handle stays valid
+// across Restart for participants added before Begin.
+type Handle struct{ p *participant }
+
+// Handle returns the handle of participant id (an empty handle when there
+// is none).
+func (e *Encounter) Handle(id string) Handle { return Handle{e.byID[id]} }
+
+// CanActHandle is CanAct for the participant h names: false for an empty
+// handle or a removed participant (Remove takes it out of the fight).
+func (e *Encounter) CanActHandle(h Handle) bool { return h.p != nil && e.idle(h.p) == "" }
+
+// Quiet stops (or, with false, resumes) recording transitions in the
+// Report that Begin, NextTurn and the other advances return: a caller
+// that never reads them (a batch of trials) saves building them.
+// Expired[i].After still counts every transition.
+func (e *Encounter) Quiet(quiet bool) { e.quiet = quiet }
 
 // CanAct reports whether a participant may act now: it is in the fight, has
 // joined, and no surprise keeps it idle.

@@ -96,12 +96,14 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, o StrikeOpts) (*Atta
 	// ranged attack at its nominal distance, both in sight, no cover): the
 	// batch study's common case skips the work.
 	var sit Situation
-	as := Assessment{acSetType: -1}
+	as := &f.noAssess // nothing assessed: read only
 	f.effA = f.effects(x, f.effA)
 	f.effT = f.effects(t, f.effT)
 	if f.Space != nil || len(f.effA) > 0 || len(f.effT) > 0 || f.Explain || e.Touch {
+		as = &fr.as
+		*as = Assessment{acSetType: -1}
 		f.situation(x, t, a, &sit)
-		f.assess(e, &sit, &as, f.Explain)
+		f.assess(e, &sit, as, f.Explain)
 	}
 	e.Distance, e.Cover = sit.Distance, sit.Cover
 	if as.Refused != "" {
@@ -149,7 +151,7 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, o StrikeOpts) (*Atta
 	if rule.Needed != nil {
 		// the rules' change to the target's armour class (cover), for a
 		// needed-roll rule to apply on its own scale
-		tt.Target = rule.Needed(x, t, f.acOf(t, &as)-t.C.AC.Value)
+		tt.Target = rule.Needed(x, t, f.acOf(t, as)-t.C.AC.Value)
 		if f.failed != nil && f.table {
 			// A table fight has no Run to report the script's error.
 			err := f.failed
@@ -157,7 +159,7 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, o StrikeOpts) (*Atta
 			return nil, err
 		}
 	} else {
-		tt.Target = f.acOf(t, &as)
+		tt.Target = f.acOf(t, as)
 	}
 	if !a.Threat.Empty() {
 		tt.Naturals.Threat = a.Threat
@@ -174,7 +176,7 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, o StrikeOpts) (*Atta
 		e.Rolled = true
 		e.Hit = e.Roll.Success
 	}
-	f.spend(x, t, &as)
+	f.spend(x, t, as)
 	e.Crit = e.Hit && (e.Roll.Crit || autoCrit)
 	if e.Crit && rule.CritImmuneTag != "" && t.C.HasTag(rule.CritImmuneTag) {
 		e.Crit = false

@@ -357,8 +357,9 @@ type Fighter struct {
 	charged         bool // charged this turn
 	walk            int  // its walking speed this turn, once walkRead
 	walkRead        bool
-	reach, reachMin int  // the band of distances it threatens
-	onMapNow        bool // counted in the space's occupancy
+	reach, reachMin int           // the band of distances it threatens
+	onMapNow        bool          // counted in the space's occupancy
+	part            combat.Handle // x's participant in the encounter (Run asks CanActHandle)
 }
 
 // Alive reports whether f is still in the fight.
@@ -527,6 +528,7 @@ type Fight struct {
 	aliveGen []int
 	gen      int
 	test     check.Test
+	noAssess Assessment // an attack with nothing to assess (strike); never written
 	dopts    creature.DamageOptions
 	rec      creature.DamageRecord
 	conds    []creature.Condition
@@ -610,6 +612,7 @@ func build(rules *Rules, bus *event.Bus, src *rng.Source, fighters []*Fighter, s
 		return nil, err
 	}
 	f.test = rules.Attack.Test
+	f.noAssess = Assessment{acSetType: -1}
 	f.dopts.Steps = rules.Steps
 	f.enemies = make([]*Fighter, 0, len(fighters))
 	return f, nil
@@ -668,7 +671,9 @@ func (f *Fight) Reset() error {
 		if err := enc.Add(x.spec(f.Sides[x.Side])); err != nil {
 			return err
 		}
+		x.part = enc.Handle(x.ID)
 	}
+	enc.Quiet(true) // Run reads no transitions
 	f.enc = enc
 	return nil
 }
@@ -754,14 +759,14 @@ func (f *Fight) Run() (Outcome, error) {
 				return Outcome{}, err
 			}
 		}
-		for _, id := range f.enc.Current() {
+		for _, ref := range f.enc.CurrentRefs() {
 			if f.Stop != nil {
 				if err := f.Stop(); err != nil {
 					return Outcome{}, err
 				}
 			}
-			x := f.byID[id]
-			if x == nil || x.Dead || x.Fled || !f.enc.CanAct(id) {
+			x := f.Fighters[ref] // Spec.Ref: the fighter's index (see spec)
+			if x.Dead || x.Fled || !f.enc.CanActHandle(x.part) {
 				continue
 			}
 			if x.Out && x.Stable {
@@ -915,6 +920,7 @@ func (f *Fight) dispatch(ev *event.Event, e *AttackEvent, id event.ID, ph event.
 type frame struct {
 	ev  event.Event
 	atk AttackEvent
+	as  Assessment // the attack's, when it is assessed (see strike)
 }
 
 // push returns the next frame.
@@ -946,5 +952,6 @@ func (f *Fight) String() string {
 // spec is x's initiative entry.
 func (x *Fighter) spec(side string) combat.Spec {
 	return combat.Spec{ID: x.ID, Side: side, Group: x.Group, Modifier: x.Init, Score: x.Score,
-		Aware: !x.Unaware, Surprised: x.Surprised, Slots: x.Slots, HasCount: x.HasCount, Count: x.Count}
+		Aware: !x.Unaware, Surprised: x.Surprised, Slots: x.Slots, HasCount: x.HasCount, Count: x.Count,
+		Ref: int(x.Owner) - 1}
 }

@@ -22,6 +22,9 @@ type SpaceRules struct {
 	Sizes map[string]SizeRule
 	// DefaultSize is the size of a creature whose stat block gives none.
 	DefaultSize string
+	// AreaRules gives a shape's inside rule when an area names none
+	// (missing: grid.RuleCentre).
+	AreaRules map[grid.Shape]grid.AreaRule
 
 	// Movement. A step's base cost is the grid's (one square, or the
 	// diagonal rule's); entering difficult terrain adds DifficultExtra feet

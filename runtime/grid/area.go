@@ -53,8 +53,30 @@ const (
 	// from a square centre, that square is zero squares away; from a body,
 	// distance is Grid.Between. This is the "count squares to the template's
 	// edge" method, and follows Grid.Diagonal.
+	//
+	// A cone under the counted rule is the D&D 3.0 DMG's (p.69), one
+	// square wider for each square further: aimed straight (along a grid
+	// line) the k-th column holds k squares, the nearest the aim line;
+	// aimed diagonally (from a grid intersection) the k-th row across the
+	// diagonal holds its k squares, so that either way a cone n squares
+	// long covers n(n+1)/2 squares (DMG: the same count whichever way it is
+	// aimed). It takes the nearest of the eight grid directions to its aim.
+	// A line under the counted rule is Length/Square squares long and
+	// Width/Square (at least one) wide either way it is aimed (DMG: other
+	// shapes keep the same count whichever way they are aimed).
 	RuleCounted
+	// RuleMostly covers a square when most of its area lies inside the
+	// circle of the radius (bursts: around the origin; emanations: around
+	// the emanating body's space). Area is measured on a 16 by 16 lattice
+	// of sample points per square (more than 128 of the 256 within the
+	// radius, boundary inclusive): the D&D 3.0 DMG's "every square mostly
+	// inside the circle" (p.68).
+	RuleMostly
 )
+
+// mostlySamples is the side of the lattice of sample points RuleMostly
+// uses in a square.
+const mostlySamples = 16
 
 // Area is an area template. Lengths are in feet; points are in half-square
 // units (see Point).
@@ -113,6 +135,13 @@ func (a *Area) Validate() error {
 			e.Hint = "give a toward point different from the origin"
 			return e
 		}
+		if a.Shape == ShapeCone && a.Rule == RuleCounted {
+			if ux, uy := a.coneFrame(); ux != 0 && uy != 0 && !a.Origin.IsCorner() {
+				e := kernelErr("a diagonal counted cone starts at a grid intersection, got half-square point (%d,%d)", a.Origin.HX, a.Origin.HY)
+				e.Hint = "use grid.Corner(x, y)"
+				return e
+			}
+		}
 	case ShapeCube:
 		if !a.Origin.IsCorner() {
 			e := kernelErr("a cube's origin must be a grid intersection, got half-square point (%d,%d)", a.Origin.HX, a.Origin.HY)
@@ -135,6 +164,12 @@ func (a *Area) Contains(g Grid, p Pos) bool {
 	L := int64(a.Length)
 	switch a.Shape {
 	case ShapeLine, ShapeCone:
+		if a.Rule == RuleCounted {
+			if a.Shape == ShapeCone {
+				return a.countedCone(g, p)
+			}
+			return a.countedLine(g, p)
+		}
 		dx, dy := int64(a.Toward.HX)-ox, int64(a.Toward.HY)-oy
 		vx, vy := cx-ox, cy-oy
 		dd := dx*dx + dy*dy
@@ -168,6 +203,9 @@ func (a *Area) Contains(g Grid, p Pos) bool {
 			ny := countAxis(p.Y, a.Origin.HY)
 			return g.Span(nx, ny, 0) <= a.Length
 		}
+		if a.Rule == RuleMostly {
+			return mostlyIn(p, ox, oy, ox, oy, L, s)
+		}
 		vx, vy := cx-ox, cy-oy
 		return (vx*vx+vy*vy)*s*s <= 4*L*L
 	case ShapeEmanation:
@@ -180,6 +218,9 @@ func (a *Area) Contains(g Grid, p Pos) bool {
 		w, h := a.From.Space.Dims()
 		x0, y0 := int64(2*a.From.Pos.X), int64(2*a.From.Pos.Y)
 		x1, y1 := x0+int64(2*w), y0+int64(2*h)
+		if a.Rule == RuleMostly {
+			return mostlyIn(p, x0, y0, x1, y1, L, s)
+		}
 		ddx, ddy := outside(cx, x0, x1), outside(cy, y0, y1)
 		return (ddx*ddx+ddy*ddy)*s*s <= 4*L*L
 	case ShapeCube:
@@ -195,6 +236,164 @@ func (a *Area) Contains(g Grid, p Pos) bool {
 		return p.X >= xs && p.X < xs+n && p.Y >= ys && p.Y < ys+n
 	}
 	return false
+}
+
+// mostlyIn reports whether more than half of square p's sample points lie
+// within L feet (squares of s feet) of the rectangle [x0, x1] x [y0, y1] in
+// half-square units (a point when x0 = x1 and y0 = y1).
+func mostlyIn(p Pos, x0, y0, x1, y1, L, s int64) bool {
+	// Coordinates are scaled by n: the square spans [2Xn, 2Xn + 2n] and its
+	// samples sit at the odd offsets 1, 3, ..., 2n-1 (the centres of an n
+	// by n lattice of cells); a scaled distance d is d*s/(2n) feet.
+	const n = mostlySamples
+	// Whole squares first: nearest point beyond the radius, out; farthest
+	// corner within it, in.
+	qx0, qy0 := int64(2*p.X), int64(2*p.Y)
+	nx, ny := gapTo(qx0, qx0+2, x0, x1), gapTo(qy0, qy0+2, y0, y1)
+	if (nx*nx+ny*ny)*s*s > 4*L*L {
+		return false
+	}
+	// the distance to a rectangle is convex: its largest over the square
+	// is at a corner
+	far := int64(0)
+	for _, cx := range [2]int64{qx0, qx0 + 2} {
+		for _, cy := range [2]int64{qy0, qy0 + 2} {
+			dx, dy := outside(cx, x0, x1), outside(cy, y0, y1)
+			far = max(far, dx*dx+dy*dy)
+		}
+	}
+	if far*s*s <= 4*L*L {
+		return true
+	}
+	inside := 0
+	for j := int64(0); j < n; j++ {
+		dy := outside(int64(2*p.Y)*n+2*j+1, y0*n, y1*n)
+		for i := int64(0); i < n; i++ {
+			dx := outside(int64(2*p.X)*n+2*i+1, x0*n, x1*n)
+			if (dx*dx+dy*dy)*s*s <= 4*L*L*n*n {
+				inside++
+			}
+		}
+	}
+	return 2*inside > n*n
+}
+
+// gapTo is the gap between the intervals [a0, a1] and [b0, b1] (0 when
+// they overlap).
+func gapTo(a0, a1, b0, b1 int64) int64 {
+	if a1 < b0 {
+		return b0 - a1
+	}
+	if b1 < a0 {
+		return a0 - b1
+	}
+	return 0
+}
+
+// coneFrame returns a counted cone's direction as the nearest of the eight
+// grid directions (ux, uy each -1, 0 or 1): straight when one component is
+// more than cot(22.5 deg) = 2.41421 times the other (169/70 = 2.414286
+// rounds the boundary toward the diagonal).
+func (a *Area) coneFrame() (ux, uy int) {
+	dx, dy := a.Toward.HX-a.Origin.HX, a.Toward.HY-a.Origin.HY
+	ax, ay := abs(dx), abs(dy)
+	switch {
+	case 70*ax > 169*ay:
+		return sign(dx), 0
+	case 70*ay > 169*ax:
+		return 0, sign(dy)
+	}
+	return sign(dx), sign(dy)
+}
+
+func sign(v int) int {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}
+
+// countedCone reports whether square p lies in a counted cone of n =
+// Length/Square squares. Straight: the k-th column out (k = 1..n) holds
+// the k squares nearest the aim line, right of it before left (with y
+// growing south, right of (ux, uy) is (-uy, ux)). Diagonal: the k-th row
+// across the diagonal (the squares i + j - 1 = k, counting i and j from 1
+// along each axis from the intersection) holds its k squares: n(n+1)/2
+// squares either way.
+func (a *Area) countedCone(g Grid, p Pos) bool {
+	n := a.Length / g.unit()
+	ux, uy := a.coneFrame()
+	vx, vy := 2*p.X+1-a.Origin.HX, 2*p.Y+1-a.Origin.HY
+	if ux == 0 || uy == 0 {
+		t := vx*ux + vy*uy
+		sd := -vx*uy + vy*ux
+		if t <= 0 {
+			return false
+		}
+		k := (t + 1) / 2
+		return k <= n && sideRank(sd) < k
+	}
+	i, j := vx*ux, vy*uy
+	if i <= 0 || j <= 0 {
+		return false
+	}
+	return (i+1)/2+(j+1)/2-1 <= n
+}
+
+// sideRank orders the squares across an aim by their signed offset sd
+// (half squares, positive to the right): nearest first, right before left.
+func sideRank(sd int) int {
+	as := abs(sd)
+	if as == 0 {
+		return 0
+	}
+	if sd < 0 {
+		return as
+	}
+	return as - 1
+}
+
+// countedLine reports whether square p lies in a counted line of n =
+// Length/Square squares and w = Width/Square (at least 1) squares wide:
+// aimed straight, n columns of the w squares nearest the aim line; aimed
+// diagonally (from a grid intersection), the n squares of the diagonal and
+// of the w-1 diagonals nearest it (right before left): n*w squares either
+// way.
+func (a *Area) countedLine(g Grid, p Pos) bool {
+	n := a.Length / g.unit()
+	w := max(1, a.Width/g.unit())
+	ux, uy := a.coneFrame()
+	vx, vy := 2*p.X+1-a.Origin.HX, 2*p.Y+1-a.Origin.HY
+	if ux == 0 || uy == 0 {
+		t := vx*ux + vy*uy
+		return t > 0 && (t+1)/2 <= n && sideRank(-vx*uy+vy*ux) < w
+	}
+	i, j := (vx*ux+1)/2, (vy*uy+1)/2
+	if vx*ux <= 0 || vy*uy <= 0 {
+		return false
+	}
+	// d: offset from the diagonal in squares, negative to the right (for a
+	// south-east aim, right is south-west: j > i).
+	d := i - j
+	if ux*uy < 0 {
+		d = -d
+	}
+	return min(i, j) <= n && sideRankDiag(d) < w
+}
+
+// sideRankDiag orders the diagonals beside a diagonal aim: the diagonal 0,
+// then right (d < 0) before left.
+func sideRankDiag(d int) int {
+	switch {
+	case d == 0:
+		return 0
+	case d < 0:
+		return 2*(-d) - 1
+	}
+	return 2 * d
 }
 
 // countAxis counts squares from an origin coordinate (half units) to square

@@ -40,6 +40,18 @@ type Monster35 struct {
 	Lines             map[string]string // the printed lines, the authority
 	Repairs           []string
 	ThreeOh           ThreeOh
+	// What the printed lines say beyond the parsed numbers (srd35def.go):
+	// the Armor Class by bonus type, the defences of the Special
+	// Qualities, the senses, and the labelled paragraphs of the entry's
+	// text (its special abilities).
+	ACParts   map[string]int
+	Defenses  Defenses35
+	Senses    map[string]int
+	Vision    []string // "low_light_vision", "scent"
+	Abilities []Ability35
+	// Problems are what a field's text says that could not be read, each
+	// naming the field ("Armor Class: ..."); the writer lists them.
+	Problems []string
 }
 
 // Attack35 is one attack of an attack routine.
@@ -80,6 +92,7 @@ type raw35 struct {
 		Edition string `json:"edition"`
 	} `json:"meta"`
 	Monsters []json.RawMessage `json:"monsters"`
+	Sections []section35       `json:"sections"`
 }
 
 type rec35 struct {
@@ -121,6 +134,13 @@ type rec35 struct {
 	Lines      map[string]string `json:"lines"`
 	Repairs    []json.RawMessage `json:"repairs"`
 	Missing    []string          `json:"missing_lines"`
+	Section    *int              `json:"section"`
+	SeeAlso    []int             `json:"see_also_sections"`
+}
+
+type section35 struct {
+	Heading   string      `json:"heading"`
+	Abilities []Ability35 `json:"abilities"`
 }
 
 // Parse35 reads the SRD 3.5 monster file (srd35-monsters.json): one
@@ -148,6 +168,12 @@ func Parse35(file string, data []byte) ([]*Monster35, []*errs.Error) {
 			bad = append(bad, err)
 			continue
 		}
+		for _, k := range append([]int{derefInt(x.Section, -1)}, x.SeeAlso...) {
+			if k >= 0 && k < len(r.Sections) {
+				m.Abilities = append(m.Abilities, r.Sections[k].Abilities...)
+			}
+		}
+
 		out = append(out, m)
 	}
 	return out, bad
@@ -156,7 +182,6 @@ func Parse35(file string, data []byte) ([]*Monster35, []*errs.Error) {
 var (
 	hd35RE    = lazyRE(`^([\d/ ]+d\d+(?:\s*[+-–]\s*\d+)?)`)
 	skill35RE = lazyRE(`^(.+?) ([+-–]\d+)`)
-	dr35RE    = lazyRE(`(?i)\b(?:DR|damage reduction) (\d+)/\s*([^,;]+)`)
 )
 
 func from35(file string, line int, x *rec35) (*Monster35, *errs.Error) {
@@ -210,6 +235,7 @@ func from35(file string, line int, x *rec35) (*Monster35, *errs.Error) {
 	for _, r := range x.Repairs {
 		m.Repairs = append(m.Repairs, string(r))
 	}
+	readDefenses(m)
 	m.ThreeOh = threeOh(m)
 	return m, nil
 }
@@ -256,22 +282,8 @@ func threeOh(m *Monster35) ThreeOh {
 	if m.AC != nil {
 		t.AC = fmt.Sprint(*m.AC)
 	}
-	for _, q := range m.SpecialQualities {
-		if g := dr35RE().FindStringSubmatch(normalise(q)); g != nil {
-			by := strings.TrimSpace(g[2])
-			// "evil and magic": each word that names a bonus becomes it
-			words := strings.Fields(by)
-			for i, w := range words {
-				switch strings.ToLower(w) {
-				case "magic":
-					words[i] = "+1"
-				case "epic":
-					words[i] = "+6"
-				}
-			}
-			by = strings.Join(words, " ")
-			t.DR = append(t.DR, g[1]+"/"+by)
-		}
+	for _, d := range m.Defenses.DR {
+		t.DR = append(t.DR, fmt.Sprintf("%d/%s", d.Amount, d.By30))
 	}
 	for _, s := range m.Skills {
 		n := s.Name
@@ -288,6 +300,13 @@ func threeOh(m *Monster35) ThreeOh {
 		t.Notes = append(t.Notes, "Face/Reach: 3.0 faces of long creatures (5 ft. by 10 ft.) are not in the data; the face is the 3.5 space, square")
 	}
 	return t
+}
+
+func derefInt(p *int, def int) int {
+	if p == nil {
+		return def
+	}
+	return *p
 }
 
 func trimFeet(f float64) string {

@@ -7,13 +7,12 @@
 // with their numbers as parameters, and, listed in the script, what it
 // could not model.
 //
-// A writer exists per rule system's stat-block format: Write5e, and
-// Write3e, the hook for the 3e rule system, which has not defined its
-// stat-block format yet (it returns ErrNo3eFormat).
+// A writer exists per rule system's stat-block format: Write5e (for
+// scripts/core/5e/bestiary.lua) and Write3e (SRD 3.5 stat blocks for
+// scripts/core/3e/bestiary.lua, gen3e.go).
 package srdgen
 
 import (
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -34,6 +33,7 @@ type Script struct {
 	Unmodelled []string // what the script does not do, with the reason
 	Inert      []string // entries with no effect in a fight, with the reason
 	Unused     []string // optional choices the monster never takes
+	Repairs    []string // fixes the writer made to the data (3e)
 }
 
 // Full reports whether the script models everything its stat block does
@@ -46,19 +46,6 @@ func (s *Script) Status() string {
 		return "full"
 	}
 	return "partial"
-}
-
-// ErrNo3eFormat is Write3e's error until the 3e rule system defines the
-// stat-block format of its monster scripts.
-var ErrNo3eFormat = errors.New("no 3e monster-script writer yet: the 3e rule system has not defined its stat-block format")
-
-// Write3e writes the 3e monster script of a SRD 3.5 stat block (its 3.0
-// view is m.ThreeOh). The hook of the 3e rule system: fill it in when
-// scripts/core/3e defines what a 3e stat-block table holds; dndsh import
-// --system 3e then writes its scripts as it does for 5e.
-func Write3e(m *srd.Monster35) (*Script, error) {
-	_ = m
-	return nil, ErrNo3eFormat
 }
 
 // gen holds the state of one script being written.

@@ -238,3 +238,41 @@ func FindData(start string, exists func(path string) bool) string {
 	}
 	return ""
 }
+
+// Import3e reads the SRD 3.5 stat blocks (srd35-monsters.json) and writes
+// a 3e script per stat block (Write3e). A record that cannot be read is
+// refused with its name and line; read is as for Import5e.
+func Import3e(read func(name string) ([]byte, error)) (*Result, error) {
+	res := &Result{Parsed: map[string]int{}}
+	b, err := read(File35)
+	if err != nil {
+		return nil, err
+	}
+	ms, bad := srd.Parse35(path.Base(File35), b)
+	res.Parsed[File35] = len(ms)
+	res.Refused = append(res.Refused, bad...)
+	parts := map[string]int{}
+	for _, m := range ms {
+		parts[m.Part]++
+	}
+	res.Checks = append(res.Checks, fmt.Sprintf("SRD 3.5: %d stat blocks read (%d core, %d psionic, %d epic); the 3.0 view of each (README, \"3.0 versus 3.5\") is in its three_oh",
+		len(ms), parts["core"], parts["psionic"], parts["epic"]))
+	ids := map[string]string{}
+	for _, m := range ms {
+		if prev, dup := ids[m.ID]; dup {
+			res.Refused = append(res.Refused, &errs.Error{Kind: errs.Data, Layer: "import", File: path.Base(File35), Line: m.Line,
+				During: []string{"stat block " + m.Name}, Msg: fmt.Sprintf("%s: its id %q is %s's too", m.Name, m.ID, prev)})
+			continue
+		}
+		ids[m.ID] = m.Name
+		s, err := Write3e(m)
+		if err != nil {
+			res.Refused = append(res.Refused, &errs.Error{Kind: errs.Data, Layer: "import", File: path.Base(File35), Line: m.Line,
+				During: []string{"stat block " + m.Name}, Msg: err.Error()})
+			continue
+		}
+		res.Scripts = append(res.Scripts, s)
+	}
+	sort.Slice(res.Scripts, func(i, j int) bool { return res.Scripts[i].ID < res.Scripts[j].ID })
+	return res, nil
+}

@@ -115,3 +115,46 @@ func TestWriterRefusesWhatCannotFight(t *testing.T) {
 		t.Error("a stat block with no hit points was written")
 	}
 }
+
+func import3e(t *testing.T) *srdgen.Result {
+	t.Helper()
+	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
+	dir := os.Getenv("DNDSH_DATA")
+	if dir == "" {
+		wd, _ := os.Getwd()
+		dir = srdgen.FindData(filepath.ToSlash(wd), exists)
+	}
+	if dir == "" {
+		t.Skip("no shared/data (the SRD files) above this folder; set DNDSH_DATA")
+	}
+	res, err := srdgen.Import3e(func(n string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, n)) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestShipped3eScriptsAreCurrent: the scripts under scripts/monsters/3e/srd
+// are exactly what the importer writes from the SRD 3.5 data (regenerate
+// them with dndsh import --system 3e --out scripts); only the Psicrystal
+// (no hit points of its own) is refused.
+func TestShipped3eScriptsAreCurrent(t *testing.T) {
+	res := import3e(t)
+	if len(res.Refused) != 1 || !strings.Contains(res.Refused[0].Error(), "Psicrystal") || res.Refused[0].Line == 0 {
+		t.Errorf("refused: %v", res.Refused)
+	}
+	want := map[string][]byte{"index.tsv": srdgen.Index(res.Scripts)}
+	for _, s := range res.Scripts {
+		want[s.ID+".lua"] = s.Text
+	}
+	files, _ := fs.Glob(scripts.FS, "monsters/3e/srd/*")
+	if len(files) != len(want) || len(res.Scripts) != 538 {
+		t.Errorf("%d files shipped, the importer writes %d (%d scripts): run dndsh import --system 3e --out scripts", len(files), len(want), len(res.Scripts))
+	}
+	for _, f := range files {
+		got, _ := fs.ReadFile(scripts.FS, f)
+		if w, ok := want[path.Base(f)]; !ok || !bytes.Equal(got, w) {
+			t.Errorf("%s differs from the importer's output: run dndsh import --system 3e --out scripts", f)
+		}
+	}
+}

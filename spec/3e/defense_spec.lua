@@ -122,9 +122,9 @@ test("coup de grace: automatic critical hit, then Fort DC 10 + damage or die; it
   all = arena({ "........", "........", "........" }, { { id = "killer", side = "a", at = { 1, 1 }, stat = soldier("killer") },
     { id = "golem", side = "b", at = { 2, 1 }, stat = soldier("golem", { crit_immune = true }) } }, { acted = true })
   all.golem:add_condition("paralyzed")
-  local no, why = D.coup_de_grace(all.killer, all.golem, "Sword")
-  eq(no, nil)
-  matches(why, "immune to critical hits")
+  dice.force{ 6 } -- DMG-COND-23: the blow's normal damage, 1d8 + 2, no doubling and no Fort save
+  local im = D.coup_de_grace(all.killer, all.golem, "Sword")
+  eq({ im.damage, im.crit, im.immune, im.dead, all.golem:get("hp") }, { 8, false, true, false, 12 })
 end)
 
 test("saving throws: d20 + base save + ability >= DC (the stat block's fort, ref, will)", function()

@@ -172,9 +172,10 @@ test("3E-SPLASH-01: a splash weapon is a ranged touch attack; a hit splashes tho
   dice.force{ 11, 5 }
   local r = splash.throw(x, orc, "acid")
   eq({ r.hit, orc:get("hp"), gob:get("hp"), far:get("hp"), r.splashed }, { true, 25, 29, 30, { "gob" } })
-  -- a miss: 1d6 = 6 ft long (1d8 1): lands beyond the orc, between it and the goblin
+  -- a miss: 1d6 = 6 ft long (1d8 1), +1 ft for the throw's one range
+  -- increment (DMG-GRID-04): lands beyond the orc, in the goblin's square
   dice.force{ 2, 6, 1 }
   r = splash.throw(x, orc, "acid")
-  eq({ r.hit, r.landed.feet, r.landed.direction }, { false, 6, "long" })
+  eq({ r.hit, r.landed.feet, r.landed.direction }, { false, 7, "long" })
   eq(r.splashed, { "gob", "orc" })
 end)

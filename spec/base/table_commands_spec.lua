@@ -78,7 +78,7 @@ test("the add command line reads counts and flags; a bad line prints the usage",
   eq(tbl.find("grukk"), fight.get("boss"), "the name given at add is a handle")
   eq(tbl.run("add goblin"), "added goblin4 to foes (HP 10, AC 15)", "numbers go on after the goblins in the fight")
   fails(function() tbl.run("add goblin x0") end, "the count must be a whole number from 1")
-  fails(function() tbl.run("add goblin lots") end, "usage: add MONSTER [xN]")
+  fails(function() tbl.run("add goblin lots") end, "add: no monster is called goblin lots, and lots is not a count")
   fails(function() tbl.run("add goblin --hp many") end, "add: --hp wants a number, got many")
   fails(function() tbl.run("add goblin --colour red") end, "add: unknown flag --colour")
   fails(function() tbl.run("add goblin --side") end, "add: --side needs a value")

@@ -184,6 +184,20 @@ test("Nr counts the bearer's turns: 1r lasts past its turn in this round", funct
   has(r.text, "prone ends on goblin2")
 end)
 
+test("a bare number of rounds reads as Nr: cond add goblin2 prone 1 ends as 1r does", function()
+  setup()
+  tbl.run("cond add goblin2 prone 1")
+  local g2 = fight.get("goblin2")
+  tbl.next()
+  tbl.next() -- goblin2's turn in round 1: still prone (not until the end of the round)
+  eq(g2:has("prone"), true)
+  tbl.next()
+  tbl.next()
+  local r = tbl.next() -- round 2: goblin2
+  has(r.text, "prone ends on goblin2")
+  fails(function() tbl.run("cond add goblin1 prone 0") end, "a duration is Nr or N")
+end)
+
 test("a condition that lasts while a caster concentrates ends with the Concentration", function()
   setup()
   tbl.run("cond add goblin1 paralyzed --conc Brak")
@@ -225,4 +239,10 @@ test("in Simplified Chinese: the Traditional names and messages are converted", 
   eq(tbl.add(goblin(), { count = 2 }).text, "加入 哥布林战士1、哥布林战士2 至 敌方（生命值 10，护甲等级 15）")
   fails(function() tbl.find("goblin9") end, "没有名为 goblin9 的生物")
   rules.define("session.lang", "en")
+end)
+
+test("a monster's name of several words is one name: add Hobgoblin Warrior x2", function()
+  eq(tbl.run("add Hobgoblin Warrior x2"), "added hobgoblin_warrior1, hobgoblin_warrior2 to foes (HP 11, AC 18)")
+  -- the wrong version read "Warrior" as a count and printed the usage
+  fails(function() tbl.run("add hero fighter") end, "no monster is called hero fighter, and fighter is not a count")
 end)

@@ -155,6 +155,10 @@ function M.crit(spec)
   error(string.format("crit %q: want \"19-20/x2\", \"19-20\" or \"x3\"", spec), 2)
 end
 
+-- M.face_value(natural): what a natural face counts as in the total (itself;
+-- the variant 3e.no_auto_hits counts 1 as -10 and 20 as 30).
+function M.face_value(natural) return natural end
+
 -- M.hits(natural, total, target_ac, threat): the outcome of an attack roll
 -- (3E-ATK-01/08/10): a natural 1 misses, a natural 20 hits, else total >=
 -- AC; a hit whose natural die is within the threat range threatens (a miss

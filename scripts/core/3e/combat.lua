@@ -40,7 +40,9 @@ rules.define("combat", {
   -- critical hits.
   attack = { die = 20, auto_hit = 20, auto_miss = 1, threat = 20, confirm = true,
              crit = "multiply", crit_mul = 2, min_damage = 1, crit_immune_tag = "crit_immune" },
-  damage_steps = { "immune", "adjust", "resist", "vuln" },
+  -- resist_flat: [K] SRD 3.5 damage reduction and energy resistance, the
+  -- imported monsters' (bestiary.lua): an amount off each hit
+  damage_steps = { "immune", "adjust", "resist_flat", "resist", "vuln" },
   -- 3E-AC-01..12: the armour class's parts by bonus type. Bonuses of one
   -- type do not stack but dodge bonuses (3E-ATK-24, 3E-AC-10); a touch
   -- attack ignores armour, shield and natural armour (3E-AC-11); only the
@@ -86,7 +88,13 @@ rules.define("combat", {
     -- within 5 ft of it (10 ft or more: none); Precise Shot ignores it.
     ranged_in_melee = { target = true, within = 5, mod = T.into_melee, able = true, unless = "precise_shot" },
     -- 3E-CONC-01: total concealment (50%) against a target one cannot see.
-    sight = { target_unseen_miss = T.concealment.total },
+    -- DMG A-37 (DMG-COND-26): blindsight, see invisibility and true seeing
+    -- perceive the invisible (blindsight works blinded too), so against
+    -- them an invisible creature keeps neither the miss chance nor their
+    -- lost Dex bonus (its +2 is the condition's own, unconditional).
+    sight = { target_unseen_miss = T.concealment.total,
+              senses = { blindsight = { blinded = true, invisible = true }, see_invisibility = { invisible = true },
+                         true_seeing = { invisible = true } } },
     -- 3E-POS-01, 3E-MOD-02: flanking, +2 melee.
     flank = { mod = T.flank },
     -- 3E-AOO-01/02/04/05/07: leaving a threatened square provokes; one
@@ -102,6 +110,11 @@ rules.define("combat", {
              charge = { min = 10, mul = 2, partial_mul = 1, attack_mod = T.charge.attack, condition = "charging",
                         prefer = true } },
     default_speed = 30,
+    -- DMG-GRID-05..07 (DMG 3.0 pp. 68-69, core/3e/grid.lua): a burst or an
+    -- emanation covers each square mostly inside its circle; a cone is one
+    -- square wider for each square further, straight or diagonal, and a
+    -- line as many squares either way (the kernel's counted rule).
+    areas = { burst = "mostly", emanation = "mostly", cone = "counted", line = "counted" },
   },
   max_rounds = 100,
 })

@@ -7,6 +7,7 @@
 local rules = require("rules")
 local check = require("check")
 local fight = require("fight")
+local dice = require("dice")
 local T = require("core.3e.tables")
 local saves = require("core.3e.saves")
 
@@ -125,7 +126,8 @@ end
 
 -- The conditions that make a creature helpless (3E-HELP-01: bound, held,
 -- asleep, paralysed, unconscious; conditions.lua makes them imply helpless).
-M.helpless_conditions = { "helpless", "bound", "held", "asleep", "paralyzed", "unconscious", "dying", "stable" }
+M.helpless_conditions = { "helpless", "bound", "held", "asleep", "paralyzed", "unconscious", "dying", "stable",
+  "incapacitated", "petrified" } -- the last two: the DMG's (DMG-COND-24, -32; condsum.lua)
 
 -- M.helpless(c): whether c is helpless.
 function M.helpless(c)
@@ -140,11 +142,13 @@ end
 -- bow adjacent): it provokes attacks of opportunity (Table 8-4), hits
 -- automatically as a critical hit (the weapon's multiplier, extra dice
 -- once), and a target that survives saves Fortitude DC 10 + the damage or
--- dies. Creatures immune to critical hits cannot be killed this way.
+-- dies. Creatures immune to critical hits cannot be killed this way: the
+-- DMG's condition summary (DMG-COND-23) has them take the blow's normal
+-- damage, not doubled, and make no Fort save (out.immune).
 -- Returns {damage, saved, dead} or nil and why.
 function M.coup_de_grace(attacker, target, attack_name)
   if not M.helpless(target) then return nil, target:get("id") .. " is not helpless" end
-  if target:has_tag("crit_immune") then return nil, target:get("id") .. " is immune to critical hits" end
+  local immune = target:has_tag("crit_immune")
   if not fight.reaches(attacker, target, attack_name) then return nil, "out of reach" end
   local a = fight.assess(attacker, target, attack_name)
   if a.ranged and fight.distance(attacker, target) > T.square then
@@ -152,6 +156,12 @@ function M.coup_de_grace(attacker, target, attack_name)
   end
   fight.provoke(attacker)
   if fight.is(attacker, "out") then return { damage = 0, provoked = true } end
+  if immune then
+    local atk = fight.attack(attacker, attack_name)
+    local n = dice.total(atk.damage)
+    fight.damage(target, n, atk.type or "", attacker)
+    return { damage = n, crit = false, immune = true, dead = fight.is(target, "dead") }
+  end
   local r = fight.strike(attacker, target, attack_name, { sure = true })
   local out = { damage = r.damage, crit = r.crit }
   if fight.is(target, "dead") then

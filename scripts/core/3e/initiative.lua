@@ -24,7 +24,8 @@ M = {}
 --   or both as a full-round action; partial actions only when limited.
 function M.config()
   return {
-    initiative = { mode = "individual", die = "1d20", ties = { "score", "reroll" } },
+    -- DMG-INIT-08: aware newcomers act before everyone, by Dex score
+    initiative = { mode = "individual", die = "1d20", ties = { "score", "reroll" }, aware_newcomers_first = true },
     surprise = { kind = "round", slots = { standard = 0, move = 0, partial = 1 } },
     slots = { standard = 1, move = 1, partial = 0, aoo = { count = 1, off_turn = true } },
     composites = { full = { "standard", "move" } },
@@ -40,6 +41,8 @@ function M.modifier(c)
   local ab = c:get("abilities")
   local m = A.mod(ab.dex)
   if c:has_tag("improved_initiative") then m = m + 4 end
+  local C = rules.get("3e.condsum") -- DMG-COND-12: deafened -4
+  if C then m = m + C.initiative_mod(c) end
   return m
 end
 

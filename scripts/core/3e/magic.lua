@@ -323,10 +323,16 @@ function M.spell_resistance(target)
   return target.sr or 0
 end
 function M.penetrates(caster, target, opts)
-  local sr = M.spell_resistance(target)
-  if sr <= 0 or (opts and opts.no_sr) then return { affected = true } end
-  local r = check.roll{ mods = { { value = M.caster_level(caster), source = "caster level" } }, target = sr }
-  return { affected = r.success, check = r }
+  if opts and opts.no_sr then return { affected = true } end
+  -- the one rule of spell resistance (DMG-SA-41): its value from every
+  -- source, the caster level check
+  if not require("creature").is(target) then
+    local sr = M.spell_resistance(target)
+    if sr <= 0 then return { affected = true } end
+    local r = check.roll{ mods = { { value = M.caster_level(caster), source = "caster level" } }, target = sr }
+    return { affected = r.success, check = r }
+  end
+  return require("monsters.abilities.spell_resistance").check(caster, target, { ability = "spell" })
 end
 
 -- ------------------------------------------------------------ saves for half
@@ -338,16 +344,12 @@ end
 -- cover the target has against the effect: a Table 8-9 key or the map's
 -- grade ("half", "three-quarters"), whose Reflex bonus counts
 -- (3E-COVER-02). Returns the damage and the save record.
-local saves = require("core.3e.saves")
-local COVER_KEY = { ["half"] = "half", ["three-quarters"] = "three_quarters", quarter = "quarter",
-  three_quarters = "three_quarters", nine_tenths = "nine_tenths" }
 function M.reflex_half(t, damage, dc, opts)
   opts = opts or {}
-  local kind = opts.save or "ref"
-  local cover = COVER_KEY[opts.cover or ""]
-  local saved, r = saves.roll(t, kind, dc, { cover = cover })
-  if saved and kind == "ref" and t:has_tag("evasion") then return 0, r end
-  return saves.reflex_damage(damage, saved, { cover = kind == "ref" and cover or nil }), r
+  -- the damage pipeline's save step (core/3e/damage.lua, DMG-SA-20)
+  local n, _, r = require("core.3e.damage").save_damage(t, damage, { kind = opts.save or "ref", dc = dc,
+    cover = opts.cover })
+  return n, r
 end
 
 -- ------------------------------------------------------------ spells
@@ -377,11 +379,22 @@ M.spell = {
     save = "ref", area = { shape = "burst", length = 20 }, range = { base = 400, per_level = 40 } },
 }
 
--- dc(caster, spell): 10 + spell level + the casting ability's modifier
--- ([K] PHB 3.0: Int for wizards, Wis for clerics).
+-- spell_dc(level, mod, spell): a spell's save DC, 10 + spell level + the
+-- caster's ability modifier (DMG-SAVE-03). The variant 3e.spell_roll
+-- (DMG-MAG-05) sets rolled_dc: 1d20 in place of the 10, rolled once per
+-- casting (each casting asks once) for every spell that allows a save, or
+-- (rolled_dc = "targeted", A-53) only for spells with no area.
+M.rolled_dc = false
+function M.spell_dc(level, mod, spell)
+  local rolled = M.rolled_dc == true or (M.rolled_dc == "targeted" and not (spell and spell.area))
+  return (rolled and require("dice").total("1d20") or 10) + level + mod
+end
+
+-- dc(caster, spell): spell_dc with the casting ability's modifier ([K]
+-- PHB 3.0: Int for wizards, Wis for clerics).
 function M.save_dc(caster, spell)
   local class = caster_class(caster)
-  return 10 + spell.level + (class and W.mod(caster, M.caster_classes[class]) or 0)
+  return M.spell_dc(spell.level, class and W.mod(caster, M.caster_classes[class]) or 0, spell)
 end
 
 function M.range_of(caster, spell)
@@ -560,6 +573,8 @@ function M.sleep(caster, spell, hits)
       if not r.success then
         x.c:add_condition("asleep", { source = caster:get("id") })
         slept[#slept + 1] = x.c:get("id")
+      else
+        require("core.3e.magic_dmg").sensed(caster, x.c, spell, true)  -- DMG-MAG-01
       end
     end
   end

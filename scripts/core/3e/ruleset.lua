@@ -13,12 +13,24 @@ return {
   name = { en = "3rd edition (3.0) combat rules", zh = "第三版（3.0）战斗规则" },
   extends = { "base" },
   files = {
-    "names.lua", "tables.lua", "conditions.lua", "combat.lua", "ac.lua", "attack.lua", "statblock.lua",
-    "initiative.lua", "turn.lua", "saves.lua", "defense.lua", "hp.lua", "subdual.lua", "move.lua", "position.lua",
+    "names.lua", "tables.lua", "conditions.lua", "condsum.lua", "combat.lua", "ac.lua", "attack.lua", "statblock.lua",
+    "initiative.lua", "turn.lua", "saves.lua", "defense.lua", "hp.lua", "subdual.lua", "damage.lua", "move.lua", "position.lua",
     -- the special half (magic and special attacks)
     "special/tables.lua", "special/hooks.lua", "special/who.lua", "special/opposed.lua", "special/act.lua", "special/grapple.lua",
     "special/trip.lua", "special/turning.lua", "special/objects.lua", "special/unarmed.lua", "special/splash.lua",
     "special/mounted.lua", "special/aid.lua", "special/maneuvers.lua", "magic.lua", "special/names.lua",
+    -- the DMG chapter 3: the condition summary's rules, exposure clocks, environment hazards, weather
+    "clock.lua", "environment.lua", "weather.lua",
+    -- the DMG's running the game (grid, flight, checks, magic)
+    "grid.lua", "flight.lua", "checks.lua", "magic_dmg.lua",
+    -- DMG chapter 3 (dmg-running-the-game.md): starting combat, adjudication
+    "encounter.lua", "adjudicate.lua",
   },
-  variants = {},
+  -- the DMG's variant rules (dmg-running-the-game.md, "[Variant]")
+  variants = {
+    "3e.big_modifiers", "3e.skill_abilities", "3e.critical_checks", "3e.save_abilities", "3e.spell_roll",
+    "3e.power_components", "3e.individual_summons",
+    "3e.surprise_round", "3e.initiative_every_round", "3e.no_auto_hits", "3e.defense_roll", "3e.instant_kill",
+    "3e.fumbles", "3e.stray_missiles", "3e.clobbered", "3e.massive_by_size", "3e.specific_areas",
+  },
 }

@@ -30,7 +30,7 @@ local FIELDS = {
 local WEAPON = {
   name = true, damage = true, crit = true, type = true, range = true, thrown = true, two_handed = true, light = true,
   off_hand = true, reach = true, group = true, bonus = true, damage_bonus = true, deal = true, subdual_weapon = true,
-  touch = true,
+  touch = true, material = true, tags = true,
   extra = true, size = true, use = true, enhancement = true, masterwork = true, secondary = true, double = true,
 }
 local FEATS = {
@@ -105,7 +105,7 @@ end
 
 -- weapon builds the kernel attacks of one weapon: its attack at each bonus
 -- it is used with.
-local function weapon(w, sb, m, feats, where)
+local function weapon(w, sb, m, feats, where, is_natural)
   check_keys(w, WEAPON, where)
   if not w.name then fail(where, "a weapon needs a name") end
   if not w.damage then fail(where, "weapon %s needs damage (its dice, as 1d8)", w.name) end
@@ -141,10 +141,20 @@ local function weapon(w, sb, m, feats, where)
   if feats.improved_critical and (feats.improved_critical == true or feats.improved_critical[string.lower(w.name)]) then
     threat = 20 - 2 * (21 - threat) + 1 -- [K] PHB 3.0: the threat range doubles
   end
+  -- the attack's tags: what damage reduction asks of a hit (DMG-SA-14,
+  -- core/3e/damage.lua): "enhancement:N", "material:NAME", "natural"
+  local tags
+  if w.tags or w.enhancement or w.material or is_natural then
+    tags = {}
+    for _, t in ipairs(w.tags or {}) do tags[#tags + 1] = t end
+    if w.enhancement then tags[#tags + 1] = "enhancement:" .. w.enhancement end
+    if w.material then tags[#tags + 1] = "material:" .. w.material end
+    if is_natural then tags[#tags + 1] = "natural" end
+  end
   local base = {
     damage = w.damage .. (dmg_mod ~= 0 and string.format("%+d", dmg_mod) or ""),
     type = w.type, group = w.group, nonlethal = deal == "subdual", touch = w.touch, extra = w.extra,
-    crit_mul = mul ~= 2 and mul or nil, threat = threat < 20 and { threat, 20 } or nil,
+    crit_mul = mul ~= 2 and mul or nil, threat = threat < 20 and { threat, 20 } or nil, tags = tags,
   }
   if ranged then
     base.ranged = true
@@ -293,7 +303,7 @@ local function build(spec)
     end
   end
   for i, nw in ipairs(spec.natural or {}) do
-    local base, bonus = weapon(nw, sb, m, feats, where .. ": natural[" .. i .. "]")
+    local base, bonus = weapon(nw, sb, m, feats, where .. ": natural[" .. i .. "]", true)
     local an = copy(base)
     an.name = nw.name
     an.bonus = bab + bonus + (nw.secondary and (feats.multiattack and -2 or -5) or 0)
@@ -313,6 +323,10 @@ function S.build(spec)
   if not ok then error(r, 2) end -- level 2: S.build's caller (Lua 5.1's levels)
   return r
 end
+
+-- S.fmt(sb): the stat block as `dndsh monster` prints it (bestiary.lua:
+-- an imported monster's printed lines, a hand-written one's numbers).
+function S.fmt(sb) return require("core.3e.bestiary").fmt(sb) end
 
 rules.define("3e.statblock", S)
 return S

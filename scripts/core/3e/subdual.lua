@@ -48,11 +48,34 @@ function M.wake_minute(c)
   return false, r.roll
 end
 
+-- Subdual damage that cannot be healed while its cause lasts (DMG-ENV-06,
+-- -07, -08, -12: thirst, hunger, heat, cold, thin air): each cause's amount
+-- is the level of a "subdual_locked" condition of that source (so it goes
+-- with the creature); healing never takes the subdual below their sum.
+-- M.lock(c, cause, n) adds n; M.unlock(c, cause) frees the cause's
+-- (the exposure is over); M.locked(c) is the sum.
+function M.lock(c, cause, n)
+  if n > 0 then c:add_condition("subdual_locked", { source = cause, level = n, stacking = "levels" }) end
+end
+function M.unlock(c, cause) return c:remove_condition("subdual_locked", { source = cause }) end
+function M.locked(c) return c:level("subdual_locked") end
+
+-- M.heal_subdual(c, n): heals up to n subdual damage, never below what is
+-- locked. Returns what healed.
+function M.heal_subdual(c, n)
+  local room = math.max(0, c:get("nonlethal") - M.locked(c))
+  if room <= 0 then return 0 end
+  local healed = c:heal(math.min(n, room), { nonlethal = true })
+  local E = rules.get("3e.environment") -- a hazard's fatigue ends with its subdual damage
+  if E then E.healed(c) end
+  return healed
+end
+
 -- M.recover(c, hours): 3E-SUBD-05: subdual damage heals 1 point an hour
 -- per character level (the stat block's level). Returns what healed.
 function M.recover(c, hours)
   local level = (c:get("abilities") or {}).level or 1
-  local healed = c:heal(level * hours, { nonlethal = true })
+  local healed = M.heal_subdual(c, level * hours)
   local ok = pcall(fight.is, c, "out")
   if ok then fight.sync_hp(c) end
   return healed

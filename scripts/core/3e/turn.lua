@@ -52,8 +52,12 @@ end
 function M.limited(c, opts)
   opts = opts or {}
   if opts.surprise or opts.readied or opts.haste then return true end
-  for _, name in ipairs({ "disabled", "staggered", "slowed" }) do
-    if c:has(name) then return true end
+  if c:has("slowed") then return true end
+  -- a condition whose fight table says partial (disabled, staggered, a
+  -- variant's clobbered): the kernel's limit too
+  for _, inst in ipairs(c:conditions()) do
+    local def = rules.get("condition." .. inst.name)
+    if def and def.fight and def.fight.partial then return true end
   end
   return false
 end
@@ -73,6 +77,8 @@ function M.start(c, opts)
     n_standard = 1, n_move = 1, n_partial = 0, moved = 0, stepped = false, full = false, attacks = 0,
     n_free = opts.free or 5, log = {}, only_moved = true, started = nil }, M)
   if t.limited then t.n_standard, t.n_move, t.n_partial = 0, 0, 1 end
+  local C = rules.get("3e.condsum") -- the DMG condition summary (nauseated, dazed ...)
+  if C then C.limit_turn(t) end
   return t
 end
 

@@ -4,6 +4,7 @@
 local rules = require("rules")
 local dice = require("dice")
 local fight = require("fight")
+local energy_drain = require("monsters.abilities.energy_drain")
 
 local M = rules.get("1e.abilities")
 if M then return M end
@@ -55,26 +56,15 @@ end
 -- that level's share of its maximum hit points; a monster a hit die; at 0
 -- it dies.
 function M.drain(target)
-  local lvl = target:ability("level")
   local key = "level"
-  if target:has_tag("monster") then
-    lvl = target:ability("hd")
-    key = "hd"
-  end
-  lvl = lvl or 0
+  if target:has_tag("monster") then key = "hd" end
+  local lvl = target:ability(key) or 0
   target:add_condition("drained", { level = 1, stacking = "levels" })
-  if lvl <= 1 then
-    fight.note(target:get("id") .. " is drained of its last level")
-    fight.kill(target)
-    return 0
-  end
-  local max_hp = target:get("max_hp")
-  local loss = math.floor(max_hp / lvl)
-  target:set("abilities", { [key] = lvl - 1 })
-  target:set("max_hp", math.max(1, max_hp - loss))
-  if target:get("hp") > target:get("max_hp") then target:set("hp", target:get("max_hp")) end
-  fight.note(string.format("%s is drained to level %d", target:get("id"), lvl - 1))
-  return lvl - 1
+  if lvl <= 1 then fight.note(target:get("id") .. " is drained of its last level") end
+  -- losing a level: the shared library's (monsters.abilities.energy_drain)
+  local new = energy_drain.lose_level(target, key)
+  if new > 0 then fight.note(string.format("%s is drained to level %d", target:get("id"), new)) end
+  return new
 end
 
 -- 1E-CHARM-01: monster charm (nixies, vampires): the victim obeys the

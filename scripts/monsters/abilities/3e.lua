@@ -64,19 +64,13 @@ function M.partial_actions_only(stat)
   return stat
 end
 
--- regeneration(stat, o): [K] MM 3.0 regeneration: damage the creature
--- takes is subdual, but for o.normal's types (a troll: fire and acid); it
--- cures o.amount subdual damage at the start of each of its turns.
+-- regeneration(stat, o): [K] MM 3.0 regeneration, the shared library's
+-- (monsters.abilities.regeneration.subdual, DMG-SA-37): damage the
+-- creature takes is subdual, but for o.normal's types (a troll: fire and
+-- acid); it cures o.amount subdual damage at the start of each of its
+-- turns.
 function M.regeneration(stat, o)
-  local normal = set(o.normal)
-  M.hook(stat, "damage.apply", function(e)
-    if not normal[e.damage_type] then e.nonlethal = true end
-  end, { phase = "modify", only = "subject" })
-  M.hook(stat, "turn.start", function(e)
-    local c = e.fighter
-    if c:get("nonlethal") > 0 then c:heal(o.amount, { nonlethal = true }) end
-  end)
-  return stat
+  return require("monsters.abilities.regeneration").subdual(stat, o)
 end
 
 -- rend(stat, o): [K] MM 3.0 rend (a troll): when both of o.attacks hit one
@@ -112,6 +106,8 @@ function M.paralysis(stat, o)
     if not which[e.attack] or fight.is(t, "out") or t:has("paralyzed") then return end
     if o.immune_tag and t:has_tag(o.immune_tag) then return end
     if t:immune_to("paralyzed") then return end
+    -- DMG-SA-14: a hit its damage reduction absorbed whole has no riders
+    if require("core.3e.damage").rider_blocked(t, "injury") then return end
     if M.save(t, "fort", o.dc).success then return end
     local n = dice.total(o.rounds)
     t:add_condition("paralyzed", { source = e.attacker:get("id"), level = n })
@@ -214,10 +210,12 @@ function M.breath_weapon(stat, o)
     for _, hit in ipairs(fight.area(spec)) do
       local t = hit.c
       if t ~= c and not fight.is(t, "out") then
-        -- cover between the dragon and the target adds to Reflex saves
-        -- (3E-COVER-02); evasion (magic.reflex_half)
-        local n = require("core.3e.magic").reflex_half(t, rolled, o.dc, { save = o.save, cover = fight.cover(t, c) })
-        fight.damage(t, n, o.type, c)
+        -- the damage pipeline (core/3e/damage.lua): the save for half
+        -- with cover between the dragon and the target (3E-COVER-02) and
+        -- evasion, then energy resistance and the rest; a breath weapon
+        -- is supernatural (DMG-SA-10): no spell resistance
+        require("core.3e.damage").apply(t, { amount = rolled, type = o.type, source = c, ability = o.ability or "su",
+          save = { kind = o.save, dc = o.dc, cover = fight.cover(t, c) } })
       end
     end
   end, { phase = "declare" })

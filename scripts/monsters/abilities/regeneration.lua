@@ -14,13 +14,68 @@
 --                 (condition "regenerating", the tag "regeneration" tells
 --                 enemies to look), and at the start of its turn it either
 --                 dies (stopped) or heals and gets back up
+--
+-- The same file holds the 3.0 rules of healing at the start of a turn
+-- (one mechanism, M.heal, three ways):
+--   M.heal(c, n, "hp")             5e regeneration: n Hit Points
+--   M.heal(c, n, "subdual")        3.0 regeneration (M.subdual): n subdual
+--   M.heal(c, n, "subdual_first")  3.0 fast healing (M.fast_healing)
+--
+--   subdual(stat, {amount, normal = {"fire", "acid"}})  DMG-SA-37 [K] MM
+--     3.0: damage the creature takes is subdual (core/3e/damage.lua's
+--     regen step) but for the types in normal, which stay normal and are
+--     never regenerated; it heals amount subdual at the start of each of
+--     its turns (A-35); hit points lost to starvation, thirst or
+--     suffocation are not regenerated; instant kills (a coup de grace,
+--     massive damage) threaten it only through normal damage
+--   fast_healing(stat, {amount})  DMG-SA-21: at the start of its turn it
+--     regains amount hit points, subdual damage first (TV-37)
 local rules = require("rules")
 local fight = require("fight")
-local hooks = require("core.5e.hooks")
 
 local M = {}
 
+-- M.heal(c, n, how): the start-of-turn healing of the three kinds; returns
+-- what it healed.
+function M.heal(c, n, how)
+  if how == "hp" then
+    if c:get("hp") < c:get("max_hp") then return c:heal(n) end
+    return 0
+  end
+  local got = 0
+  if c:get("nonlethal") > 0 then got = c:heal(n, { nonlethal = true }) end
+  if how == "subdual_first" and got < n and c:get("hp") < c:get("max_hp") then
+    local hp = rules.get("3e.hp")
+    if hp then got = got + hp.heal(c, n - got) else got = got + c:heal(n - got) end
+  elseif how ~= "subdual" and how ~= "subdual_first" then
+    error(string.format("regeneration.heal: how %q (hp, subdual, subdual_first)", tostring(how)), 2)
+  end
+  local ok = pcall(fight.is, c, "out")
+  if ok then fight.sync_hp(c) end
+  return got
+end
+
+local function hooks3e() return require("core.3e.special.hooks") end
+
+function M.subdual(stat, o)
+  local p = require("core.3e.damage").profile(stat)
+  local normal = {}
+  for _, t in ipairs(o.normal or {}) do normal[t] = true end
+  p.regen = { amount = o.amount, normal = normal }
+  hooks3e().add(stat, "turn.start", function(e) M.heal(e.fighter, o.amount, "subdual") end)
+  return stat
+end
+
+function M.fast_healing(stat, o)
+  hooks3e().add(stat, "turn.start", function(e)
+    local c = e.fighter
+    if not fight.is(c, "dead") then M.heal(c, o.amount, "subdual_first") end
+  end)
+  return stat
+end
+
 function M.apply(stat, p)
+  local hooks = require("core.5e.hooks")
   local hp = p.hp
   local stops = {}
   for _, t in ipairs(p.stopped_by or {}) do stops[t] = true end
@@ -59,7 +114,7 @@ function M.apply(stat, p)
       return
     end
     if p.needs_hp and t:get("hp") < 1 then return end
-    if t:get("hp") < t:get("max_hp") then t:heal(hp) end
+    M.heal(t, hp, "hp")
     if t:has("regenerating") then
       t:remove_condition("regenerating")
       fight.note(t:get("id") .. " regenerates and gets back up")

@@ -70,13 +70,13 @@ local function area(c, key, cast)
   local a = spell.area
   local spec = { shape = a.shape, length = a.length }
   if a.shape == "burst" then
-    -- a burst is aimed at a point within the spell's range: the burst's
-    -- centre on an enemy
+    -- a burst is aimed at a grid intersection within the spell's range
+    -- (DMG-GRID-05): a corner of an enemy's space
     local best
     local range = magic.range_of(c, spell)
     for _, y in ipairs(fight.enemies(c)) do
-      if fight.distance(c, y) <= range then
-        local hits = fight.area{ shape = "burst", from = y, length = a.length }
+      for _, corner in ipairs(fight.distance(c, y) <= range and require("core.3e.grid").corners(y) or {}) do
+        local hits = fight.area{ shape = "burst", from = corner, length = a.length }
         local foes, friends = 0, 0
         for _, h in ipairs(hits) do
           if h.c:get("side") == c:get("side") then
@@ -87,7 +87,7 @@ local function area(c, key, cast)
             foes = foes + 1
           end
         end
-        if friends == 0 and foes >= 2 and (not best or foes > best.n) then best = { n = foes, from = y } end
+        if friends == 0 and foes >= 2 and (not best or foes > best.n) then best = { n = foes, from = corner } end
       end
     end
     return best and { spec = { shape = "burst", from = best.from, length = a.length }, spell = spell } or nil

@@ -28,13 +28,19 @@ M.weapons = {
   holy_water = { name = { en = "Holy water", zh = "圣水" }, direct = "2d4", splash = "1", type = "holy", undead_only = true },
 }
 
--- miss(): 3E-SPLASH-02, where a missed throw lands: {feet (1-6),
--- direction (Table X-3 row), along, across} with along/across the feet
--- beyond the target (+) or short of it (-) and to the thrower's right (+)
--- or left (-). A diagonal direction puts the feet on both axes (rounded
--- to the foot).
-function M.miss()
-  local feet = math.max(1, math.min(6, dice.total("1d6")))
+-- miss(steps): 3E-SPLASH-02, where a missed throw lands: {feet, roll
+-- (the 1d8 of Table X-3), direction, along, across} with along/across the
+-- feet beyond the target (+) or short of it (-) and to the thrower's right
+-- (+) or left (-). feet is the 1d6 plus DMG-GRID-04's 1 ft per range
+-- increment of the throw (steps: the range penalty's increments, A-19;
+-- default 0). A diagonal direction puts the feet on both axes (rounded to
+-- the foot).
+function M.miss(steps)
+  steps = steps or 0
+  if type(steps) ~= "number" or steps < 0 or steps ~= math.floor(steps) then
+    error(string.format("splash.miss: steps must be a whole number >= 0, got %s", tostring(steps)), 2)
+  end
+  local feet = math.max(1, math.min(6, dice.total("1d6"))) + steps
   local roll = dice.total("1d8")
   local row = T.splash_direction[roll]
   local f = feet
@@ -59,17 +65,16 @@ function M.landing(from, to, miss, square)
 end
 
 -- splashed(point, squares, square): which of the squares {{x, y, id}...}
--- lie within 5 ft of a point in feet (a creature whose square's nearest
--- edge is within 5 ft).
+-- the splash reaches from a point in feet. DMG-GRID-04: on the grid a
+-- splash is centred on a square (not a grid intersection): the square the
+-- point lies in and the eight around it, everything within 5 ft of it.
 function M.splashed(point, squares, square)
   square = square or 5
+  local lx, ly = math.floor(point.x / square), math.floor(point.y / square)
+  local reach = math.floor(M.splash_radius / square)
   local out = {}
   for _, s in ipairs(squares) do
-    local x0, y0 = s.x * square, s.y * square
-    local cx = math.max(x0, math.min(point.x, x0 + square))
-    local cy = math.max(y0, math.min(point.y, y0 + square))
-    local d = math.sqrt((cx - point.x) ^ 2 + (cy - point.y) ^ 2)
-    if d <= M.splash_radius then out[#out + 1] = s.id or s end
+    if math.abs(s.x - lx) <= reach and math.abs(s.y - ly) <= reach then out[#out + 1] = s.id or s end
   end
   return out
 end
@@ -105,7 +110,10 @@ function M.throw(x, target, key, opts)
     hurt(target, w.direct)
     if tp then point = { x = (tp.x + 0.5) * 5, y = (tp.y + 0.5) * 5 } end
   elseif tp then
-    local m = M.miss()
+    -- DMG-GRID-04: +1 ft per range increment (the strike's range penalty
+    -- steps, A-19)
+    local inc = fight.attack(x, name).range or M.range_increment
+    local m = M.miss(r.distance and math.floor(r.distance / inc) or 0)
     point = M.landing(fight.pos(x), tp, m)
     out.landed = m
   end

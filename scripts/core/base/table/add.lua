@@ -428,6 +428,8 @@ return function(M, T)
     return { text = M.grid(head, cells, { [4] = true, [5] = true }) }
   end
 
+  T.monster_named = monster_named
+  T.monster_suggestion = suggestion
   T.turn_line = turn_line
   T.conditions_text = conditions_text
 end

@@ -78,17 +78,28 @@ return function(M, T)
     bools = { player = true, group = true },
     complete = function(args) if #args == 0 then return { "monster" } end return {} end,
     run = function(args, flags)
-      if #args < 1 or #args > 2 then return nil end
-      local count = flags.count
-      if args[2] then
-        count = count_of(args[2])
-        if not count then return nil end
+      if #args < 1 then return nil end
+      local count, n = flags.count, #args
+      if n > 1 and count_of(args[n]) then
+        count, n = count_of(args[n]), n - 1
+      end
+      local what = args[1]
+      if n > 1 then
+        -- a monster's name of several words (add Goblin Warrior x2), or a
+        -- GM naming the creature (add hero fighter): say how that is done
+        local words = {}
+        for i = 1, n do words[i] = args[i] end
+        what = table.concat(words, " ")
+        if not T.monster_named(what) then
+          if n == 2 and args[2]:match("^%d") then return nil end
+          fail("add_count", what, args[n], T.monster_suggestion(what))
+        end
       end
       local opts = { count = count }
       for k, v in pairs(flags) do
         if k ~= "count" then opts[k] = v end
       end
-      return M.add(args[1], opts)
+      return M.add(what, opts)
     end,
   }
   COMMANDS.monsters = {
@@ -188,7 +199,7 @@ return function(M, T)
     end,
   }
   COMMANDS.cond = {
-    usage = "cond add A NAME [Nr|eot|eot:B|sot:B] [--save \"ABILITY DC\"] [--conc B] [--by B] [--level N] [--custom]"
+    usage = "cond add A NAME [Nr|N|eot|eot:B|sot:B] [--save \"ABILITY DC\"] [--conc B] [--by B] [--level N] [--custom]"
       .. " | cond remove A NAME | cond list [A]",
     example = { "cond add goblin1 prone 1r", "cond add hero frightened sot --by goblin1",
       "cond add goblin2 paralyzed --save \"wis 13\" --conc hero" },

@@ -20,14 +20,15 @@ return function(M, T)
 
   -- ---- durations ----
 
-  -- parse_duration reads a duration word: "Nr" (until the start of the
+  -- parse_duration reads a duration word: "Nr" or "N" (until the start of the
   -- bearer's turn N rounds later), "eot" (until the end of this turn),
   -- "eot:B" (the end of B's next turn), "sot:B" or "sot" with --by B
   -- (until the start of B's next turn). Returns {kind, rounds, who} or nil.
   local function parse_duration(d, by)
     if d == nil or d == "" then return nil end
     local w = T.digits(tostring(d)):lower()
-    local n = w:match("^(%d+)r$")
+    -- a bare number is rounds too: "cond add goblin prone 1" is what a GM types
+    local n = w:match("^(%d+)r$") or w:match("^(%d+)$")
     if n then
       if tonumber(n) < 1 then fail("bad_duration", tostring(d)) end
       return { kind = "rounds", rounds = tonumber(n) }

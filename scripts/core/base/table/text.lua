@@ -207,9 +207,12 @@ return function(M, T)
     usage = { "usage: %s", "用法：%s" },
     unknown_flag = { "%s: unknown flag --%s (flags: %s)", "%s：未知的旗標 --%s（旗標：%s）" },
     flag_value = { "%s: --%s needs a value", "%s：--%s 需要一個值" },
+    add_count = { "add: no monster is called %s, and %s is not a count (x2, 3); to name a creature give the"
+      .. " monster, then --id: add fighter --id hero%s",
+      "add：沒有名為 %s 的怪物，%s 也不是數量（x2、3）；為生物命名請先寫怪物再用 --id：add fighter --id hero%s" },
     flag_number = { "%s: --%s wants a number, got %s", "%s：--%s 需要數字，收到 %s" },
     cond_sub = { "cond: add, remove or list (cond add A prone 1r)", "cond：add、remove 或 list（cond add A prone 1r）" },
-    bad_duration = { "cond: a duration is Nr (1r: until the start of its next turn), eot, eot:B or sot:B, got %s",
+    bad_duration = { "cond: a duration is Nr or N (1: until the start of its next turn), eot, eot:B or sot:B, got %s",
       "cond：持續時間寫作 Nr（1r：直到其下個回合開始）、eot、eot:B 或 sot:B，收到 %s" },
   }
 
