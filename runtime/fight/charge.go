@@ -119,6 +119,7 @@ func (f *Fight) ChargePath(x, t *Fighter, a *Attack) (path []grid.Pos, cost int,
 	best := -1
 	var bestPath []grid.Pos // in f.chargeBuf: valid until the next ChargePath
 	fl := f.flagsOf(x)
+	prune := g.Square > 0 // the grid's feet are the steps' feet
 	line := f.lineBuf[:0]
 	defer func() { f.lineBuf = line[:0] }()
 	for y := t.C.Pos.Y - rs - th; y <= t.C.Pos.Y+th+rs; y++ {
@@ -130,6 +131,15 @@ func (f *Fight) ChargePath(x, t *Fighter, a *Attack) (path []grid.Pos, cost int,
 			body.Pos = e
 			if d := g.Between(body, tb); d > reach || d < a.ReachMin || !f.endsFree(x, e) {
 				continue
+			}
+			if prune {
+				// a way's cost is at least the distance (difficult ground,
+				// crawling and the second diagonals only add): a square
+				// farther than the budget or than the best so far is no
+				// better
+				if d := g.Distance(x.C.Pos, e); d > budget || best >= 0 && d >= best {
+					continue
+				}
 			}
 			line = straight(x.C.Pos, e, line[:0])
 			total, diag, open := 0, x.diagonals, true

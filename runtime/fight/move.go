@@ -132,6 +132,15 @@ func (f *Fight) enter(x *Fighter, b grid.Pos) (entry, *Fighter, bool) {
 			if sp.occ[i] == 0 || sp.occ[i] == 1 && x.onMapNow && fp.Covers(x.C.Pos, q) {
 				continue
 			}
+			if o := sp.only(i, q); o != nil {
+				// the one fighter there (x is not: it was handled above)
+				pass, costly := f.passes(x, o)
+				if !pass {
+					return aCreature, o, false
+				}
+				difficult = difficult || costly
+				continue
+			}
 			for _, o := range f.Fighters {
 				if o == x || !o.onMapNow || !o.C.Space.Covers(o.C.Pos, q) {
 					continue
@@ -225,20 +234,35 @@ func (f *Fight) endsFree(x *Fighter, p grid.Pos) bool {
 				continue
 			}
 			q := grid.Pos{X: xx, Y: y}
+			if o := sp.only(i, q); o != nil {
+				if o != x && f.blocksEnd(x, o) {
+					return false
+				}
+				continue
+			}
 			for _, o := range f.Fighters {
 				if o == x || !o.onMapNow || !o.C.Space.Covers(o.C.Pos, q) {
 					continue
 				}
-				if x.C.Space.Shared && o.C.Space.Shared || f.sharesSpace(x, o) {
-					continue
+				if f.blocksEnd(x, o) {
+					return false
 				}
-				if sr := &f.Rules.Space; sr.EndSizeDiff > 0 {
-					if d := sr.sizeRank(x.C) - sr.sizeRank(o.C); d >= sr.EndSizeDiff || -d >= sr.EndSizeDiff {
-						continue
-					}
-				}
-				return false
 			}
+		}
+	}
+	return true
+}
+
+// blocksEnd reports whether o, standing where x would end its move, keeps
+// it from ending there (sharing creatures and sizes far enough apart
+// excepted).
+func (f *Fight) blocksEnd(x, o *Fighter) bool {
+	if x.C.Space.Shared && o.C.Space.Shared || f.sharesSpace(x, o) {
+		return false
+	}
+	if sr := &f.Rules.Space; sr.EndSizeDiff > 0 {
+		if d := sr.sizeRank(x.C) - sr.sizeRank(o.C); d >= sr.EndSizeDiff || -d >= sr.EndSizeDiff {
+			return false
 		}
 	}
 	return true

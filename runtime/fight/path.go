@@ -357,7 +357,8 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 		}
 		goal.free = s.goals
 	}
-	if out, cost, ok, sure := f.greedy(x, &goal, budget, &fl, s, s.out[:0]); sure {
+	pr := f.stepPrices(x, &fl)
+	if out, cost, ok, sure := f.greedy(x, &goal, budget, &pr, s, s.out[:0]); sure {
 		s.out = out
 		return out, cost, ok
 	}
@@ -367,7 +368,6 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 	s.push(mkNode(int32(h0), 0, s0))
 	best, bestH, bestG := int32(-1), h0, int32(0)
 	found := int32(-1)
-	pr := f.stepPrices(x, &fl)
 	fw, fh := x.C.Space.Dims()
 	for len(s.heap) > 0 {
 		n := s.pop()
@@ -539,7 +539,7 @@ func (f *Fight) standable(x *Fighter, p grid.Pos) bool {
 // the budget runs out first, the farthest free square along it. Anything
 // else (a wall, a creature, rough ground, a goal square taken) leaves the
 // answer to the search (sure is false).
-func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, fl *flags, s *pathScratch, out []grid.Pos) ([]grid.Pos, int, bool, bool) {
+func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pathScratch, out []grid.Pos) ([]grid.Pos, int, bool, bool) {
 	m := f.Space.Map
 	p := x.C.Pos
 	h := s.estimate(goal, m.W, p)
@@ -559,7 +559,7 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, fl *flags, s *pathScr
 			if h-hq != f.plainStep(d) {
 				continue // not a straight step toward the goal
 			}
-			if c, _, ok := f.stepCost(x, p, q, diag, fl); !ok || c != h-hq {
+			if c, _, ok := f.cachedStep(s, pr, x, p, q, diag); !ok || c != h-hq {
 				continue
 			}
 			if pick < 0 {
@@ -568,7 +568,7 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, fl *flags, s *pathScr
 			if hq != 0 {
 				break
 			}
-			if s.done(goal, m.W, q) && f.endsFree(x, q) {
+			if s.done(goal, m.W, q) && f.free(s, x, q) {
 				pick = i
 				break
 			}
@@ -578,10 +578,10 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, fl *flags, s *pathScr
 		}
 		d := neighbours[pick]
 		q := grid.Pos{X: p.X + d[0], Y: p.Y + d[1], Z: p.Z}
-		c, nd, _ := f.stepCost(x, p, q, diag, fl)
+		c, nd, _ := f.cachedStep(s, pr, x, p, q, diag)
 		if budget >= 0 && cost+c > budget {
 			// out of movement: no way gets farther than this one
-			if len(out) == 0 || f.endsFree(x, p) {
+			if len(out) == 0 || f.free(s, x, p) {
 				return out, cost, false, true
 			}
 			return out, cost, false, false
@@ -591,13 +591,40 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, fl *flags, s *pathScr
 		p, h = q, s.estimate(goal, m.W, q)
 		out = append(out, q)
 		if s.done(goal, m.W, p) {
-			if f.endsFree(x, p) {
+			if f.free(s, x, p) {
 				return out, cost, true, true
 			}
 			return out, cost, false, false
 		}
 	}
 	return out, cost, false, false
+}
+
+// cachedStep is stepCost within a search: the entry of b read once a
+// search, the step priced from the search's prices.
+func (f *Fight) cachedStep(s *pathScratch, pr *stepPrices, x *Fighter, a, b grid.Pos, diag int) (int, int, bool) {
+	w, dif := f.square(s, x, b)
+	if w != canEnter {
+		return 0, diag, false
+	}
+	k := 0
+	if b.X != a.X && b.Y != a.Y {
+		if pr.corner && grid.CutsCorner(a, b, x.C.Space, f.Space.Map.Walls) {
+			return 0, diag, false
+		}
+		k = 1
+		if pr.alt {
+			diag++
+			if diag%2 == 0 {
+				k = 2
+			}
+		}
+	}
+	d := 0
+	if dif {
+		d = 1
+	}
+	return int(pr.cost[k][d]), diag, true
 }
 
 // stepPrices are the prices of x's steps for one search, as priceStep
@@ -607,6 +634,7 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, fl *flags, s *pathScr
 type stepPrices struct {
 	cost   [3][2]int32
 	corner bool // a diagonal may not cut a wall's corner, and there are walls
+	alt    bool // alternating diagonals: every second one costs double
 }
 
 func (f *Fight) stepPrices(x *Fighter, fl *flags) stepPrices {
@@ -635,6 +663,7 @@ func (f *Fight) stepPrices(x *Fighter, fl *flags) stepPrices {
 		}
 	}
 	p.corner = sr.NoCornerCutting && f.Space.Map.Walls.Len() > 0
+	p.alt = sr.Grid.Diagonal == grid.DiagonalAlternate
 	return p
 }
 

@@ -240,14 +240,17 @@ type Space struct {
 	Map *grid.Map
 	// occ counts the fighters standing on each square (dead and fled ones
 	// leave the map); cover sees them through the overlay.
-	occ   []uint8
+	occ []uint8
+	// who is, where occ is 1, the fighter standing there when known (nil:
+	// look it up among the fighters)
+	who   []*Fighter
 	cover *grid.Obstacles
 	path  pathScratch
 }
 
 // NewSpace returns the space of a map.
 func NewSpace(m *grid.Map) *Space {
-	s := &Space{Map: m, occ: make([]uint8, m.W*m.H)}
+	s := &Space{Map: m, occ: make([]uint8, m.W*m.H), who: make([]*Fighter, m.W*m.H)}
 	s.cover = m.Walls.WithOverlay(s.occ)
 	return s
 }
@@ -286,13 +289,31 @@ func (s *Space) occupy(x *Fighter, d int) {
 			}
 			i := y*s.Map.W + xx
 			s.occ[i] = uint8(int(s.occ[i]) + d)
+			if d > 0 && s.occ[i] == 1 {
+				s.who[i] = x
+			} else {
+				s.who[i] = nil
+			}
 		}
 	}
+}
+
+// only returns the one fighter standing on square q (index i) when the
+// occupancy knows it, else nil (nobody, several, or not known).
+func (s *Space) only(i int, q grid.Pos) *Fighter {
+	if s.occ[i] != 1 {
+		return nil
+	}
+	if o := s.who[i]; o != nil && o.onMapNow && o.C.Space.Covers(o.C.Pos, q) {
+		return o
+	}
+	return nil
 }
 
 // reset rebuilds the occupancy from the fighters' positions.
 func (s *Space) reset(fs []*Fighter) {
 	clear(s.occ)
+	clear(s.who)
 	for _, x := range fs {
 		if x.onMap() {
 			s.occupy(x, 1)

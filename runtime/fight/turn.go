@@ -153,8 +153,12 @@ func (f *Fight) Candidates(x *Fighter) []*Fighter { return f.candidates(x) }
 
 // canHitNow reports whether some attack of x reaches y where they stand.
 func (f *Fight) canHitNow(x, y *Fighter) bool {
+	if f.Space == nil {
+		return len(x.Attacks) > 0 // without a map every attack reaches
+	}
+	d := f.Rules.Space.Grid.Between(x.body(), y.body()) // Reaches' distance, measured once
 	for i := range x.Attacks {
-		if f.Reaches(x, y, &x.Attacks[i]) {
+		if f.Rules.Space.inRange(&x.Attacks[i], d) {
 			return true
 		}
 	}
