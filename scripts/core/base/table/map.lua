@@ -407,9 +407,15 @@ return function(M, T)
       return M.move(args[1], args[2], o)
     end,
   })
+  -- is_place: whether word names a square (X,Y) or a creature in the fight.
+  local function is_place(word)
+    if T.digits(word):match("^%-?%d+%s*,%s*%-?%d+$") then return true end
+    local ok, c = pcall(M.find, word)
+    return ok and c ~= nil
+  end
   M.define_command("area", {
-    usage = "area SHAPE SIZE from A|X,Y [toward B|X,Y] [--width N] [--save \"ABILITY DC\" --damage N|DICE [TYPE] [--half]]",
-    example = { "area cone 15 from hero toward 5,6", "area sphere 20 from 6,4 --save \"dex 15\" --damage 8d6 fire --half" },
+    usage = "area SHAPE SIZE [from] A|X,Y [[toward] B|X,Y] [--width N] [--save \"ABILITY DC\" --damage N|DICE [TYPE] [--half]]",
+    example = { "area cone 15 from hero toward 5,6", "area cone 15 hero goblin1", "area sphere 20 from 6,4 --save \"dex 15\" --damage 8d6 fire --half" },
     help = { "the creatures inside a cone, line, sphere (burst, cylinder), cube or emanation of SIZE feet, with"
       .. " their cover from its origin; with --save each saves (cover adds to the save) against one damage roll",
       "錐形、線形、球形（爆發、圓柱）、立方或散發範圍內的生物與其相對於原點的掩蔽；加上 --save 則每個生物進行豁免"
@@ -424,6 +430,10 @@ return function(M, T)
       return {}
     end,
     run = function(args, flags)
+      -- "from" and "toward" may be left out (area cone 15 hero goblin1):
+      -- a word after the origin that names a creature or a square aims it
+      if #args >= 3 and args[3] ~= "from" then table.insert(args, 3, "from") end
+      if args[5] and args[5] ~= "toward" and is_place(args[5]) then table.insert(args, 5, "toward") end
       if #args < 4 or args[3] ~= "from" then return nil end
       local toward, typ
       local i = 5
