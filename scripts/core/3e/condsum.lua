@@ -80,7 +80,7 @@ local DEFS = {
   { "exhausted", "Exhausted", "力竭", { attack_mod = attack_of(M.effective_loss.exhausted),
     ac_mod = attack_of(M.effective_loss.exhausted), damage_mod_melee = str_of(M.effective_loss.exhausted),
     speed_halvings = 1 } },
-  -- fear: -2 on attack and weapon damage rolls (the rest: M.save_mods ...)
+  -- fear: -2 on attack and weapon damage rolls (the rest: M.fear_penalty ...)
   { "shaken", "Shaken", "颤栗", { attack_mod = M.fear.shaken.attack, damage_mod = M.fear.shaken.damage } },
   { "frightened", "Frightened", "惊惧", { attack_mod = M.fear.frightened.attack,
     damage_mod = M.fear.frightened.damage } },
@@ -160,14 +160,11 @@ local function worst_fear(c, key)
   return worst
 end
 
--- M.save_mods(c, kind): the modifiers c's conditions put on its saving
--- throws (saves.lua adds them to every save): the fear penalty (morale).
-function M.save_mods(c)
-  local out = {}
-  local f = worst_fear(c, "save")
-  if f ~= 0 then out[#out + 1] = { value = f, type = "morale", source = "fear" } end
-  return out
-end
+-- M.fear_penalty(c, what): the morale penalty c's fear puts on "attack",
+-- "damage", "save" or "check" (the worst grade counts; 0 without fear).
+-- saves.lua adds the "save" one to every save; monsters.abilities.fear
+-- reads it too.
+function M.fear_penalty(c, what) return worst_fear(c, what) end
 
 -- M.check_mods(c, skill): the modifiers on a skill or ability check: fear
 -- (A-29), and blinded's -4 on Str- and Dex-based skills and Search

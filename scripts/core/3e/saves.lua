@@ -13,9 +13,10 @@ M = {}
 
 M.kinds = { fort = "Fortitude", ref = "Reflex", will = "Will" }
 
--- M.modifiers: functions(c, kind) returning a modifier and its source that
--- every save adds (negative levels, fear: monsters.abilities; add with
--- M.add_modifier, once).
+-- M.modifiers: functions(c, kind) returning a modifier, its source and
+-- its bonus type (optional) that every save adds (fear: the condition
+-- summary; negative levels, quick ability loss: monsters.abilities; add
+-- with M.add_modifier, once).
 M.modifiers = {}
 function M.add_modifier(f)
   for _, g in ipairs(M.modifiers) do
@@ -23,6 +24,8 @@ function M.add_modifier(f)
   end
   M.modifiers[#M.modifiers + 1] = f
 end
+local C = rules.get("3e.condsum")
+if C then M.add_modifier(function(c) return C.fear_penalty(c, "save"), "fear", "morale" end) end
 
 -- M.bonus(c, kind): c's save bonus (a stat block's fort, ref or will).
 function M.bonus(c, kind)
@@ -68,12 +71,9 @@ function M.roll(c, kind, dc, opts)
   end
   for _, m in ipairs(opts.mods or {}) do mods[#mods + 1] = m end
   for _, f in ipairs(M.modifiers) do
-    local v, src = f(c, kind)
-    if v and v ~= 0 then mods[#mods + 1] = { value = v, source = src } end
+    local v, src, typ = f(c, kind)
+    if v and v ~= 0 then mods[#mods + 1] = { value = v, source = src, type = typ } end
   end
-  -- the DMG condition summary's penalties (fear, condsum.lua)
-  local C = rules.get("3e.condsum")
-  if C and c.has then for _, m in ipairs(C.save_mods(c)) do mods[#mods + 1] = m end end
   local r = check.roll({ mods = mods, target = dc })
   return r.success, r
 end

@@ -32,18 +32,13 @@ function M.stack(current, new)
   return "panicked"
 end
 
--- the conditions (DMG-COND's own definitions win when the rule system has
--- them): shaken -2 on attacks (the kernel's attack_mod), the rest is read
--- by M.penalty and the tactics
-local defs = {
-  shaken = { en = "Shaken", zh = "动摇", fight = { attack_mod = -2 } },
-  frightened = { en = "Frightened", zh = "恐惧", fight = { attack_mod = -2 } },
-  panicked = { en = "Panicked", zh = "恐慌", fight = { attack_mod = -2 } },
-}
-for id, d in pairs(defs) do
-  if not rules.get("condition." .. id) then
-    rules.define("condition." .. id, { name = { en = d.en, zh = d.zh }, fight = d.fight })
-  end
+-- The conditions shaken, frightened and panicked and their penalties are
+-- the condition summary's (core/3e/condsum.lua), which also puts the
+-- penalty on every save; this file applies and stacks the effects.
+local function condsum()
+  local C = rules.get("3e.condsum")
+  if not C then error("abilities.fear: the 3.0 condition summary (core/3e/condsum.lua) is not loaded", 3) end
+  return C
 end
 
 -- M.state(c): the creature's fear now ("none" or a rank's name).
@@ -64,20 +59,10 @@ function M.frighten(c, effect, source)
   return new
 end
 
--- M.penalty(c, what): A-29's union: -2 on "attack", "damage", "save",
--- "check" while shaken or worse (the morale penalty counts once).
-M.penalized = { attack = true, damage = true, save = true, check = true }
-function M.penalty(c, what)
-  if M.state(c) == "none" or not M.penalized[what] then return 0 end
-  return -2
-end
-
--- In 3.0 the condition summary (core/3e/condsum.lua: save_mods, check_mods)
--- puts this penalty on every save and check; it is not added a second time
--- here. A rule system without it and with a save modifier list gets it here.
-local function save_mod(c) return M.penalty(c, "save"), "fear" end
-local saves = rules.get("3e.saves")
-if saves and not rules.get("3e.condsum") then saves.add_modifier(save_mod) end
+-- M.penalty(c, what): A-29's union, the condition summary's: -2 on
+-- "attack", "damage", "save", "check" while shaken or frightened (the
+-- morale penalty counts once), saves only while panicked.
+function M.penalty(c, what) return condsum().fear_penalty(c, what) end
 
 -- M.panic_drop(): the 50% that a panicked creature drops what it holds.
 function M.panic_drop() return check.percentile(50).success end
