@@ -414,6 +414,25 @@ test("TV-61: lava: 2d6 a round, 20d6 immersed; out of it 1d3 rounds at half; fir
   eq(E.lava_round(imm), 0, "immune to fire, immune to lava")
 end)
 
+test("DMG-ENV-14 through the damage pipeline: fire resistance 10 (a special ability) takes lava's 2d6 less 10, out of a fight too", function()
+  local ER = require("monsters.abilities.energy_resistance")
+  local t = { id = "salamander", hp = 40, bab = 1, abilities = { str = 12, dex = 10, con = 14, wis = 10, int = 10, cha = 10 },
+    saves = { fort = 1 }, weapons = { { name = "Fist", damage = "1d3" } } }
+  ER.apply(t, { fire = 10 })
+  local c = creature.new(S.build(t))
+  dice.force{ 3, 4 }
+  eq({ E.lava_round(c) }, { 0, 7 }, "7 fire, all of it resisted")
+  eq(c:get("hp"), 40)
+  -- the running total of the round: 10 of resistance were used by 7, so 3
+  -- are left for the next dose this round; 12 - 3 = 9 taken
+  dice.force{ 6, 6 }
+  eq({ E.lava_round(c) }, { 9, 12 }, "the resistance's round total counts hazards as it counts spells")
+  eq(c:get("hp"), 31)
+  -- bludgeoning (a fall) is not reduced by fire resistance
+  eq(E.harm(c, 4, "bludgeoning", "fall"), 4)
+  eq(c:get("hp"), 27)
+end)
+
 test("DMG-ENV-15, A-43: smoke: Fort 15, 16 ... a round; a failure chokes (no actions); two in a row 1d6 subdual", function()
   local c = man()
   local k = K.new()

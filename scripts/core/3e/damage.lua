@@ -522,8 +522,10 @@ function M.apply(c, pk)
   if src and not in_fight(src) then src = nil end
   if in_fight(c) and not M.hooked then
     -- no profile and no threshold hook anywhere: the kernel's update alone
-    if lethal > 0 then fight.damage(c, lethal, typ, src) end
-    if sub > 0 then fight.damage(c, sub, typ, src, { nonlethal = true }) end
+    local lost = 0
+    if lethal > 0 then lost = fight.damage(c, lethal, typ, src) or 0 end
+    if sub > 0 then lost = lost + (fight.damage(c, sub, typ, src, { nonlethal = true }) or 0) end
+    ctx.rec.hp_lost = lost
     finish(ctx)
     ctx.rec.steps[#ctx.rec.steps + 1] = "threshold"
   elseif in_fight(c) then
@@ -543,8 +545,10 @@ function M.apply(c, pk)
     if not ok then error(err, 0) end
     ctx.rec.steps[#ctx.rec.steps + 1] = "threshold"
   else
-    if lethal > 0 then c:damage(lethal, typ ~= "" and typ or nil, {}) end
-    if sub > 0 then c:damage(sub, nil, { nonlethal = true }) end
+    local lost = 0
+    if lethal > 0 then lost = c:damage(lethal, typ ~= "" and typ or nil, {}).hp_lost or 0 end
+    if sub > 0 then lost = lost + (c:damage(sub, nil, { nonlethal = true }).hp_lost or 0) end
+    ctx.rec.hp_lost = lost
     finish(ctx)
     ctx.rec.steps[#ctx.rec.steps + 1] = "threshold"
     thresholds(c, ctx.rec)

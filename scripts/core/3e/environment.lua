@@ -36,14 +36,14 @@ end
 
 local function con(c) return (c:get("abilities") or {}).con or 10 end
 
--- M.harm(c, n, type [, source]): n normal damage of type to c (in a fight
--- through the kernel's damage pipeline: resistances, immunity, dying).
--- Returns the hit points lost.
-function M.harm(c, n, dtype, source)
+-- M.harm(c, n, type [, cause]): n normal damage of type to c, in a fight
+-- or out of one, through the 3.0 damage pipeline (damage.lua, DMG §16.2:
+-- energy immunity and resistance, the fire and cold subtypes, then the
+-- kernel's hit points and dying). Returns the hit points lost.
+function M.harm(c, n, dtype, cause)
   if n <= 0 then return 0 end
-  if in_fight(c) then return fight.damage(c, n, dtype or "", source) end
-  local r = c:damage(n, dtype ~= "" and dtype or nil)
-  return r.hp_lost or 0
+  local rec = require("core.3e.damage").apply(c, { amount = n, type = dtype or "", cause = cause })
+  return rec.hp_lost or 0
 end
 
 -- M.knocked_out(c): whether c is unconscious (by its condition or because
