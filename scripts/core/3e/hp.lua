@@ -39,6 +39,8 @@ rules.on("damage.massive", function(e)
   local c = e.target
   -- DMG-SA-37: subdual damage (a regenerating creature's) never kills so
   if fight.is(c, "dead") or e.nonlethal or e.damage < M.massive_threshold(c) then return end
+  -- only a survivor saves: a hit that took it to -10 killed it outright
+  if c:get("hp") <= T.dead then return end
   if not saves.roll(c, "fort", T.massive_dc) then
     fight.note(c:get("id") .. " fails the Fortitude save against massive damage and dies")
     fight.kill(c)
