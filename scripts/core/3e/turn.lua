@@ -45,6 +45,15 @@ function M.provokes(id, partial)
   return string.lower((string.gsub(k.aoo, "#", "")))
 end
 
+-- 3E-AOO-02, Tables 8-1 and 8-3: a ranged attack made where an enemy
+-- threatens the attacker provokes, each such enemy's attack of opportunity
+-- coming first (3E-AOO-09); an attacker they drop makes no attack.
+rules.on("attack.declare", function(e)
+  if not e.ranged or M.provokes("attack_ranged") ~= "yes" then return end
+  fight.provoke(e.attacker)
+  if fight.is(e.attacker, "out") then rules.cancel(e, "the attacker is down") end
+end, { phase = "declare" })
+
 -- M.limited(c, opts): 3E-ACTION-10: whether c takes only a partial action
 -- this turn: opts.surprise (the surprise round), opts.readied (taking a
 -- readied action), opts.haste (an extra partial action), or a condition
