@@ -1,7 +1,7 @@
 -- Audit (independent cases): inventory sections 11 and 14: the grappled
 -- state's hands, prone against reach, two-weapon fighting's off hand.
 -- ruleset: mod5e
--- covers: HB-SPECIAL-03 HB-SPECIAL-09 HB-COND-05 HB-VIS-12
+-- covers: HB-SPECIAL-03 HB-SPECIAL-09 HB-SPECIAL-11 HB-COND-05 HB-COND-11 HB-VIS-12 HB-ACT-05 HB-ATTACK-11
 
 local ch = require("core.5e.character")
 local sp = rules.need("mod5e.special")
@@ -68,4 +68,61 @@ test("audit: two-weapon fighting's off-hand weapon must be a light melee weapon 
   local t2 = turn.start(c)
   t2:act("attack", { weapon = short })
   eq((sp.off_hand(c, foe, t2, { damage = "1d8" })), nil, "the longsword is not light")
+end)
+
+-- ---- stunned is not incapacitated (失能) in these rules ----
+
+test("audit: a stunned grappler keeps its hold; an incapacitated one lets go (HB-SPECIAL-11, HB-COND-11)", function()
+  local g, t = pc("g"), pc("t", { pos = { x = 1, y = 0 } })
+  dice.force{ 15, 3 }
+  sp.grapple(g, t)
+  g:add_condition("stunned")
+  eq(sp.check_grapple(g, t), false)
+  ok(t:has("grappled"))
+  g:add_condition("paralyzed")
+  ok(sp.check_grapple(g, t))
+end)
+
+test("audit: a stunned dodger keeps its Dodge: attacks against it 1 dis + 1 adv = 0, Reflex 1 adv + 1 dis = 0 (HB-ACT-05, HB-COND-11)", function()
+  local c, foe = pc("c"), pc("foe", { pos = { x = 1, y = 0 } })
+  turn.start(c):act("dodge")
+  c:add_condition("stunned")
+  eq(lv(foe, c), 0, "stunned +1, dodging -1")
+  dice.force{ 9 }
+  eq(rules.need("mod5e.core").test(c, { save = "reflex", dc = 1 }).net_adv, 0)
+  c:add_condition("incapacitated")
+  eq(lv(foe, c), 3, "incapacitated: the dodge lapses; +2 and +1")
+end)
+
+test("audit: a stunned hostile next to an archer still hampers its shot; an incapacitated one not (HB-ATTACK-11)", function()
+  local archer, t = pc("archer"), pc("t", { pos = { x = 6, y = 0 } })
+  archer:set("side", "us")
+  t:set("side", "them")
+  local brute = pc("brute", { pos = { x = 1, y = 0 } })
+  brute:set("side", "them")
+  brute:add_condition("stunned")
+  local opts = { ranged = true, range = { 80, 320 }, enemies = { brute } }
+  eq(lv(archer, t, opts), -1)
+  brute:add_condition("paralyzed")
+  eq(lv(archer, t, opts), 0)
+end)
+
+test("audit: in a fight, a stunned dodger keeps its Dodge against the next attack (HB-ACT-05)", function()
+  local got
+  local h = rules.on("turn.act", function(e)
+    if got then return end
+    local orc = fight.get("orc")
+    orc:add_condition("dodging", { source = "dodge" })
+    orc:add_condition("stunned")
+    local a = fight.assess(fight.get("knight"), orc, "Sword")
+    got = a.adv - a.dis
+    e.acted = true
+    for _, c in ipairs(fight.enemies(e.fighter)) do fight.flee(c) end
+  end, { phase = "after" })
+  dice.force{ 15, 5 }
+  fight.run(fight.encounter{ max_rounds = 1, sides = {
+    { name = "a", members = { { stat = { id = "knight", hp = 10, ac = 10, attacks = { { name = "Sword", bonus = 0, damage = "1" } } } } } },
+    { name = "b", members = { { stat = { id = "orc", hp = 10, ac = 10, attacks = { { name = "Club", bonus = 0, damage = "1" } } } } } } } })
+  rules.off(h)
+  eq(got, 0, "stunned +1, dodging -1")
 end)

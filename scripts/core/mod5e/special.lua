@@ -244,11 +244,12 @@ function M.escape(target, grappler, opts)
 end
 
 -- M.check_grapple ends a grapple that can't go on (HB-SPECIAL-11, 12): the
--- grappler unconscious or incapacitated, or the target moved out of its
--- reach (opts.distance, else the map's). Returns whether it ended.
+-- grappler unconscious or incapacitated (失去意识或失能: not merely
+-- stunned), or the target moved out of its reach (opts.distance, else the
+-- map's). Returns whether it ended.
 function M.check_grapple(grappler, target, opts)
   opts = opts or {}
-  if not cond().can_act(grappler) or cond().has(grappler, "unconscious") then
+  if cond().has(grappler, "incapacitated") or cond().has(grappler, "unconscious") then
     return M.release(grappler, target)
   end
   local d = opts.distance
