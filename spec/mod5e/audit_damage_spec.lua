@@ -208,3 +208,12 @@ test("audit: temporary HP are not healing: gaining them at full HP is no 'regain
   rules.off(h)
   eq({ healed, c:has("unconscious") }, { false, true })
 end)
+
+test("audit: vulnerability 5 to all the damage of one attack: each type's total +5 (HB-DMG-05, source 抗性/易伤)", function()
+  local c = target()
+  eq(lost(c, { { amount = 6, type = "slashing" }, { amount = 4, type = "fire" }, { amount = 3, type = "fire" } },
+    { vuln_all = 5 }), 11 + 12, "slashing 6 + 5, fire 7 + 5")
+  mdmg.resist(c, "fire", 10)
+  eq(lost(c, { { amount = 6, type = "slashing" }, { amount = 7, type = "fire" } }, { vuln_all = 5, resist_all = 2 }),
+    (6 - 2 + 5) + (0 + 5), "resistance first (the creature's 10 beats 2), then the vulnerability")
+end)
