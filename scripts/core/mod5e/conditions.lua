@@ -264,7 +264,8 @@ end
 -- Exhaustion goes through mod5e.exhaustion (levels add, HB-COND-07). A
 -- creature with a sense that ignores it is not affected (blindsight and
 -- Blinded, HB-COND-01, HB-TYPE-06). Petrified brings its traits and
--- suspends the poison and disease on the creature (HB-COND-12). opts:
+-- suspends the poison and disease on the creature (HB-COND-12); falling
+-- Unconscious drops what it holds (res.dropped, HB-COND-15). opts:
 -- source (a creature or an id), duration, level.
 function M.add(c, name, opts)
   opts = opts or {}
@@ -288,6 +289,10 @@ function M.add(c, name, opts)
       t.source = name
       c:add_trait(t)
     end
+  end
+  -- HB-COND-15: falling unconscious drops whatever it holds.
+  if first and d.drops and rules.get("mod5e.special") then
+    res.dropped = rules.get("mod5e.special").drop_all(c)
   end
   if first and d.suspends then
     for _, other in ipairs(d.suspends) do

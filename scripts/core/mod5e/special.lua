@@ -55,6 +55,15 @@ end
 function M.hands(c)
   return holding[c] or {}
 end
+-- M.drop_all: c lets go of all it holds (falling unconscious,
+-- HB-COND-15); returns the items, now at its feet.
+function M.drop_all(c)
+  local h, out = holding[c] or {}, {}
+  if h.main then out[#out + 1] = h.main end
+  if h.off then out[#out + 1] = h.off end
+  holding[c] = nil
+  return out
+end
 function M.free_hand(c)
   local h = M.hands(c)
   if h.main and h.main.two_handed then return false end
