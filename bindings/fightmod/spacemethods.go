@@ -633,8 +633,8 @@ func overrideSituation(L *lua.LState, opts *lua.LTable, sit *fight.Situation) {
 // scratch fight of the two, with the attack described by opts (ranged,
 // reach, reach_min, range = {normal, long}), the distance from opts or
 // their positions, cover from opts, the creatures in opts.enemies as the
-// attacker's enemies for a ranged attack, and opts.source_seen (default
-// true) for conditions that look at their source.
+// attacker's enemies for a ranged attack (the target among them when
+// listed), and opts.source_seen (default true) for conditions that look at their source.
 func (fm *module) assessApart(L *lua.LState, c1, c2 *creature.Creature, opts *lua.LTable) {
 	f, x, t, d, restore := fm.scratch(L, c1, c2, opts)
 	defer restore()
@@ -657,7 +657,12 @@ func (fm *module) assessApart(L *lua.LState, c1, c2 *creature.Creature, opts *lu
 				continue
 			}
 			c, ok := ud.Value.(*creature.Creature)
-			if !ok || c == c1 || c == c2 {
+			if !ok || c == c1 {
+				continue
+			}
+			if c == c2 { // the target itself may be the hostile next to the archer
+				ens = append(ens, t)
+				dist = append(dist, d)
 				continue
 			}
 			id := c.ID

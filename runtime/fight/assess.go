@@ -239,7 +239,7 @@ func (f *Fight) SituationAt(x, t *Fighter, a *Attack, d int, s *Situation) {
 			if y.Out || y.Side == x.Side || sr.Grid.Between(y.body(), xb) > sr.RangedInMelee.Within {
 				continue
 			}
-			if sr.RangedInMelee.NeedsAble && !f.canAct(y) {
+			if sr.RangedInMelee.NeedsAble && !f.guards(y) {
 				continue
 			}
 			if sr.RangedInMelee.NeedsSight && !f.Sees(y, x, nil) {
@@ -265,7 +265,7 @@ func (f *Fight) InMeleeOf(x *Fighter, enemies []*Fighter, dist []int) *Fighter {
 		if y.Out || dist[i] > sr.RangedInMelee.Within {
 			continue
 		}
-		if sr.RangedInMelee.NeedsAble && !f.canAct(y) {
+		if sr.RangedInMelee.NeedsAble && !f.guards(y) {
 			continue
 		}
 		fy, fx := f.flagsOf(y), f.flagsOf(x)

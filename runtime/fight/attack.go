@@ -52,6 +52,18 @@ func (f *Fight) canAct(x *Fighter) bool {
 	return true
 }
 
+// guards reports whether x can hamper a ranged attack beside it: no
+// condition takes its actions away, but one that KeepsGuard.
+func (f *Fight) guards(x *Fighter) bool {
+	f.effM = f.effects(x, f.effM)
+	for _, in := range f.effM {
+		if in.ef.NoActions && !in.ef.KeepsGuard {
+			return false
+		}
+	}
+	return true
+}
+
 // Strike resolves one attack of x with a against t (adv is an extra
 // advantage level) through the whole pipeline and returns its event
 // record (reused by the next Strike).

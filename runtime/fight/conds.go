@@ -95,10 +95,11 @@ func (f *Fight) hiddenFrom(t, v *Fighter) bool {
 }
 
 // hampered reports whether effects include one that takes the bearer's
-// actions or Speed away (what makes a Lapses effect lapse).
+// actions (unless KeepsGuard) or Speed away (what makes a Lapses effect
+// lapse).
 func hampered(effs []inForce) bool {
 	for i := range effs {
-		if effs[i].ef.NoActions || effs[i].ef.SpeedZero {
+		if (effs[i].ef.NoActions && !effs[i].ef.KeepsGuard) || effs[i].ef.SpeedZero {
 			return true
 		}
 	}

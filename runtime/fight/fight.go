@@ -183,6 +183,11 @@ type CondEffect struct {
 	// Lapses: the effects above do not count while the bearer also has a
 	// condition with NoActions or SpeedZero (5e's Dodge).
 	Lapses bool
+	// KeepsGuard: the condition's NoActions neither makes Lapses effects
+	// lapse nor stops the bearer hampering a ranged attack made beside it
+	// (a rule system whose condition takes actions away without
+	// incapacitating: the modded 5e's Stunned).
+	KeepsGuard bool
 	// EndsAtTurnStart: the condition ends as its bearer's turn starts.
 	EndsAtTurnStart bool
 	// AttackDie, when set, is rolled before each of the bearer's attack

@@ -190,6 +190,8 @@ test("the grappler lets go at any time, and must when unconscious or incapacitat
   sp.grapple(g, t)
   eq(sp.check_grapple(g, t), false, "still holding")
   g:add_condition("stunned")
+  eq(sp.check_grapple(g, t), false, "stunned is neither unconscious nor incapacitated: it holds on")
+  g:add_condition("incapacitated")
   ok(sp.check_grapple(g, t), "it can't hold on")
   eq(t:has("grappled"), false)
 end)

@@ -77,10 +77,12 @@ condition("incapacitated", "Incapacitated", "失能", { no_actions = true, speed
 -- HB-COND-11, AMB-26: speed halved; no actions and no reactions (so no
 -- swift actions); can't speak coherently nor use verbal components;
 -- Str-, Dex- and Int-related checks and saves 1 dis; attacks against it
--- 1 adv.
+-- 1 adv. It is not incapacitated: a Dodge it made holds (HB-ACT-05), it
+-- still hampers a ranged attack beside it (HB-ATTACK-11) and keeps a grapple
+-- (HB-SPECIAL-11): the kernel's keeps_guard.
 condition("stunned", "Stunned", "震慑", { no_actions = true, mute = true,
   d20 = { { kind = "check", abilities = PHYS, level = -1 }, { kind = "save", abilities = PHYS, level = -1 } },
-  fight = { no_actions = true, speed_halvings = 1, defense_adv = 1 } })
+  fight = { no_actions = true, keeps_guard = true, speed_halvings = 1, defense_adv = 1 } })
 -- HB-COND-12: unconscious and incapacitated; immune to poison damage;
 -- resistance 10 to all damage but psychic and sonic (thunder, a 5e stat
 -- block's name for it); bludgeoning vulnerability 10; immune to poison
@@ -244,10 +246,11 @@ function M.speed_locked(c)
   return false
 end
 
--- M.hampered: incapacitated (or otherwise without actions) or at speed 0,
--- what makes Dodge lapse (HB-ACT-05).
+-- M.hampered: incapacitated or at speed 0, what makes Dodge lapse
+-- (HB-ACT-05; 如果你陷入失能，或你的速度降为0: stunned, which takes the
+-- actions away without incapacitating, does not).
 function M.hampered(c)
-  return not M.can_act(c) or (M.speed_locked(c))
+  return M.has(c, "incapacitated") or (M.speed_locked(c))
 end
 
 local function id_of(x)
@@ -261,7 +264,8 @@ end
 -- Exhaustion goes through mod5e.exhaustion (levels add, HB-COND-07). A
 -- creature with a sense that ignores it is not affected (blindsight and
 -- Blinded, HB-COND-01, HB-TYPE-06). Petrified brings its traits and
--- suspends the poison and disease on the creature (HB-COND-12). opts:
+-- suspends the poison and disease on the creature (HB-COND-12); falling
+-- Unconscious drops what it holds (res.dropped, HB-COND-15). opts:
 -- source (a creature or an id), duration, level.
 function M.add(c, name, opts)
   opts = opts or {}
@@ -285,6 +289,10 @@ function M.add(c, name, opts)
       t.source = name
       c:add_trait(t)
     end
+  end
+  -- HB-COND-15: falling unconscious drops whatever it holds.
+  if first and d.drops and rules.get("mod5e.special") then
+    res.dropped = rules.get("mod5e.special").drop_all(c)
   end
   if first and d.suspends then
     for _, other in ipairs(d.suspends) do

@@ -94,15 +94,23 @@ end
 -- type}...} of one attack or effect) through 5e.damage.apply and the
 -- modded order. opts: half (a successful save halves it first, rounded
 -- down), resist_all = X (resistance X to all the damage of this attack:
--- each type's total separately, HB-DMG-05), crit. Returns the damage
--- record.
+-- each type's total separately, HB-DMG-05), vuln_all = X (the same for
+-- vulnerability: 对此次攻击中的所有伤害具有抗性/易伤), crit. Returns
+-- the damage record.
 function M.apply(c, amount, typ, opts)
   if type(amount) == "table" then opts, typ = typ, nil end
   opts = opts or {}
   local o = {}
   for k, v in pairs(opts) do o[k] = v end
-  if opts.resist_all then
-    o.traits = { { kind = "resist_flat", type = "*", amount = opts.resist_all, source = "this attack" } }
+  if opts.resist_all or opts.vuln_all then
+    o.traits = {}
+    for _, t in ipairs(opts.traits or {}) do o.traits[#o.traits + 1] = t end
+    if opts.resist_all then
+      o.traits[#o.traits + 1] = { kind = "resist_flat", type = "*", amount = opts.resist_all, source = "this attack" }
+    end
+    if opts.vuln_all then
+      o.traits[#o.traits + 1] = { kind = "vuln_flat", type = "*", amount = opts.vuln_all, source = "this attack" }
+    end
   end
   local parts = amount
   if type(amount) == "table" then

@@ -55,6 +55,15 @@ end
 function M.hands(c)
   return holding[c] or {}
 end
+-- M.drop_all: c lets go of all it holds (falling unconscious,
+-- HB-COND-15); returns the items, now at its feet.
+function M.drop_all(c)
+  local h, out = holding[c] or {}, {}
+  if h.main then out[#out + 1] = h.main end
+  if h.off then out[#out + 1] = h.off end
+  holding[c] = nil
+  return out
+end
 function M.free_hand(c)
   local h = M.hands(c)
   if h.main and h.main.two_handed then return false end
@@ -244,11 +253,12 @@ function M.escape(target, grappler, opts)
 end
 
 -- M.check_grapple ends a grapple that can't go on (HB-SPECIAL-11, 12): the
--- grappler unconscious or incapacitated, or the target moved out of its
--- reach (opts.distance, else the map's). Returns whether it ended.
+-- grappler unconscious or incapacitated (失去意识或失能: not merely
+-- stunned), or the target moved out of its reach (opts.distance, else the
+-- map's). Returns whether it ended.
 function M.check_grapple(grappler, target, opts)
   opts = opts or {}
-  if not cond().can_act(grappler) or cond().has(grappler, "unconscious") then
+  if cond().has(grappler, "incapacitated") or cond().has(grappler, "unconscious") then
     return M.release(grappler, target)
   end
   local d = opts.distance

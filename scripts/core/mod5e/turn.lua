@@ -24,19 +24,39 @@ local function ready_reaction(c)
   if not c:resource("reaction") then c:set_resource("reaction", { max = 1, recharge = "turn" }) end
 end
 
+-- The creatures each helper's Help marks are on (HB-ACT-06: they lapse at
+-- the start of the helper's next turn).
+local helped_by = setmetatable({}, { __mode = "k" })
+
+-- lapse_help removes the unused Help marks helper gave.
+local function lapse_help(helper)
+  local allies = helped_by[helper]
+  if not allies then return end
+  helped_by[helper] = nil
+  local suffix = ":" .. helper:get("id")
+  for _, ally in ipairs(allies) do
+    for _, inst in ipairs(ally:conditions("helped")) do
+      local src = inst.source or ""
+      if src:sub(1, 5) == "help:" and src:sub(-#suffix) == suffix then ally:remove_condition(inst.id) end
+    end
+  end
+end
+
 -- T.start begins c's turn (HB-TURN-01): its movement (mod5e.movement's
 -- budget, in pieces), one standard action, one swift action only when a
 -- feature grants it (opts.swift: the names of the swift options c has, or
 -- the tags "swift:<name>"; HB-TURN-02), one incidental action (HB-TURN-05)
--- and its reaction back. A condition that takes actions away takes the
--- swift action and the reaction too (HB-TURN-02), and an incapacitated
--- creature cannot move (AMB-25).
+-- and its reaction back; the Help c gave that nobody used lapses
+-- (HB-ACT-06). A condition that takes actions away takes the swift action
+-- and the reaction too (HB-TURN-02), and an incapacitated creature cannot
+-- move (AMB-25).
 function T.start(c, opts)
   opts = opts or {}
   ready_reaction(c)
   c:start_turn()
   c:remove_tag("disengaged")
   c:remove_condition("dodging")
+  lapse_help(c)
   local act = cond().can_act(c)
   local swift = {}
   for _, s in ipairs(opts.swift or {}) do swift[s] = true end
@@ -164,6 +184,9 @@ function T.help(helper, ally, opts)
   else
     error("help: a skill (opts.skill) or an enemy to attack (opts.against) expected", 2)
   end
+  local allies = helped_by[helper] or {}
+  allies[#allies + 1] = ally
+  helped_by[helper] = allies
   return ally:add_condition("helped", { source = "help:" .. key .. ":" .. helper:get("id"), stacking = "independent",
     duration = opts.duration })
 end
