@@ -203,3 +203,12 @@ test("audit: a readied action lost at the start of the next turn frees nothing e
   eq({ t2.actions, t2.move:left() }, { 1, 30 })
   eq((turn.trigger(c, "orc moves")), nil)
 end)
+
+test("audit: a readied action never triggered is gone once the next turn starts (HB-ACT-09)", function()
+  local c = pc("c")
+  local t = turn.start(c)
+  ok(t:ready("orc moves", "attack"))
+  turn.start(c)
+  eq((turn.trigger(c, "orc moves")), nil)
+  eq(c:has("readied"), false)
+end)

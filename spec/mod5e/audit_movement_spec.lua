@@ -3,7 +3,7 @@
 -- exactly the DC, one size apart against two).
 -- ruleset: mod5e
 -- covers: HB-MOVE-04 HB-MOVE-08 HB-MOVE-09 HB-MOVE-12 HB-MOVE-13 HB-MOVE-17 HB-MOVE-18
--- covers: HB-SIZE-03 HB-SIZE-04
+-- covers: HB-SIZE-03 HB-SIZE-04 HB-INIT-05
 -- covers: HB-SPECIAL-01 HB-SPECIAL-02 HB-SPECIAL-05 HB-SPECIAL-06 HB-SPECIAL-07 HB-SPECIAL-08 HB-SPECIAL-09
 -- covers: HB-SPECIAL-10 HB-SPECIAL-11 HB-SPECIAL-13
 
@@ -253,4 +253,39 @@ test("audit: opportunity attacks: forced movement provokes none; the foe's own m
       at = { 4, 1 } } } } } })
   rules.off(h)
   eq({ made.forced, made.own }, { 0, 1 })
+end)
+
+-- run_leave: a fight on a map where the runner (side a) steps out of the
+-- guard's reach on its first turn, after prep(runner); returns the round
+-- it moved in and how many opportunity attacks it drew.
+local function run_leave(prep, guard_extra)
+  local made = {}
+  local h = rules.on("turn.act", function(e)
+    if e.fighter:get("id") ~= "runner" or made.done then return end
+    made.done = true
+    made.round = fight.round()
+    if prep then prep(e.fighter) end
+    made.oa = #fight.move(e.fighter, { x = 0, y = 1 }, { budget = 100 }).opportunity
+    e.acted = true
+  end, { phase = "after" })
+  dice.force({ 15, 5, 3, 2 }, { mixed = true })
+  local guard = { stat = { id = "guard", hp = 50, ac = 30, attacks = { { name = "Spear", bonus = 0, damage = "1d6", type = "piercing" } } },
+    at = { 4, 1 } }
+  for k, v in pairs(guard_extra or {}) do guard[k] = v end
+  fight.run(fight.encounter{ max_rounds = 1, map = { rows = { "........", "........", "........" } }, sides = {
+    { name = "a", members = { { stat = { id = "runner", hp = 50, ac = 10, attacks = { { name = "Fist", bonus = 0, damage = "1" } } },
+      at = { 3, 1 } } } },
+    { name = "b", members = { guard } } } })
+  rules.off(h)
+  return made.round, made.oa
+end
+
+test("audit: an invisible creature leaving reach still provokes: the trigger needs no sight (HB-SPECIAL-02, AMB-20)", function()
+  local _, oa = run_leave(function(r) r:add_condition("invisible") end)
+  eq(oa, 1)
+end)
+
+test("audit: in the surprise round an unaware guard makes no opportunity attack (HB-INIT-05, AMB-06)", function()
+  local round, oa = run_leave(nil, { unaware = true })
+  eq({ round, oa }, { 0, 0 })
 end)

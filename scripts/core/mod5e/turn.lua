@@ -47,7 +47,8 @@ end
 -- feature grants it (opts.swift: the names of the swift options c has, or
 -- the tags "swift:<name>"; HB-TURN-02), one incidental action (HB-TURN-05)
 -- and its reaction back; the Help c gave that nobody used lapses
--- (HB-ACT-06). A condition that takes actions away takes the swift action
+-- (HB-ACT-06), and so does an action it readied that never triggered
+-- (HB-ACT-09, T.lapse). A condition that takes actions away takes the swift action
 -- and the reaction too (HB-TURN-02), and an incapacitated creature cannot
 -- move (AMB-25).
 function T.start(c, opts)
@@ -57,6 +58,7 @@ function T.start(c, opts)
   c:remove_tag("disengaged")
   c:remove_condition("dodging")
   lapse_help(c)
+  T.lapse(c)
   local act = cond().can_act(c)
   local swift = {}
   for _, s in ipairs(opts.swift or {}) do swift[s] = true end
