@@ -4,7 +4,7 @@
 -- ranged attack made in a threatened square draws the attack of
 -- opportunity first, one out of reach draws none, an archer the attack of
 -- opportunity drops never shoots, and the budget of one a round holds.
--- covers: 3E-AOO-02 3E-AOO-05 3E-AOO-09 3E-ACTION-13
+-- covers: 3E-AOO-02 3E-AOO-05 3E-AOO-09 3E-ACTION-13 3E-UNARMED-01 3E-UNARMED-02
 local S = require("core.3e.statblock")
 local arena = require("core.3e.arena")
 
@@ -78,4 +78,35 @@ test("audit: in a fight that plays itself an archer shooting from beside its foe
   local n = 0
   for _ in string.gmatch(log, "orc %a+ archer with Axe") do n = n + 1 end
   eq(n, 2, "its turn's attack and the opportunity attack the archer's shot draws")
+end)
+
+local function brawler(extra)
+  local t = { id = "brawler", hp = 10, bab = 2, abilities = { str = 12, dex = 10 },
+    weapons = { { name = "Unarmed strike", damage = "1d3", subdual_weapon = true } } }
+  for k, v in pairs(extra or {}) do t[k] = v end
+  return S.build(t)
+end
+
+test("audit 3E-UNARMED-01: any unarmed strike on an armed foe draws its attack of opportunity first", function()
+  local all = arena(OPEN, { { id = "brawler", side = "a", at = { 2, 1 }, stat = brawler() },
+    { id = "orc", side = "b", at = { 3, 1 }, stat = orc() } }, { acted = true })
+  -- the orc's attack 2 + 3 misses AC 10? (5 < 10); the punch 15 + 3 hits AC 10 for 2 + 1 subdual
+  dice.force{ 2, 15, 2 }
+  fight.strike(all.brawler, all.orc, "Unarmed strike")
+  local s = fight.strikes()
+  eq({ #s, s[1].attacker:get("id"), s[2].attacker:get("id") }, { 2, "orc", "brawler" })
+  eq(all.orc:get("nonlethal"), 3)
+end)
+
+test("audit 3E-UNARMED-01/02: no attack of opportunity from an unarmed foe, nor for a monk's strike", function()
+  local all = arena(OPEN, { { id = "brawler", side = "a", at = { 2, 1 }, stat = brawler() },
+    { id = "other", side = "b", at = { 3, 1 }, stat = brawler({ id = "other" }) } }, { acted = true })
+  dice.force{ 15, 2 }
+  fight.strike(all.brawler, all.other, "Unarmed strike")
+  eq(#fight.strikes(), 1, "an unarmed target threatens nothing")
+  all = arena(OPEN, { { id = "monk", side = "a", at = { 2, 1 }, stat = brawler({ id = "monk", tags = { "improved_unarmed_strike" } }) },
+    { id = "orc", side = "b", at = { 3, 1 }, stat = orc() } }, { acted = true })
+  dice.force{ 15, 2 }
+  fight.strike(all.monk, all.orc, "Unarmed strike")
+  eq(#fight.strikes(), 1, "Improved Unarmed Strike counts as armed")
 end)

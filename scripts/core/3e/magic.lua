@@ -493,6 +493,19 @@ function M.begin(caster, spell, opts)
   return true
 end
 
+-- strained(caster, hp_before, was_disabled): 3E-HP-05 (B-05): casting is a
+-- strenuous action: a caster that was disabled (0 hp) when it began takes
+-- the disabled condition's strenuous damage (1) right after the spell,
+-- unless the spell raised its hit points (a cure on itself). Returns the
+-- damage dealt.
+function M.strained(caster, hp_before, was_disabled)
+  if not was_disabled or fight.is(caster, "out") or caster:get("hp") > hp_before then return 0 end
+  local n = rules.need("condition.disabled").fight.strenuous
+  note("%s strains itself casting: %d damage", caster:get("id"), n)
+  fight.damage(caster, n, "", caster)
+  return n
+end
+
 -- heal(caster, target, spell): a cure (3E-HP-14): the dice (+1 a caster
 -- level up to heal_plus_level), through the core's hp.heal.
 function M.heal(caster, target, spell)

@@ -84,9 +84,11 @@ function M.heal_ally(c)
     fight.move(c, y)
     if fight.is(c, "out") or fight.distance(c, y) > 5 then return true end
   end
+  local hp0, disabled = c:get("hp"), c:has("disabled")
   local ok = magic.begin(c, spell, { defensively = magic.threatened(c) })
   fight.spend(c, "standard")
   if ok then magic.heal(c, y, spell) end
+  magic.strained(c, hp0, disabled)
   return true
 end
 

@@ -178,8 +178,7 @@ function M.begin_round(c, key, aim)
   return true
 end
 
-local function act(e)
-  if e.acted then return end
+local function cast(e)
   local c = e.fighter
   M.complete(c)
   for _, key in ipairs(M.area_spells) do
@@ -198,6 +197,14 @@ local function act(e)
     end
   end
   if missile(c) then e.acted = true end
+end
+
+local function act(e)
+  if e.acted then return end
+  local c = e.fighter
+  local hp0, disabled = c:get("hp"), c:has("disabled")
+  cast(e)
+  if e.acted then magic.strained(c, hp0, disabled) end
 end
 
 function M.build(spec)

@@ -83,6 +83,11 @@ M.light = true
 -- attack of opportunity first (3E-UNARMED-01, 3E-AOO-09), then the blow,
 -- subdual unless opts.normal (-4, declared before the roll). Returns
 -- {opportunity, strike}.
+-- The attackers whose attack M.attack is making (its own opportunity
+-- attack is done): the declare hook below leaves them alone. Empty between
+-- calls.
+local making = {}
+
 function M.attack(x, y, opts)
   opts = opts or {}
   local A = require("core.3e.special.act")
@@ -93,9 +98,32 @@ function M.attack(x, y, opts)
     if fight.is(x, "out") then return out end
   end
   local d = M.damage(x, opts)
-  out.strike = fight.strike(x, y, opts.attack or "Unarmed strike", { nonlethal = d.subdual, bonus = d.penalty })
+  making[x:get("id")] = true
+  local ok, r = pcall(fight.strike, x, y, opts.attack or "Unarmed strike", { nonlethal = d.subdual, bonus = d.penalty })
+  making[x:get("id")] = nil
+  if not ok then error(r, 0) end
+  out.strike = r
   return out
 end
+
+-- M.unarmed_attack(x, name): whether x's attack name is an unarmed strike
+-- (group "unarmed" or named so, as M.armed reads it).
+function M.unarmed_attack(x, name)
+  if name and name:lower():find("unarmed", 1, true) then return true end
+  local ok, a = pcall(require("fight").attack, x, name)
+  return ok and a ~= nil and a.group == "unarmed"
+end
+
+-- 3E-UNARMED-01, 3E-AOO-09: any unarmed attack in a fight (one that plays
+-- itself, or fight.strike) draws an armed target's attack of opportunity
+-- first, as M.attack does; an attacker it drops makes no attack.
+rules.on("attack.declare", function(e)
+  local x = e.attacker
+  if e.ranged or making[x:get("id")] or not M.unarmed_attack(x, e.attack) or not M.provokes(x, e.target) then return end
+  local fight = require("fight")
+  require("core.3e.special.act").opportunity(e.target, x)
+  if fight.is(x, "out") then rules.cancel(e, "the attacker is down") end
+end, { phase = "declare" })
 
 rules.define("3e.special.unarmed", M)
 return M
