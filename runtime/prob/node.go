@@ -418,6 +418,28 @@ func (c *calc) power(d *Dist, n int64) (*Dist, error) {
 	if n == 0 {
 		return point(0), nil
 	}
+	// The work the squarings will take, known from the lengths alone: a
+	// power over the budget is refused before any of it is done, so it is
+	// the size budget that refuses it, however slow the machine (the time
+	// budget would otherwise stop it first on a loaded one).
+	var need, accLen int64
+	for k, bl := n, int64(len(d.P)); k > 0; k >>= 1 {
+		if k&1 == 1 {
+			if accLen == 0 {
+				accLen = bl
+			} else {
+				need += accLen * bl
+				accLen += bl - 1
+			}
+		}
+		if k > 1 {
+			need += bl * bl
+			bl = 2*bl - 1
+		}
+		if need > c.work || need < 0 || accLen > int64(c.maxStates) || bl > 2*int64(c.maxStates) {
+			return nil, errTooBig
+		}
+	}
 	var acc *Dist
 	base := d
 	for n > 0 {
