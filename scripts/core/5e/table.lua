@@ -90,19 +90,30 @@ rules.define("table.heal", function(c, n)
 end)
 
 -- The ready-made characters the table's add knows by class
--- (core.5e.pregens): "add fighter --level 3 --id Brak".
+-- (core.5e.pregens): "add fighter --level 3 --id Brak". The module (and the
+-- weapons and tactics it requires) loads when the table first asks for
+-- them, not at start-up.
 do
-  local pregens = require("core.5e.pregens")
-  local list = {}
-  for id, c in pairs(pregens.classes) do list[#list + 1] = { id = id, en = c.en, zh = c.zh } end
-  table.sort(list, function(a, b) return a.id < b.id end)
-  rules.define("table.pregens", {
-    names = list,
+  local function pregens() return require("core.5e.pregens") end
+  local function names()
+    local list = {}
+    for id, c in pairs(pregens().classes) do list[#list + 1] = { id = id, en = c.en, zh = c.zh } end
+    table.sort(list, function(a, b) return a.id < b.id end)
+    return list
+  end
+  local list
+  rules.define("table.pregens", setmetatable({
     make = function(id, opts)
       opts = opts or {}
-      return pregens[id](tonumber(opts.level) or 1, { id = opts.id, hp = opts.hp, ac = opts.ac })
+      return pregens()[id](tonumber(opts.level) or 1, { id = opts.id, hp = opts.hp, ac = opts.ac })
     end,
-  })
+  }, {
+    __index = function(_, k)
+      if k ~= "names" then return nil end
+      list = list or names()
+      return list
+    end,
+  }))
 end
 
 -- table.concentrate(caster, name, on_end): a condition the table gives

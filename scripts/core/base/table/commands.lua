@@ -53,8 +53,9 @@ return function(M, T)
   -- "damage", "attack:<creature>", or literal words); run(args, flags),
   -- which returns a record with text, or nil for a line that does not fit
   -- the usage.
-  local COMMANDS = {}
-  local ORDER = {}
+  -- (T.commands is the module's table of the commands by word: core.base.table
+  -- made it before the parts loaded, and its define_command adds to it.)
+  local COMMANDS = T.commands
 
   local function count_of(w)
     if w == nil then return nil end
@@ -469,42 +470,4 @@ return function(M, T)
     end
     return out
   end
-
-  -- M.define_command adds a table command (a rule system's: 1e's morale):
-  -- spec as above. It becomes the REPL command word, with its help.
-  -- Chinese words for the commands (Traditional; the Simplified form is
-  -- a command too): 攻擊 goblin1 hero is attack goblin1 hero.
-  local ZH = { add = "加入", monsters = "怪物", init = "先攻", order = "順序", show = "顯示", attack = "攻擊",
-    save = "豁免", damage = "傷害", heal = "治療", cond = "狀態", next = "下一位", segment = "時段",
-    ["end"] = "結束", map = "地圖", place = "放置", move = "移動", area = "範圍", morale = "士氣", surprise = "突襲" }
-
-  local REGISTERED = {}
-  function M.define_command(word, spec)
-    if COMMANDS[word] == nil then ORDER[#ORDER + 1] = word end
-    COMMANDS[word] = spec
-    if REGISTERED[word] == spec then return end
-    REGISTERED[word] = spec
-    local fn = function(c) return M.command(word, c) end
-    rules.define("command." .. word, fn)
-    -- the help answers only while command.<word> is this command (a later
-    -- layer may define another)
-    local function mine() return rules.get("command." .. word) == fn end
-    rules.define("command_help." .. word, {
-      describe = function() if mine() then return M.describe(word) end return nil end,
-      readonly = function(line) return mine() and M.readonly(line) end,
-      complete = function(line, partial) if mine() then return M.complete(line, partial) end return nil end,
-    })
-    local zh = spec.zh or ZH[word]
-    if zh then
-      for _, w in ipairs({ zh, text.convert(zh, "zh-Hans") }) do
-        if not REGISTERED[w] then
-          REGISTERED[w] = spec
-          COMMANDS[w] = spec
-          rules.define("command." .. w, function(c) return M.command(w, c) end)
-        end
-      end
-    end
-  end
-
-  M.commands = COMMANDS
 end

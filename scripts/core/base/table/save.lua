@@ -2,7 +2,6 @@
 -- Part of the table commands (core.base.table, which loads it): a function
 -- of the module table M and the parts' shared helpers T.
 local rules = require("rules")
-local check = require("check")
 local fight = require("fight")
 
 return function(M, T)
@@ -11,25 +10,7 @@ return function(M, T)
 
   -- ---- save ----
 
-  -- The base layer's saving throw: d20 + the stat block's `saves` bonus for
-  -- the ability (saves = {dex = 3}; 0 when absent) against dc, through the
-  -- check module (M.generic_save). Rule systems define their own "save" (5e:
-  -- ability modifier and proficiency). opts: adv (a signed level), stat (the
-  -- stat block), mods (extra modifiers {{value, source}...}: cover). Returns
-  -- check.roll's record with ability and name.
-  function M.generic_save(c, ability, dc, opts)
-    opts = opts or {}
-    local stat = opts.stat or {}
-    local bonus = 0
-    if type(stat.saves) == "table" and type(stat.saves[ability]) == "number" then bonus = stat.saves[ability] end
-    local mods = { { value = bonus, source = ability .. " save" } }
-    for _, m in ipairs(opts.mods or {}) do mods[#mods + 1] = m end
-    local r = check.roll({ mods = mods, target = dc, adv = opts.adv or 0 })
-    r.ability = ability
-    r.name = { en = ability .. " save", zh = ability .. "豁免" }
-    return r
-  end
-  rules.define("save", M.generic_save)
+  -- (M.generic_save, the base layer's "save", is core.base.table's own.)
 
   -- save_one rolls c's saving throw and words it.
   local function save_one(c, id, n, opts)
