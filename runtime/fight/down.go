@@ -126,7 +126,7 @@ func (f *Fight) Down(t *Fighter, e *AttackEvent) error {
 			return nil
 		}
 	}
-	t.Out = true
+	f.goOut(t)
 	t.Dead = t.Dead || rule == DownDead || (f.Rules.HP.HasDownAt && t.C.HP() <= t.C.Floor())
 	if !t.Dead && f.Rules.Dying != nil && f.Rules.Dying.Massive && e != nil && e.Applied.PastZero >= t.C.MaxHP() {
 		t.Dead = true // massive damage

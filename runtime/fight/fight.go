@@ -335,7 +335,8 @@ type Fighter struct {
 	// Data is free for the binding layer (its Lua handle, for instance).
 	Data any
 
-	// Per-trial bookkeeping.
+	// Per-trial bookkeeping, the fight's to write (Out above all: its
+	// lists of fighters still in follow the changes it makes).
 	Out    bool // dead, down or fled: takes no turns, is not a target
 	Dead   bool
 	Fled   bool // left the fight alive (morale)
@@ -530,10 +531,15 @@ type Fight struct {
 	// alive[s] lists side s's fighters still in the fight, in fight
 	// order (see inSide); a list is rebuilt when its aliveGen is not gen,
 	// which grows whenever a fighter may come back or join (Reset, revive,
-	// Add), and otherwise only loses the fighters gone out.
-	alive    [][]*Fighter
-	aliveGen []int
-	gen      int
+	// Add), and otherwise only loses the fighters gone out: it is
+	// looked over for them only when outs has grown since (aliveOuts).
+	alive     [][]*Fighter
+	aliveGen  []int
+	aliveOuts []int
+	gen       int
+	// outs counts the times a fighter was taken out of the fight (see
+	// goOut); every place that sets a Fighter's Out goes through it.
+	outs     int
 	test     check.Test
 	noAssess Assessment // an attack with nothing to assess (strike); never written
 	dopts    creature.DamageOptions
