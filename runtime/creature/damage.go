@@ -528,6 +528,7 @@ func (c *Creature) take(total int, o *DamageOptions) Outcome {
 	out.Overflow = rest - out.HPLost
 	out.PastZero = max(rest-max(c.hp, 0), 0)
 	c.hp -= out.HPLost
+	c.hpChanged()
 	out.HPAfter = c.hp
 	return out
 }

@@ -66,6 +66,9 @@ func (f *Fight) addFailures(x *Fighter, n int) {
 
 // revive brings a downed creature back into the fight.
 func (f *Fight) revive(x *Fighter) {
+	if f.watchGen == f.gen {
+		f.watchGen++ // no one joined: the watches still hold
+	}
 	f.gen++
 	x.Out, x.Dead, x.Stable = false, false, false
 	x.SaveSuccesses, x.SaveFailures = 0, 0
