@@ -153,6 +153,13 @@ func (p *StackPolicy) Apply(mods []Modifier, out []AppliedMod) (int, []AppliedMo
 	for i := range mods {
 		m := mods[i]
 		a := AppliedMod{Modifier: m, Counted: true, By: -1}
+		// a lone modifier has nothing to stack with: it counts whatever
+		// its type's rule
+		if len(mods) == 1 {
+			total += m.Value
+			out = append(out, a)
+			break
+		}
 		if rule := p.RuleFor(m.Type); rule != StackAdd && (m.Value >= 0 || rule == StackOnce) {
 			if w := winner(mods, i); w != i {
 				a.Counted, a.By = false, w

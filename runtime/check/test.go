@@ -446,10 +446,20 @@ func (t *Test) rollInto(src *rng.Source, r *Result, cmp Compare) error {
 	return r.confirm(src)
 }
 
+// reset readies r for a roll of t: every field zero but the slices'
+// storage and what t gives. Field by field: one assignment of a whole
+// Result builds it aside and copies it.
 func (r *Result) reset(t *Test, cmp Compare) {
-	dice, mods := r.Dice[:0], r.Mods[:0]
-	*r = Result{Dice: dice, Mods: mods, Sides: t.sides(), Compare: cmp, Target: t.Target,
-		rules: rules{nat: t.Naturals, force: t.Force, step: t.DegreeStep, limit: t.RerollLimit}}
+	r.Dice, r.Mods = r.Dice[:0], r.Mods[:0]
+	r.ModTotal, r.Net, r.AdvUp, r.AdvDown = 0, 0, 0, 0
+	r.Keep, r.AdvBonus, r.KeptIndex = 0, 0, 0
+	r.Natural, r.Value, r.Total, r.Target = 0, 0, 0, t.Target
+	r.Compare, r.Success, r.Decided, r.Margin, r.Degree = cmp, false, 0, 0, 0
+	r.Threat, r.Crit, r.FumbleThreat, r.Fumble = false, false, false, false
+	r.ConfirmRolled, r.ConfirmNatural, r.ConfirmTotal, r.Confirmed = false, 0, 0, false
+	r.Rerolls, r.Sides = 0, t.sides()
+	r.rules.nat, r.rules.force, r.rules.step, r.rules.limit, r.rules.rolled = t.Naturals, t.Force, t.DegreeStep, t.RerollLimit, false
+	r.nMain, r.nConf, r.pending = 0, 0, false
 }
 
 // keepDie marks the kept die among the live dice of role and returns its

@@ -16,12 +16,13 @@ func (e *Encounter) slotCount(p *participant, i int) int {
 			}
 		}
 	}
-	return p.ownCount(e.cfg.Slots, i)
+	return p.refill[i]
 }
 
-// ownCount is slot i's refill count for p outside a surprise round.
-func (p *participant) ownCount(slots []SlotDef, i int) int {
-	for _, s := range p.spec.Slots {
+// ownCount is slot i's refill count outside a surprise round for a
+// participant added from sp.
+func ownCount(sp *Spec, slots []SlotDef, i int) int {
+	for _, s := range sp.Slots {
 		if s.Name == slots[i].Name {
 			return s.Count
 		}

@@ -96,6 +96,9 @@ type participant struct {
 	hasPending  bool
 
 	slots []int
+	// refill is each slot's refill count outside a surprise round (the
+	// spec's own count or the declared one: ownCount), worked out once.
+	refill []int
 }
 
 // entry is one place in the order; withPrev joins it to the step of the
@@ -273,7 +276,11 @@ func (e *Encounter) newParticipant(s Spec) *participant {
 		e.sides = append(e.sides, &side{spec: SideSpec{Name: s.Side}, name: s.Side})
 	}
 	p := &participant{}
-	e.initParticipant(p, s, e.seq, make([]int, len(e.cfg.Slots)))
+	refill := make([]int, len(e.cfg.Slots))
+	for i := range refill {
+		refill[i] = ownCount(&s, e.cfg.Slots, i)
+	}
+	e.initParticipant(p, &s, e.seq, make([]int, len(e.cfg.Slots)), refill)
 	e.seq++
 	e.parts = append(e.parts, p)
 	e.byID[p.id] = p
@@ -284,19 +291,27 @@ func (e *Encounter) newParticipant(s Spec) *participant {
 }
 
 // initParticipant sets p to the state of a participant just added from s.
-func (e *Encounter) initParticipant(p *participant, s Spec, seq int, slots []int) {
-	*p = participant{
-		spec: s, id: s.ID, side: s.Side, group: s.Group, seq: seq,
-		mod: s.Modifier, score: s.Score, adv: s.Advantage, dis: s.Disadvantage,
-		aware: s.Aware, surprised: s.Surprised, hidden: s.Hidden, active: true,
-		slots: slots,
+// slots and refill are its storage for the slots' counts and their refill
+// counts (refill already worked out from s: ownCount). Field by field,
+// keeping the storage of its roll-offs: one assignment of a whole
+// participant builds it aside and copies it, every trial of a batch.
+func (e *Encounter) initParticipant(p *participant, s *Spec, seq int, slots, refill []int) {
+	if &p.spec != s {
+		p.spec = *s
 	}
-	for i := range e.cfg.Slots {
-		p.slots[i] = p.ownCount(e.cfg.Slots, i)
-	}
+	p.id, p.side, p.group, p.seq = s.ID, s.Side, s.Group, seq
+	p.mod, p.score, p.adv, p.dis = s.Modifier, s.Score, s.Advantage, s.Disadvantage
+	p.aware, p.surprised, p.hidden, p.fixed, p.active = s.Aware, s.Surprised, s.Hidden, false, true
+	p.waiting, p.newcomer, p.rolled = false, false, false
+	p.own = rank{ties: p.own.ties[:0]}
+	p.rk = nil
+	p.inOrder, p.inTurn, p.acted, p.actedBefore, p.delaying, p.resumed = false, false, false, false, false, false
+	p.delaySeq, p.readied, p.readySeq, p.lost, p.pending, p.hasPending = 0, "", 0, 0, 0, false
+	p.slots, p.refill = slots, refill
+	copy(p.slots, p.refill)
 	if s.HasCount {
 		p.fixed = true
-		p.own = rank{name: s.ID, count: s.Count, mod: s.Modifier, score: s.Score, hidden: s.Hidden}
+		p.own = rank{name: s.ID, count: s.Count, mod: s.Modifier, score: s.Score, hidden: s.Hidden, ties: p.own.ties}
 		p.rk = &p.own
 	}
 }
@@ -313,7 +328,7 @@ func (e *Encounter) Restart() {
 	}
 	e.parts = e.parts[:e.nAdded]
 	for i, p := range e.parts {
-		e.initParticipant(p, p.spec, i, p.slots)
+		e.initParticipant(p, &p.spec, i, p.slots, p.refill)
 	}
 	e.seq = len(e.parts)
 	for _, sd := range e.sides {

@@ -74,13 +74,27 @@ func (e *Encounter) rollUnit(u *unit) error {
 	if l.group != "" {
 		name = l.group
 	}
-	*u.rk = rank{name: name, count: nat + l.mod, mod: l.mod, score: l.score, ties: u.rk.ties[:0], hidden: l.hidden}
-	e.rolls = append(e.rolls, Roll{Kind: RollInitiative, Who: name, Round: e.round, Dice: e.cfg.Die,
-		Faces: faces, Natural: nat, Modifier: l.mod, Total: nat + l.mod, Advantage: net, Hidden: l.hidden})
+	// field by field: a literal is built aside and copied
+	rk := u.rk
+	rk.name, rk.count, rk.mod, rk.score, rk.ties, rk.hidden = name, nat+l.mod, l.mod, l.score, rk.ties[:0], l.hidden
+	r := e.newRoll()
+	r.Kind, r.Who, r.Round, r.Dice, r.Faces = RollInitiative, name, e.round, e.cfg.Die, faces
+	r.Natural, r.Modifier, r.Total, r.Advantage, r.Hidden = nat, l.mod, nat+l.mod, net, l.hidden
 	for _, m := range u.members {
 		m.rolled = true
 	}
 	return nil
+}
+
+// newRoll appends a roll to e.rolls and returns it, its fields as the
+// last roll in that storage left them: the caller sets every one.
+func (e *Encounter) newRoll() *Roll {
+	if n := len(e.rolls); n < cap(e.rolls) {
+		e.rolls = e.rolls[:n+1]
+	} else {
+		e.rolls = append(e.rolls, Roll{})
+	}
+	return &e.rolls[len(e.rolls)-1]
 }
 
 // rollSide rolls a side's initiative.

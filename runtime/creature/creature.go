@@ -52,6 +52,8 @@ type Creature struct {
 	AC    AC
 
 	hp, maxHP, tempHP, nonlethal, floor int
+	// hpWatch, when set, counts the changes of hp (WatchHP).
+	hpWatch *int
 
 	tags       []string     // insertion order
 	abilities  []Score      // sorted by name
@@ -117,6 +119,19 @@ func (c *Creature) String() string {
 // HP returns current hit points.
 func (c *Creature) HP() int { return c.hp }
 
+// WatchHP makes c add 1 to *n whenever its current hit points may have
+// changed (nil: no more); a fight keeps one such count a side, to know
+// when a side's weakest may have changed. CopyFrom and UnmarshalJSON keep
+// c's watch (and count a change); a Clone shares it.
+func (c *Creature) WatchHP(n *int) { c.hpWatch = n }
+
+// hpChanged counts a change of hit points for the watch.
+func (c *Creature) hpChanged() {
+	if c.hpWatch != nil {
+		*c.hpWatch++
+	}
+}
+
 // MaxHP returns the hit-point maximum.
 func (c *Creature) MaxHP() int { return c.maxHP }
 
@@ -139,6 +154,7 @@ func (c *Creature) SetHP(v int) error {
 		return e
 	}
 	c.hp = v
+	c.hpChanged()
 	return nil
 }
 
@@ -151,6 +167,7 @@ func (c *Creature) SetMaxHP(v int) error {
 	c.maxHP = v
 	if c.hp > v {
 		c.hp = v
+		c.hpChanged()
 	}
 	return nil
 }
@@ -166,9 +183,11 @@ func (c *Creature) AdjustMaxHP(delta int, withCurrent bool) error {
 	c.maxHP += delta
 	if withCurrent {
 		c.hp = max(c.hp+delta, c.floor)
+		c.hpChanged()
 	}
 	if c.hp > c.maxHP {
 		c.hp = c.maxHP
+		c.hpChanged()
 	}
 	return nil
 }
@@ -182,6 +201,7 @@ func (c *Creature) SetFloor(v int) error {
 	c.floor = v
 	if c.hp < v {
 		c.hp = v
+		c.hpChanged()
 	}
 	return nil
 }
@@ -199,6 +219,7 @@ func (c *Creature) Heal(n int) (int, error) {
 	}
 	g := min(n, room)
 	c.hp += g
+	c.hpChanged()
 	return g, nil
 }
 
@@ -210,6 +231,7 @@ func (c *Creature) Boost(n int) error {
 		return c.negErr("boost", n)
 	}
 	c.hp += n
+	c.hpChanged()
 	return nil
 }
 

@@ -330,8 +330,16 @@ func (c *Creature) ApplyDamageInto(rec *DamageRecord, parts []Damage, o *DamageO
 			}
 		}
 		if j < 0 {
-			rec.Types = append(rec.Types, TypeResult{Type: p.Type})
+			// grown in place: a TypeResult literal appended is built aside
+			// and copied, and it is large
+			if n := len(rec.Types); n < cap(rec.Types) {
+				rec.Types = rec.Types[:n+1]
+				rec.Types[n] = TypeResult{}
+			} else {
+				rec.Types = append(rec.Types, TypeResult{})
+			}
 			j = len(rec.Types) - 1
+			rec.Types[j].Type = p.Type
 		}
 		rec.Types[j].Raw += p.Amount
 	}
@@ -460,6 +468,9 @@ func defaultOrder() [6]DamageStep {
 // pointer may point into c.traits (pools are updated through it) or into
 // o.Traits.
 func (c *Creature) best(typ string, s DamageStep, o *DamageOptions, x int) *Trait {
+	if len(c.traits) == 0 && len(o.Traits) == 0 {
+		return nil
+	}
 	var bt *Trait
 	bv := 0
 	consider := func(t *Trait) {
@@ -517,6 +528,7 @@ func (c *Creature) take(total int, o *DamageOptions) Outcome {
 	out.Overflow = rest - out.HPLost
 	out.PastZero = max(rest-max(c.hp, 0), 0)
 	c.hp -= out.HPLost
+	c.hpChanged()
 	out.HPAfter = c.hp
 	return out
 }

@@ -12,7 +12,7 @@ import (
 
 // Clone returns a deep copy of c: changing one never changes the other.
 func (c *Creature) Clone() *Creature {
-	d := *c
+	d := *c // the watch too: a count too many is harmless, one missed is not
 	d.tags = cloneOrNil(c.tags)
 	d.abilities = cloneOrNil(c.abilities)
 	d.speeds = cloneOrNil(c.speeds)
@@ -115,6 +115,7 @@ func (c *Creature) UnmarshalJSON(b []byte) error {
 		err.During = []string{"creature " + w.ID}
 		return err
 	}
+	watch := c.hpWatch
 	*c = Creature{
 		ID: w.ID, Name: w.Name, Side: w.Side, Size: w.Size, Space: w.Space,
 		Reach: w.Reach, Pos: w.Pos, AC: w.AC,
@@ -123,6 +124,8 @@ func (c *Creature) UnmarshalJSON(b []byte) error {
 		traits: w.Traits, resources: w.Resources, conds: w.Conditions,
 		condImmune: w.ConditionImmunities, nextCond: w.NextCondition,
 	}
+	c.hpWatch = watch
+	c.hpChanged()
 	return nil
 }
 
@@ -147,7 +150,10 @@ func sortedUnique[T any](s []T, key func(*T) string) bool {
 func (c *Creature) CopyFrom(src *Creature) {
 	tags, abilities, speeds, senses := c.tags[:0], c.abilities[:0], c.speeds[:0], c.senses[:0]
 	traits, resources, conds, immune := c.traits[:0], c.resources[:0], c.conds[:0], c.condImmune[:0]
+	watch := c.hpWatch
 	*c = *src
+	c.hpWatch = watch
+	c.hpChanged()
 	c.tags = append(tags, src.tags...)
 	c.abilities = append(abilities, src.abilities...)
 	c.speeds = append(speeds, src.speeds...)

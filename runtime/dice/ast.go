@@ -157,6 +157,13 @@ type Mods struct {
 	Failure    CP // Op == CmpNone: no failure counting
 }
 
+// plain reports whether the term has no modifier at all: no rerolls,
+// explosions, clamps, keeps or counting.
+func (m *Mods) plain() bool {
+	return len(m.Reroll) == 0 && m.Explode == ExplodeNone && !m.HasMin && !m.HasMax &&
+		m.Keep == KeepNone && !m.Counting()
+}
+
 // Counting reports whether the term counts successes or failures instead of
 // summing faces.
 func (m *Mods) Counting() bool { return m.Success.Op != CmpNone || m.Failure.Op != CmpNone }

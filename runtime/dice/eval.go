@@ -414,6 +414,21 @@ func (ev *evaluator) evalDice(n *Node) (int64, *Eval, error) {
 	if ev.b.MaxDice > 0 && count > int64(ev.b.MaxDice-ev.dice) {
 		return 0, nil, budgetDice(*ev.b)
 	}
+	if !ev.tree && m.plain() {
+		// a plain NdX: the sum of its faces, drawn in the same order as
+		// below, without the pool the modifiers need
+		var total int64
+		for i := int64(0); i < count; i++ {
+			f, err := ev.draw(lo, hi)
+			if err != nil {
+				return 0, nil, err
+			}
+			if total, err = add(total, f); err != nil {
+				return 0, nil, err
+			}
+		}
+		return total, nil, nil
+	}
 	var stack [64]die
 	pool := stack[:0]
 	var base []int64

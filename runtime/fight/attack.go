@@ -2,9 +2,29 @@ package fight
 
 import (
 	"github.com/dndsh/dndsh/runtime/check"
+	"github.com/dndsh/dndsh/runtime/creature"
 	"github.com/dndsh/dndsh/runtime/dice"
 	"github.com/dndsh/dndsh/runtime/event"
 )
+
+// reset readies e for a new attack of x with a against t: every field
+// zero but the slices' storage and Roll (the roll resets it; a refused
+// attack's Roll is the last one's). Field by field: one assignment of a
+// whole AttackEvent copies its large Roll twice.
+func (e *AttackEvent) reset(x, t *Fighter, a *Attack) {
+	e.Attacker, e.Target, e.Attack = x, t, a
+	e.Adv, e.Dis, e.Bonus, e.DamageMod = 0, 0, 0, 0
+	e.Rolled, e.Hit, e.Crit = false, false, false
+	e.Mul, e.Damage, e.MissRoll = 0, 0, 0
+	e.Nonlethal = false
+	e.Parts = e.Parts[:0]
+	e.Applied = creature.Outcome{}
+	e.Refused = ""
+	e.Distance, e.Cover = 0, 0
+	e.Why = e.Why[:0]
+	e.Taken = e.Taken[:0]
+	e.Touch, e.NoDamage = false, false
+}
 
 // attackDice rolls the dice the attacker's conditions add to its attack
 // roll (AttackDie), in condition order, before the d20.
@@ -96,8 +116,8 @@ func (f *Fight) StrikeWith(x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent
 func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, o StrikeOpts) (*AttackEvent, error) {
 	adv, bonus, mul, sure := o.Adv, o.Bonus, o.Mul, o.Sure
 	e := &fr.atk
-	*e = AttackEvent{Attacker: x, Target: t, Attack: a, Roll: e.Roll, Parts: e.Parts[:0], Why: e.Why[:0], Taken: e.Taken[:0],
-		Bonus: bonus, Mul: mul, Touch: o.Touch, NoDamage: o.NoDamage, Nonlethal: o.Nonlethal || a.Nonlethal}
+	e.reset(x, t, a)
+	e.Bonus, e.Mul, e.Touch, e.NoDamage, e.Nonlethal = bonus, mul, o.Touch, o.NoDamage, o.Nonlethal || a.Nonlethal
 	if adv > 0 {
 		e.Adv = adv
 	} else {

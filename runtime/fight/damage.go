@@ -18,8 +18,9 @@ func (f *Fight) DealNonlethal(src, t *Fighter, n int, typ string, nonlethal bool
 	fr := f.push()
 	defer f.pop()
 	e := &fr.atk
-	*e = AttackEvent{Attacker: src, Target: t, Damage: n, Hit: true, Roll: e.Roll, Parts: append(e.Parts[:0], creature.Damage{Type: typ, Amount: n}),
-		Taken: e.Taken[:0], Nonlethal: nonlethal}
+	e.reset(src, t, nil)
+	e.Damage, e.Hit, e.Nonlethal = n, true, nonlethal
+	e.Parts = append(e.Parts, creature.Damage{Type: typ, Amount: n})
 	if err := f.Apply(e); err != nil {
 		return 0, err
 	}
@@ -59,7 +60,8 @@ func (f *Fight) Apply(e *AttackEvent) error {
 	}
 	e.Applied = rec.Outcome
 	e.Taken = e.Taken[:0]
-	for _, tr := range rec.Types {
+	for i := range rec.Types {
+		tr := &rec.Types[i] // a TypeResult is large: no copy
 		e.Taken = append(e.Taken, creature.Damage{Type: tr.Type, Amount: tr.Final})
 	}
 	dealt := rec.Outcome.HPLost + rec.Outcome.TempAbsorbed

@@ -66,6 +66,9 @@ func (f *Fight) addFailures(x *Fighter, n int) {
 
 // revive brings a downed creature back into the fight.
 func (f *Fight) revive(x *Fighter) {
+	if f.watchGen == f.gen {
+		f.watchGen++ // no one joined: the watches still hold
+	}
 	f.gen++
 	x.Out, x.Dead, x.Stable = false, false, false
 	x.SaveSuccesses, x.SaveFailures = 0, 0
@@ -126,7 +129,7 @@ func (f *Fight) Down(t *Fighter, e *AttackEvent) error {
 			return nil
 		}
 	}
-	t.Out = true
+	f.goOut(t)
 	t.Dead = t.Dead || rule == DownDead || (f.Rules.HP.HasDownAt && t.C.HP() <= t.C.Floor())
 	if !t.Dead && f.Rules.Dying != nil && f.Rules.Dying.Massive && e != nil && e.Applied.PastZero >= t.C.MaxHP() {
 		t.Dead = true // massive damage

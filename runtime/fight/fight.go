@@ -340,7 +340,8 @@ type Fighter struct {
 	// Data is free for the binding layer (its Lua handle, for instance).
 	Data any
 
-	// Per-trial bookkeeping.
+	// Per-trial bookkeeping, the fight's to write (Out above all: its
+	// lists of fighters still in follow the changes it makes).
 	Out    bool // dead, down or fled: takes no turns, is not a target
 	Dead   bool
 	Fled   bool // left the fight alive (morale)
@@ -379,14 +380,52 @@ func (f *Fighter) Alive() bool { return !f.Out }
 type Tactic func(fight *Fight, self *Fighter, enemies []*Fighter) *Fighter
 
 // LowestHP targets the enemy with the least hit points (ties: the first).
-func LowestHP(_ *Fight, _ *Fighter, enemies []*Fighter) *Fighter {
+func LowestHP(f *Fight, self *Fighter, enemies []*Fighter) *Fighter {
+	var p *lowPick
+	var s int
+	if len(enemies) >= lowPickMin {
+		p, s = f.lowPickFor(self, enemies)
+	}
+	if p != nil && p.best != nil && p.gen == f.gen && p.outs == f.outs && p.hp == f.hpSide[s] {
+		return p.best // nothing changed among them since the last pick
+	}
 	best := enemies[0]
 	for _, e := range enemies[1:] {
 		if e.C.HP() < best.C.HP() {
 			best = e
 		}
 	}
+	if p != nil {
+		*p = lowPick{gen: f.gen, outs: f.outs, hp: f.hpSide[s], best: best}
+	}
 	return best
+}
+
+// lowPickMin is the fewest enemies for which LowestHP keeps its pick:
+// fewer are scanned faster than the pick is checked.
+const lowPickMin = 16
+
+// lowPick is LowestHP's pick among one side's fighters still in, with
+// what it stands on.
+type lowPick struct {
+	gen, outs, hp int
+	best          *Fighter
+}
+
+// lowPickFor returns the pick kept for enemies and their side when
+// enemies is the fight's own list of the side opposing self (Enemies of a
+// two-sided fight) and the sides' hit points are watched; nil otherwise.
+func (f *Fight) lowPickFor(self *Fighter, enemies []*Fighter) (*lowPick, int) {
+	if f == nil || self == nil || f.watchGen != f.gen || len(f.Sides) != 2 || len(f.low) != 2 ||
+		len(f.alive) != 2 || (self.Side != 0 && self.Side != 1) || len(enemies) == 0 {
+		return nil, 0
+	}
+	s := 1 - self.Side
+	l := f.alive[s]
+	if f.aliveGen[s] != f.gen || f.aliveOuts[s] != f.outs || len(l) != len(enemies) || &l[0] != &enemies[0] {
+		return nil, 0
+	}
+	return &f.low[s], s
 }
 
 // FirstEnemy targets the first living enemy in fight order.
@@ -535,10 +574,22 @@ type Fight struct {
 	// alive[s] lists side s's fighters still in the fight, in fight
 	// order (see inSide); a list is rebuilt when its aliveGen is not gen,
 	// which grows whenever a fighter may come back or join (Reset, revive,
-	// Add), and otherwise only loses the fighters gone out.
-	alive    [][]*Fighter
-	aliveGen []int
-	gen      int
+	// Add), and otherwise only loses the fighters gone out: it is
+	// looked over for them only when outs has grown since (aliveOuts).
+	alive     [][]*Fighter
+	aliveGen  []int
+	aliveOuts []int
+	gen       int
+	// hpSide[s] counts the hit-point changes of side s's creatures (their
+	// WatchHP, pointed here by Reset for the trial: watchGen is the gen it
+	// stands for); low[s] is LowestHP's last pick among side s, good while
+	// the side's list (gen, outs) and that count stand.
+	hpSide   []int
+	watchGen int
+	low      []lowPick
+	// outs counts the times a fighter was taken out of the fight (see
+	// goOut); every place that sets a Fighter's Out goes through it.
+	outs     int
 	test     check.Test
 	noAssess Assessment // an attack with nothing to assess (strike); never written
 	dopts    creature.DamageOptions
@@ -651,6 +702,10 @@ func (f *Fight) Reset() error {
 	f.gen++
 	for _, x := range f.Fighters {
 		x.C.CopyFrom(x.Base)
+		if len(f.hpSide) != len(f.Sides) {
+			f.hpSide, f.low = make([]int, len(f.Sides)), make([]lowPick, len(f.Sides))
+		}
+		x.C.WatchHP(&f.hpSide[x.Side])
 		x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false
 		x.SaveSuccesses, x.SaveFailures = 0, 0
 		x.LastSave = DyingRoll{}
@@ -662,6 +717,7 @@ func (f *Fight) Reset() error {
 			return err
 		}
 	}
+	f.watchGen = f.gen // every fighter's hit points watched (LowestHP)
 	if f.Space != nil {
 		f.Space.reset(f.Fighters)
 	}

@@ -140,7 +140,8 @@ func (f *Fight) afterDamage(t *Fighter, e *AttackEvent) (bool, error) {
 		return true, f.Down(t, e)
 	case !t.Out && r.NonlethalExceeds != "" && t.C.HasCondition(r.NonlethalExceeds):
 		// knocked out, not dying
-		t.Out, t.Stable = true, true
+		f.goOut(t)
+		t.Stable = true
 		f.syncMap(t)
 		if f.Trace != nil {
 			f.trace("%s falls unconscious", t.ID)

@@ -49,14 +49,14 @@ func (f *Fight) endTurnTags(x *Fighter) {
 	}
 }
 
-// Enemies returns the living enemies of x in fight order (a slice reused
-// by the next call).
+// Enemies returns the living enemies of x in fight order: a slice of the
+// fight's own, to read and not to change, that the next call may reuse.
 func (f *Fight) Enemies(x *Fighter) []*Fighter {
-	f.enemies = f.enemies[:0]
 	if len(f.Sides) == 2 && (x.Side == 0 || x.Side == 1) {
-		f.enemies = append(f.enemies, f.inSide(1-x.Side)...)
-		return f.enemies
+		// the other side's list itself: no copy for every attack
+		return f.inSide(1 - x.Side)
 	}
+	f.enemies = f.enemies[:0]
 	for _, y := range f.Fighters {
 		if !y.Out && y.Side != x.Side {
 			f.enemies = append(f.enemies, y)
@@ -73,6 +73,7 @@ func (f *Fight) inSide(s int) []*Fighter {
 	if len(f.alive) != len(f.Sides) {
 		f.alive = make([][]*Fighter, len(f.Sides))
 		f.aliveGen = make([]int, len(f.Sides))
+		f.aliveOuts = make([]int, len(f.Sides))
 		for i := range f.aliveGen {
 			f.aliveGen[i] = f.gen - 1
 		}
@@ -85,23 +86,32 @@ func (f *Fight) inSide(s int) []*Fighter {
 				l = append(l, y)
 			}
 		}
-		f.aliveGen[s] = f.gen
-	} else if k := firstOut(l); k >= 0 {
+		f.aliveGen[s], f.aliveOuts[s] = f.gen, f.outs
+	} else if f.aliveOuts[s] != f.outs {
 		// A fighter's side is set when it joins (Add bumps gen): only
-		// those gone out leave the list. Most calls find none and write
-		// nothing.
-		n := k
-		for _, y := range l[k+1:] {
-			if !y.Out {
-				l[n] = y
-				n++
+		// those gone out since the list was last looked over leave it.
+		f.aliveOuts[s] = f.outs
+		if k := firstOut(l); k >= 0 {
+			n := k
+			for _, y := range l[k+1:] {
+				if !y.Out {
+					l[n] = y
+					n++
+				}
 			}
+			clear(l[n:])
+			l = l[:n]
 		}
-		clear(l[n:])
-		l = l[:n]
 	}
 	f.alive[s] = l
 	return l
+}
+
+// goOut takes x out of the fight (the one place Out is set), for inSide
+// to see.
+func (f *Fight) goOut(x *Fighter) {
+	x.Out = true
+	f.outs++
 }
 
 // firstOut returns the index of the first fighter of l gone out, or -1.
@@ -370,7 +380,8 @@ func (f *Fight) FleeWith(x *Fighter, o FleeOpts) error {
 			return nil
 		}
 	}
-	x.Out, x.Dead, x.Fled = true, false, true
+	f.goOut(x)
+	x.Dead, x.Fled = false, true
 	f.syncMap(x)
 	return nil
 }
@@ -387,7 +398,8 @@ func (f *Fight) KillBy(x, by *Fighter) {
 		by.DamageDealt += hp
 		x.DamageTaken += hp
 	}
-	x.Out, x.Dead = true, true
+	f.goOut(x)
+	x.Dead = true
 	f.syncMap(x)
 }
 
