@@ -395,7 +395,7 @@ end
 local function sides_of(list)
   local sides, order = {}, {}
   for _, c in ipairs(list) do
-    local s = fight.info(c).side
+    local s = fight.side(c)
     if not sides[s] then
       sides[s] = {}
       order[#order + 1] = s
@@ -465,7 +465,7 @@ rules.on("encounter.start", function()
   -- Hit points: monsters roll theirs each fight.
   for _, c in ipairs(S.list) do
     local r = M.rec(c)
-    r.side = fight.info(c).side
+    r.side = fight.side(c)
     if cfg.roll_hp ~= false and lib.is_monster(c) and not c:has_tag("fixed_hp") then
       local hp = lib.roll_hp(c, dice)
       c:set("max_hp", hp)

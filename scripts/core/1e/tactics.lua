@@ -54,8 +54,9 @@ M = {}
 local rec = enc.rec
 local function S() return enc.state end
 
+-- a note is formatted only when the fight keeps a log
 local function note(fmt, ...)
-  fight.note(string.format(fmt, ...))
+  if fight.tracing() then fight.note(string.format(fmt, ...)) end
 end
 
 -- leave(c, stay): c leaves the fight alive: on a map it first moves away
@@ -150,12 +151,11 @@ end
 M.pending = { bonus = 0, mult = 1, ranged = false, band = nil, set = false, simultaneous = false, rear = false }
 
 local function strike(c, t, name, bonus, mult)
-  if out(c) or out(t) then return nil end
+  if out(c) or out(t) then return end
   local p = M.pending
   p.bonus, p.mult = bonus or 0, mult or 1
-  local r = fight.strike(c, t, name)
+  fight.swing(c, t, name) -- fight.strike without the result table, which no caller reads
   p.bonus, p.mult = 0, 1
-  return r
 end
 
 -- slay(c, t): a helpless opponent is slain (or bound) in one round, no
@@ -285,7 +285,7 @@ end
 local function living_allies(c)
   local outl = {}
   for _, a in ipairs(fight.all()) do
-    if fight.info(a).side == rec(c).side then outl[#outl + 1] = a end
+    if rec(a).side == rec(c).side then outl[#outl + 1] = a end
   end
   return outl
 end

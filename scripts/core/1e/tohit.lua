@@ -6,6 +6,7 @@
 -- number (the scripts always adjust the roll, never the number). The kernel
 -- asks combat.attack.needed (combat.lua) for the number: M.needed below.
 local rules = require("rules")
+local fight = require("fight")
 local lib = require("core.1e.lib")
 local T = require("core.1e.tables")
 
@@ -188,18 +189,21 @@ M.special_rows = {
 }
 
 function M.helpless(t)
-  return t:has("asleep") or t:has("held") or t:has("paralyzed") or t:has("immobile") or t:has("unconscious")
+  return fight.has_any(t, "asleep", "held", "paralyzed", "immobile", "unconscious")
 end
 
 function M.special(t)
   local best = 0
   for i = #M.special_rows, 1, -1 do
     local r = M.special_rows[i]
-    for _, cond in ipairs(r.cond) do
-      if t:has(cond) then
-        local v = T["TBL-SPECIAL-TOHIT"]:lookup(r.row, "To-hit bonus")
-        if v == "automatic hit" then return "auto" end
-        if v > best then best = v end
+    -- one call for the row's conditions (c:has of each), then the row's bonus once for each it has
+    if fight.has_any(t, unpack(r.cond)) then
+      for _, cond in ipairs(r.cond) do
+        if t:has(cond) then
+          local v = T["TBL-SPECIAL-TOHIT"]:lookup(r.row, "To-hit bonus")
+          if v == "automatic hit" then return "auto" end
+          if v > best then best = v end
+        end
       end
     end
   end
