@@ -152,8 +152,9 @@ function M.str(c) return M.ability(c, "str", 10), M.ability(c, "str_pct", 0) end
 
 -- The creature's Dexterity part of its armour class (0 for monsters).
 function M.dex_ac(c)
-  if c:ability("dex") == nil then return 0 end
-  return M.dex_defense(c:ability("dex"))
+  local dex = c:ability("dex")
+  if dex == nil then return 0 end
+  return M.dex_defense(dex)
 end
 
 -- ---------------------------------------------------------------- weapons

@@ -122,14 +122,18 @@ end
 
 -- pick(c, how): a target among the living enemies. how = "melee" (must be
 -- engaged), "missile" (c's missile must reach it) or "spell" (any).
+-- (fight.enemies lists only creatures still in the fight, so of valid()
+-- only the deferred death is left to ask.)
 function M.pick(c, how)
   local best, bhp
   local smart = lib.ability(c, "int", 0) >= 5
   local list = fight.enemies(c)
+  local melee = how == "melee"
   local missile = how == "missile" and attacks(c).missile[1]
-  for _, t in ipairs(list) do
-    if valid(t) and (how ~= "melee" or engaged(c, t)) then
-      if tohit.helpless(t) and how == "melee" and lib.ability(c, "int", 0) >= 5 then return t, "helpless" end
+  for i = 1, #list do
+    local t = list[i]
+    if not rec(t).doomed and (not melee or engaged(c, t)) then
+      if melee and smart and tohit.helpless(t) then return t, "helpless" end
       local hp = t:get("hp")
       if smart and is_caster_now(t) then hp = hp - 1000 end
       -- whether a missile reaches is asked only of a better target
@@ -140,8 +144,10 @@ function M.pick(c, how)
 end
 
 local function any_engaged(c)
-  for _, t in ipairs(fight.enemies(c)) do
-    if valid(t) and engaged(c, t) then return true end
+  local list = fight.enemies(c)
+  for i = 1, #list do
+    local t = list[i]
+    if not rec(t).doomed and engaged(c, t) then return true end
   end
   return false
 end
@@ -659,10 +665,12 @@ function M.act(c, round)
     end
   end
   local a = attacks(c)
-  if c:has_tag("caster") and any_engaged(c) and use_device(c) then return end
-  if any_engaged(c) and (#a.melee > 0 or a.multi) then
-    local t = M.pick(c, "melee")
+  local caster = c:has_tag("caster")
+  local near = any_engaged(c) -- use_device changes nothing when it does not use one
+  if caster and near and use_device(c) then return end
+  if near and (#a.melee > 0 or a.multi) then
     if round == 0 then
+      local t = M.pick(c, "melee")
       -- 1E-SURP-05: each surprise segment is a whole round of attacks.
       local bonus, mult = backstab_opts(c, t)
       if c:has_tag("assassin") and t and t:has("surprised") and not tohit.helpless(t) then
@@ -936,10 +944,12 @@ end)
 -- the target's state (TBL-SPECIAL-TOHIT), the attacker's intoxication
 -- (1E-INTOX-02), the attack being rolled (for
 -- combat.attack.needed), attacks per side (morale).
+-- (Each field of the event is read once: a read asks the kernel.)
 rules.on("attack.roll", function(e)
   local s = S()
   local p = M.pending
   local cur = tohit.current
+  local attacker = e.attacker
   cur.ranged = e.ranged
   cur.weapon = lib.weapon(e.attack)
   cur.rear = p.rear
@@ -947,9 +957,9 @@ rules.on("attack.roll", function(e)
   local sp = tohit.special(e.target)
   -- a free attack's +4 is the stunned row itself: the better one counts
   if sp ~= "auto" then b = p.rear and math.max(b, sp) or b + sp end
-  if e.attacker:has("intoxicated") then b = b + afflictions.attack_penalty(e.attacker) end
+  if attacker:has("intoxicated") then b = b + afflictions.attack_penalty(attacker) end
   if b ~= 0 then e.bonus = e.bonus + b end
-  local side = rec(e.attacker).side
+  local side = rec(attacker).side
   if side and s.atk then s.atk[side] = (s.atk[side] or 0) + 1 end
 end, { phase = "modify" })
 
@@ -962,7 +972,8 @@ end, { phase = "result" })
 rules.on("damage.roll", function(e)
   local p = M.pending
   if p.mult ~= 1 then e.damage = e.damage * p.mult end
-  if e.attacker and not tohit.can_hurt(e.attacker, lib.weapon(e.attack), e.target) then e.damage = 0 end
+  local a = e.attacker
+  if a and not tohit.can_hurt(a, lib.weapon(e.attack), e.target) then e.damage = 0 end
 end)
 
 rules.on("damage.apply", function(e)
