@@ -128,12 +128,12 @@ function M.pick(c, how)
   local best, bhp
   local smart = lib.ability(c, "int", 0) >= 5
   local list = fight.enemies(c)
-  local melee = how == "melee"
+  local in_melee = how == "melee"
   local missile = how == "missile" and attacks(c).missile[1]
   for i = 1, #list do
     local t = list[i]
-    if not rec(t).doomed and (not melee or engaged(c, t)) then
-      if melee and smart and tohit.helpless(t) then return t, "helpless" end
+    if not rec(t).doomed and (not in_melee or engaged(c, t)) then
+      if in_melee and smart and tohit.helpless(t) then return t, "helpless" end
       local hp = t:get("hp")
       if smart and is_caster_now(t) then hp = hp - 1000 end
       -- whether a missile reaches is asked only of a better target
