@@ -20,11 +20,20 @@ import (
 // lines for the API reference.
 func (fm *module) fastFuncs() []luart.Func {
 	return []luart.Func{
+		{Name: "out", Args: "(c)", Doc: "returns whether creature c is out of the current fight (fight.is(c, \"out\"))", Fn: fm.out},
 		{Name: "side", Args: "(c)", Doc: "returns the name of creature c's side in the current fight (fight.info(c).side without the table)", Fn: fm.side},
 		{Name: "has_any", Args: "(c, condition...)", Doc: "returns whether creature c has any of the conditions named (c:has of each in turn, in one call); needs no fight", Fn: hasAny},
+		{Name: "has_any_tag", Args: "(c, tag...)", Doc: "returns whether creature c has any of the tags named (c:has_tag of each in turn, in one call); needs no fight", Fn: hasAnyTag},
 		{Name: "swing", Args: "(attacker, target [, attack_name])", Doc: "makes one attack as fight.strike(attacker, target, attack_name) with no options does, and returns only whether it hit (no result table: for tactics that do not read it)", Fn: fm.swing},
 		{Name: "tracing", Args: "()", Doc: "returns whether the current fight keeps a log (fight.note writes only then): a script can skip formatting notes nobody reads", Fn: fm.tracing},
 	}
+}
+
+// out is fight.out.
+func (fm *module) out(L *lua.LState) int {
+	fm.current(L)
+	L.Push(lua.LBool(fm.fighterOf(L, 1).Out))
+	return 1
 }
 
 // side is fight.side.
@@ -41,6 +50,20 @@ func hasAny(L *lua.LState) int {
 	n := L.GetTop()
 	for i := 2; i <= n; i++ {
 		if c.HasCondition(L.CheckString(i)) {
+			L.Push(lua.LTrue)
+			return 1
+		}
+	}
+	L.Push(lua.LFalse)
+	return 1
+}
+
+// hasAnyTag is fight.has_any_tag.
+func hasAnyTag(L *lua.LState) int {
+	c := creaturemod.Check(L, 1)
+	n := L.GetTop()
+	for i := 2; i <= n; i++ {
+		if c.HasTag(L.CheckString(i)) {
 			L.Push(lua.LTrue)
 			return 1
 		}

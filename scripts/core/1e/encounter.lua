@@ -361,8 +361,11 @@ function M.mapped() return M.state.map == true end
 
 -- engaged(c, t): can c strike t in melee where they stand?
 function M.engaged(c, t)
-  if M.state.map then return fight.distance(c, t) <= M.strike_in end
-  return M.rec(c).gap <= M.strike_ft or M.rec(t).gap <= M.strike_ft
+  local st = M.state
+  if st.map then return fight.distance(c, t) <= M.strike_in end
+  local by, ft = st.by, M.strike_ft
+  if (by[c] or M.rec(c)).gap <= ft then return true end
+  return (by[t] or M.rec(t)).gap <= ft
 end
 
 -- inches(c, t): how far a missile of c flies to t, in inches.

@@ -259,10 +259,19 @@ function M.range_of(w)
 end
 
 -- attacks_of(c) -> {melee = {names}, missile = {names}, multi = {names} or nil}.
+local tag_parts = {} -- a tag's kind and name ("atk", "Long sword"), split once
 function M.attacks_of(c)
   local out = { melee = {}, missile = {} }
-  for _, t in ipairs(c:get("tags")) do
-    local k, v = t:match("^(%a+):(.+)$")
+  local tags = c:get("tags")
+  for i = 1, #tags do
+    local t = tags[i]
+    local kv = tag_parts[t]
+    if not kv then
+      local k, v = t:match("^(%a+):(.+)$")
+      kv = { k or false, v }
+      tag_parts[t] = kv
+    end
+    local k, v = kv[1], kv[2]
     if k == "atk" then out.melee[#out.melee + 1] = v
     elseif k == "missile" then out.missile[#out.missile + 1] = v
     elseif k == "multi" then

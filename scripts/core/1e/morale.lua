@@ -16,7 +16,7 @@ M = {}
 -- intelligent hostile monsters) and the unadjusted base.
 M.base = 50
 function M.checks(c)
-  if c:has_tag("fearless") or c:has_tag("mindless") then return false end
+  if fight.has_any_tag(c, "fearless", "mindless") then return false end
   if c:has_tag("pc") and not c:has_tag("henchman") then return false end
   return c:ability("morale") ~= nil
 end
@@ -114,7 +114,7 @@ function M.tally(list, side)
   for _, c in ipairs(list) do
     local mine = fight.side(c) == side
     if mine then t.total = t.total + 1 end
-    if fight.is(c, "out") then
+    if fight.out(c) then
       if mine then
         t.out = t.out + 1
         t.own_losses = t.own_losses + 1

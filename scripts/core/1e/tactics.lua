@@ -72,7 +72,7 @@ end
 M.leave = leave
 
 local function id(c) return c:get("id") end
-local function out(c) return fight.is(c, "out") end
+local out = fight.out
 
 -- ------------------------------------------------------------ timers
 -- timed(c, cond, rounds): a condition that ends after rounds round ends.
@@ -130,9 +130,10 @@ function M.pick(c, how)
   local list = fight.enemies(c)
   local in_melee = how == "melee"
   local missile = how == "missile" and attacks(c).missile[1]
+  local by = enc.state.by
   for i = 1, #list do
     local t = list[i]
-    if not rec(t).doomed and (not in_melee or engaged(c, t)) then
+    if not (by[t] or rec(t)).doomed and (not in_melee or engaged(c, t)) then
       if in_melee and smart and tohit.helpless(t) then return t, "helpless" end
       local hp = t:get("hp")
       if smart and is_caster_now(t) then hp = hp - 1000 end
@@ -145,9 +146,10 @@ end
 
 local function any_engaged(c)
   local list = fight.enemies(c)
+  local by = enc.state.by
   for i = 1, #list do
     local t = list[i]
-    if not rec(t).doomed and engaged(c, t) then return true end
+    if not (by[t] or rec(t)).doomed and engaged(c, t) then return true end
   end
   return false
 end
@@ -426,7 +428,7 @@ end
 
 -- ------------------------------------------------------------ turning
 local function try_turning(c, r)
-  if not c:has_tag("cleric") and not c:has_tag("paladin") then return false end
+  if not fight.has_any_tag(c, "cleric", "paladin") then return false end
   r.turn = r.turn or {}
   if not turning.may_try(r.turn) then return false end
   local groups, by = {}, {}
@@ -698,7 +700,7 @@ function M.act(c, round)
     if shots > 0 and shoot(c, shots) then return end
   end
   -- magic-users and illusionists stay back (C. await) rather than close
-  if (#a.melee > 0 or a.multi) and not c:has_tag("magic-user") and not c:has_tag("illusionist") then
+  if (#a.melee > 0 or a.multi) and not fight.has_any_tag(c, "magic-user", "illusionist") then
     charge_or_close(c, r, round == 0)
   end
 end
