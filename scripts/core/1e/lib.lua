@@ -132,8 +132,11 @@ function M.is_monster(c) return c:has_tag("monster") end
 -- The classes of a character (a multi-classed one has several).
 function M.classes(c)
   local out = {}
+  local has = {}
+  local tags = c:get("tags") -- one call, not one c:has_tag per class
+  for i = 1, #tags do has[tags[i]] = true end
   for _, k in ipairs(CLASSES) do
-    if c:has_tag(k) then out[#out + 1] = k end
+    if has[k] then out[#out + 1] = k end
   end
   return out
 end
@@ -346,10 +349,20 @@ end
 
 -- roll_hp(c): a monster's hit points for a new fight (d8 per hit die plus
 -- its plus; "1/2" HD is 1d4; at least 1).
+local hd_dice = {} -- "4d8" by hit dice, made once
 function M.roll_hp(c, dice)
   local d, p = M.hd(c)
   local n
-  if d == 0 then n = dice.total("1d4") else n = dice.total(d .. "d8") + p end
+  if d == 0 then
+    n = dice.total("1d4")
+  else
+    local expr = hd_dice[d]
+    if not expr then
+      expr = d .. "d8"
+      hd_dice[d] = expr
+    end
+    n = dice.total(expr) + p
+  end
   return math.max(1, n)
 end
 

@@ -427,6 +427,18 @@ local function cast_now(c, r, round)
 end
 
 -- ------------------------------------------------------------ turning
+-- undead_kind(tag): the undead type an "undead:<type>" tag names, or nil
+-- (each tag split once).
+local kinds = {}
+local function undead_kind(tag)
+  local k = kinds[tag]
+  if k == nil then
+    k = tag:match("^undead:(.+)$") or false
+    kinds[tag] = k
+  end
+  return k or nil
+end
+
 local function try_turning(c, r)
   if not fight.has_any_tag(c, "cleric", "paladin") then return false end
   r.turn = r.turn or {}
@@ -435,7 +447,8 @@ local function try_turning(c, r)
   for _, e in ipairs(fight.enemies(c)) do
     if e:has_tag("undead") and valid(e) then
       local kind
-      for _, t in ipairs(e:get("tags")) do kind = kind or t:match("^undead:(.+)$") end
+      local tags = e:get("tags")
+      for i = 1, #tags do kind = kind or undead_kind(tags[i]) end
       if kind then
         if not by[kind] then
           by[kind] = {}
