@@ -361,8 +361,11 @@ function M.mapped() return M.state.map == true end
 
 -- engaged(c, t): can c strike t in melee where they stand?
 function M.engaged(c, t)
-  if M.state.map then return fight.distance(c, t) <= M.strike_in end
-  return M.rec(c).gap <= M.strike_ft or M.rec(t).gap <= M.strike_ft
+  local st = M.state
+  if st.map then return fight.distance(c, t) <= M.strike_in end
+  local by, ft = st.by, M.strike_ft
+  if (by[c] or M.rec(c)).gap <= ft then return true end
+  return (by[t] or M.rec(t)).gap <= ft
 end
 
 -- inches(c, t): how far a missile of c flies to t, in inches.
@@ -395,7 +398,7 @@ end
 local function sides_of(list)
   local sides, order = {}, {}
   for _, c in ipairs(list) do
-    local s = fight.info(c).side
+    local s = fight.side(c)
     if not sides[s] then
       sides[s] = {}
       order[#order + 1] = s
@@ -465,7 +468,7 @@ rules.on("encounter.start", function()
   -- Hit points: monsters roll theirs each fight.
   for _, c in ipairs(S.list) do
     local r = M.rec(c)
-    r.side = fight.info(c).side
+    r.side = fight.side(c)
     if cfg.roll_hp ~= false and lib.is_monster(c) and not c:has_tag("fixed_hp") then
       local hp = lib.roll_hp(c, dice)
       c:set("max_hp", hp)

@@ -132,8 +132,11 @@ function M.is_monster(c) return c:has_tag("monster") end
 -- The classes of a character (a multi-classed one has several).
 function M.classes(c)
   local out = {}
+  local has = {}
+  local tags = c:get("tags") -- one call, not one c:has_tag per class
+  for i = 1, #tags do has[tags[i]] = true end
   for _, k in ipairs(CLASSES) do
-    if c:has_tag(k) then out[#out + 1] = k end
+    if has[k] then out[#out + 1] = k end
   end
   return out
 end
@@ -152,8 +155,9 @@ function M.str(c) return M.ability(c, "str", 10), M.ability(c, "str_pct", 0) end
 
 -- The creature's Dexterity part of its armour class (0 for monsters).
 function M.dex_ac(c)
-  if c:ability("dex") == nil then return 0 end
-  return M.dex_defense(c:ability("dex"))
+  local dex = c:ability("dex")
+  if dex == nil then return 0 end
+  return M.dex_defense(dex)
 end
 
 -- ---------------------------------------------------------------- weapons
@@ -258,10 +262,19 @@ function M.range_of(w)
 end
 
 -- attacks_of(c) -> {melee = {names}, missile = {names}, multi = {names} or nil}.
+local tag_parts = {} -- a tag's kind and name ("atk", "Long sword"), split once
 function M.attacks_of(c)
   local out = { melee = {}, missile = {} }
-  for _, t in ipairs(c:get("tags")) do
-    local k, v = t:match("^(%a+):(.+)$")
+  local tags = c:get("tags")
+  for i = 1, #tags do
+    local t = tags[i]
+    local kv = tag_parts[t]
+    if not kv then
+      local k, v = t:match("^(%a+):(.+)$")
+      kv = { k or false, v }
+      tag_parts[t] = kv
+    end
+    local k, v = kv[1], kv[2]
     if k == "atk" then out.melee[#out.melee + 1] = v
     elseif k == "missile" then out.missile[#out.missile + 1] = v
     elseif k == "multi" then
@@ -336,10 +349,20 @@ end
 
 -- roll_hp(c): a monster's hit points for a new fight (d8 per hit die plus
 -- its plus; "1/2" HD is 1d4; at least 1).
+local hd_dice = {} -- "4d8" by hit dice, made once
 function M.roll_hp(c, dice)
   local d, p = M.hd(c)
   local n
-  if d == 0 then n = dice.total("1d4") else n = dice.total(d .. "d8") + p end
+  if d == 0 then
+    n = dice.total("1d4")
+  else
+    local expr = hd_dice[d]
+    if not expr then
+      expr = d .. "d8"
+      hd_dice[d] = expr
+    end
+    n = dice.total(expr) + p
+  end
   return math.max(1, n)
 end
 

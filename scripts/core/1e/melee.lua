@@ -1,6 +1,7 @@
 -- Melee (inventory sections 13, 14, 18): attack routines per round, weapon
 -- speed factors, subdual, opponents per figure, monks.
 local rules = require("rules")
+local fight = require("fight")
 local lib = require("core.1e.lib")
 local T = require("core.1e.tables")
 
@@ -23,7 +24,7 @@ end
 -- (default 1).
 function M.routines(c, round, hasted)
   local n2 -- routines per 2 rounds
-  if c:has_tag("fighter") or c:has_tag("paladin") or c:has_tag("ranger") then
+  if fight.has_any_tag(c, "fighter", "paladin", "ranger") then
     local lvl = lib.level(c)
     if lvl >= 13 then n2 = 4 elseif lvl >= 7 then n2 = 3 else n2 = 2 end
   else

@@ -50,7 +50,7 @@ function M.chance_a(a, b) return 100 * a / (a + b) end
 function M.melee_target(shooter, target, state, side_of, is_out, in_melee)
   local fight = require("fight")
   local enc = rules.need("1e.encounter")
-  side_of = side_of or function(c) return fight.info(c).side end
+  side_of = side_of or fight.side
   is_out = is_out or function(c) return fight.is(c, "out") end
   if not in_melee and enc.mapped() then in_melee = enc.melee_of(target) end
   local own_side = side_of(shooter)

@@ -16,7 +16,7 @@ M = {}
 -- intelligent hostile monsters) and the unadjusted base.
 M.base = 50
 function M.checks(c)
-  if c:has_tag("fearless") or c:has_tag("mindless") then return false end
+  if fight.has_any_tag(c, "fearless", "mindless") then return false end
   if c:has_tag("pc") and not c:has_tag("henchman") then return false end
   return c:ability("morale") ~= nil
 end
@@ -112,17 +112,18 @@ function M.tally(list, side)
   local t = { own_count = 0, enemy_count = 0, own_losses = 0, enemy_losses = 0, friend_slain = 0,
               friend_fled = 0, enemy_slain = 0, enemy_fled = 0, total = 0, out = 0 }
   for _, c in ipairs(list) do
-    local info = fight.info(c)
-    local mine = info.side == side
+    local mine = fight.side(c) == side
     if mine then t.total = t.total + 1 end
-    if info.out then
+    if fight.out(c) then
       if mine then
         t.out = t.out + 1
         t.own_losses = t.own_losses + 1
-        if info.dead then t.friend_slain = t.friend_slain + 1 elseif info.fled then t.friend_fled = t.friend_fled + 1 end
+        if fight.is(c, "dead") then t.friend_slain = t.friend_slain + 1
+        elseif fight.is(c, "fled") then t.friend_fled = t.friend_fled + 1 end
       else
         t.enemy_losses = t.enemy_losses + 1
-        if info.dead then t.enemy_slain = t.enemy_slain + 1 elseif info.fled then t.enemy_fled = t.enemy_fled + 1 end
+        if fight.is(c, "dead") then t.enemy_slain = t.enemy_slain + 1
+        elseif fight.is(c, "fled") then t.enemy_fled = t.enemy_fled + 1 end
       end
     else
       if mine then t.own_count = t.own_count + 1 else t.enemy_count = t.enemy_count + 1 end
@@ -135,10 +136,9 @@ end
 -- "slain" (dead or fled), "unconscious", "ok", or nil when it has none.
 function M.leader(list, side)
   for _, c in ipairs(list) do
-    if c:has_tag("leader") and fight.info(c).side == side then
-      local info = fight.info(c)
-      if info.dead or info.fled then return "slain" end
-      if info.out then return "unconscious" end
+    if c:has_tag("leader") and fight.side(c) == side then
+      if fight.is(c, "dead") or fight.is(c, "fled") then return "slain" end
+      if fight.is(c, "out") then return "unconscious" end
       return "ok"
     end
   end

@@ -54,8 +54,9 @@ M = {}
 local rec = enc.rec
 local function S() return enc.state end
 
+-- a note is formatted only when the fight keeps a log
 local function note(fmt, ...)
-  fight.note(string.format(fmt, ...))
+  if fight.tracing() then fight.note(string.format(fmt, ...)) end
 end
 
 -- leave(c, stay): c leaves the fight alive: on a map it first moves away
@@ -71,7 +72,7 @@ end
 M.leave = leave
 
 local function id(c) return c:get("id") end
-local function out(c) return fight.is(c, "out") end
+local out = fight.out
 
 -- ------------------------------------------------------------ timers
 -- timed(c, cond, rounds): a condition that ends after rounds round ends.
@@ -121,14 +122,19 @@ end
 
 -- pick(c, how): a target among the living enemies. how = "melee" (must be
 -- engaged), "missile" (c's missile must reach it) or "spell" (any).
+-- (fight.enemies lists only creatures still in the fight, so of valid()
+-- only the deferred death is left to ask.)
 function M.pick(c, how)
   local best, bhp
   local smart = lib.ability(c, "int", 0) >= 5
   local list = fight.enemies(c)
+  local in_melee = how == "melee"
   local missile = how == "missile" and attacks(c).missile[1]
-  for _, t in ipairs(list) do
-    if valid(t) and (how ~= "melee" or engaged(c, t)) then
-      if tohit.helpless(t) and how == "melee" and lib.ability(c, "int", 0) >= 5 then return t, "helpless" end
+  local by = enc.state.by
+  for i = 1, #list do
+    local t = list[i]
+    if not (by[t] or rec(t)).doomed and (not in_melee or engaged(c, t)) then
+      if in_melee and smart and tohit.helpless(t) then return t, "helpless" end
       local hp = t:get("hp")
       if smart and is_caster_now(t) then hp = hp - 1000 end
       -- whether a missile reaches is asked only of a better target
@@ -139,8 +145,11 @@ function M.pick(c, how)
 end
 
 local function any_engaged(c)
-  for _, t in ipairs(fight.enemies(c)) do
-    if valid(t) and engaged(c, t) then return true end
+  local list = fight.enemies(c)
+  local by = enc.state.by
+  for i = 1, #list do
+    local t = list[i]
+    if not (by[t] or rec(t)).doomed and engaged(c, t) then return true end
   end
   return false
 end
@@ -150,12 +159,11 @@ end
 M.pending = { bonus = 0, mult = 1, ranged = false, band = nil, set = false, simultaneous = false, rear = false }
 
 local function strike(c, t, name, bonus, mult)
-  if out(c) or out(t) then return nil end
+  if out(c) or out(t) then return end
   local p = M.pending
   p.bonus, p.mult = bonus or 0, mult or 1
-  local r = fight.strike(c, t, name)
+  fight.swing(c, t, name) -- fight.strike without the result table, which no caller reads
   p.bonus, p.mult = 0, 1
-  return r
 end
 
 -- slay(c, t): a helpless opponent is slain (or bound) in one round, no
@@ -285,7 +293,7 @@ end
 local function living_allies(c)
   local outl = {}
   for _, a in ipairs(fight.all()) do
-    if fight.info(a).side == rec(c).side then outl[#outl + 1] = a end
+    if rec(a).side == rec(c).side then outl[#outl + 1] = a end
   end
   return outl
 end
@@ -419,15 +427,28 @@ local function cast_now(c, r, round)
 end
 
 -- ------------------------------------------------------------ turning
+-- undead_kind(tag): the undead type an "undead:<type>" tag names, or nil
+-- (each tag split once).
+local kinds = {}
+local function undead_kind(tag)
+  local k = kinds[tag]
+  if k == nil then
+    k = tag:match("^undead:(.+)$") or false
+    kinds[tag] = k
+  end
+  return k or nil
+end
+
 local function try_turning(c, r)
-  if not c:has_tag("cleric") and not c:has_tag("paladin") then return false end
+  if not fight.has_any_tag(c, "cleric", "paladin") then return false end
   r.turn = r.turn or {}
   if not turning.may_try(r.turn) then return false end
   local groups, by = {}, {}
   for _, e in ipairs(fight.enemies(c)) do
     if e:has_tag("undead") and valid(e) then
       local kind
-      for _, t in ipairs(e:get("tags")) do kind = kind or t:match("^undead:(.+)$") end
+      local tags = e:get("tags")
+      for i = 1, #tags do kind = kind or undead_kind(tags[i]) end
       if kind then
         if not by[kind] then
           by[kind] = {}
@@ -659,10 +680,12 @@ function M.act(c, round)
     end
   end
   local a = attacks(c)
-  if c:has_tag("caster") and any_engaged(c) and use_device(c) then return end
-  if any_engaged(c) and (#a.melee > 0 or a.multi) then
-    local t = M.pick(c, "melee")
+  local caster = c:has_tag("caster")
+  local near = any_engaged(c) -- use_device changes nothing when it does not use one
+  if caster and near and use_device(c) then return end
+  if near and (#a.melee > 0 or a.multi) then
     if round == 0 then
+      local t = M.pick(c, "melee")
       -- 1E-SURP-05: each surprise segment is a whole round of attacks.
       local bonus, mult = backstab_opts(c, t)
       if c:has_tag("assassin") and t and t:has("surprised") and not tohit.helpless(t) then
@@ -690,7 +713,7 @@ function M.act(c, round)
     if shots > 0 and shoot(c, shots) then return end
   end
   -- magic-users and illusionists stay back (C. await) rather than close
-  if (#a.melee > 0 or a.multi) and not c:has_tag("magic-user") and not c:has_tag("illusionist") then
+  if (#a.melee > 0 or a.multi) and not fight.has_any_tag(c, "magic-user", "illusionist") then
     charge_or_close(c, r, round == 0)
   end
 end
@@ -936,10 +959,12 @@ end)
 -- the target's state (TBL-SPECIAL-TOHIT), the attacker's intoxication
 -- (1E-INTOX-02), the attack being rolled (for
 -- combat.attack.needed), attacks per side (morale).
+-- (Each field of the event is read once: a read asks the kernel.)
 rules.on("attack.roll", function(e)
   local s = S()
   local p = M.pending
   local cur = tohit.current
+  local attacker = e.attacker
   cur.ranged = e.ranged
   cur.weapon = lib.weapon(e.attack)
   cur.rear = p.rear
@@ -947,9 +972,9 @@ rules.on("attack.roll", function(e)
   local sp = tohit.special(e.target)
   -- a free attack's +4 is the stunned row itself: the better one counts
   if sp ~= "auto" then b = p.rear and math.max(b, sp) or b + sp end
-  if e.attacker:has("intoxicated") then b = b + afflictions.attack_penalty(e.attacker) end
+  if attacker:has("intoxicated") then b = b + afflictions.attack_penalty(attacker) end
   if b ~= 0 then e.bonus = e.bonus + b end
-  local side = rec(e.attacker).side
+  local side = rec(attacker).side
   if side and s.atk then s.atk[side] = (s.atk[side] or 0) + 1 end
 end, { phase = "modify" })
 
@@ -962,7 +987,8 @@ end, { phase = "result" })
 rules.on("damage.roll", function(e)
   local p = M.pending
   if p.mult ~= 1 then e.damage = e.damage * p.mult end
-  if e.attacker and not tohit.can_hurt(e.attacker, lib.weapon(e.attack), e.target) then e.damage = 0 end
+  local a = e.attacker
+  if a and not tohit.can_hurt(a, lib.weapon(e.attack), e.target) then e.damage = 0 end
 end)
 
 rules.on("damage.apply", function(e)

@@ -6,6 +6,7 @@
 -- number (the scripts always adjust the roll, never the number). The kernel
 -- asks combat.attack.needed (combat.lua) for the number: M.needed below.
 local rules = require("rules")
+local fight = require("fight")
 local lib = require("core.1e.lib")
 local T = require("core.1e.tables")
 
@@ -35,6 +36,7 @@ end
 
 -- The TBL-MATRIX-MON column of a monster of d hit dice plus p (AMB-52:
 -- "up to 1-1" is less than 1 HD - 1, "1-1" is one die minus hit points).
+local pair_cols = {}
 function M.mon_col(d, p)
   if d < 1 then return "up to 1-1" end
   local hd = M.attack_hd(d, p)
@@ -44,7 +46,12 @@ function M.mon_col(d, p)
   end
   if hd >= 16 then return "16+" end
   local lo = hd - (hd % 2)
-  return lo .. "-" .. (lo + 1) .. "+"
+  local name = pair_cols[lo] -- "2-3+", made once
+  if not name then
+    name = lo .. "-" .. (lo + 1) .. "+"
+    pair_cols[lo] = name
+  end
+  return name
 end
 
 -- The matrix and column a creature attacks with: monsters by hit dice,
@@ -188,18 +195,21 @@ M.special_rows = {
 }
 
 function M.helpless(t)
-  return t:has("asleep") or t:has("held") or t:has("paralyzed") or t:has("immobile") or t:has("unconscious")
+  return fight.has_any(t, "asleep", "held", "paralyzed", "immobile", "unconscious")
 end
 
 function M.special(t)
   local best = 0
   for i = #M.special_rows, 1, -1 do
     local r = M.special_rows[i]
-    for _, cond in ipairs(r.cond) do
-      if t:has(cond) then
-        local v = T["TBL-SPECIAL-TOHIT"]:lookup(r.row, "To-hit bonus")
-        if v == "automatic hit" then return "auto" end
-        if v > best then best = v end
+    -- one call for the row's conditions (c:has of each), then the row's bonus once for each it has
+    if fight.has_any(t, unpack(r.cond)) then
+      for _, cond in ipairs(r.cond) do
+        if t:has(cond) then
+          local v = T["TBL-SPECIAL-TOHIT"]:lookup(r.row, "To-hit bonus")
+          if v == "automatic hit" then return "auto" end
+          if v > best then best = v end
+        end
       end
     end
   end
@@ -236,9 +246,16 @@ M.magic_rows = {
   { plus = 3, row = "+3 or better" }, { plus = 4, row = "+4 or better" },
 }
 
+local plus_tags = {} -- "hit_by:+N" by N, made once
 function M.needs_plus(t)
   for i = #M.magic_rows, 1, -1 do
-    if t:has_tag("hit_by:+" .. M.magic_rows[i].plus) then return M.magic_rows[i].plus end
+    local plus = M.magic_rows[i].plus
+    local tag = plus_tags[plus]
+    if not tag then
+      tag = "hit_by:+" .. plus
+      plus_tags[plus] = tag
+    end
+    if t:has_tag(tag) then return plus end
   end
   return 0
 end

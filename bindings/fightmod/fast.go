@@ -1,0 +1,109 @@
+package fightmod
+
+import (
+	"fmt"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/dndsh/dndsh/bindings/creaturemod"
+	"github.com/dndsh/dndsh/bindings/luart"
+	"github.com/dndsh/dndsh/runtime/fight"
+)
+
+// Cheap queries for tactics written in Lua, which ask them many times a
+// round: each answers one question without building a table (fight.info
+// and fight.strike build one of fifteen fields or more every call). They
+// hold no rules: what they return is what fight.info, c:has and
+// fight.strike would.
+
+// fastFuncs returns these functions of the "fight" module, with their doc
+// lines for the API reference.
+func (fm *module) fastFuncs() []luart.Func {
+	return []luart.Func{
+		{Name: "out", Args: "(c)", Doc: "returns whether creature c is out of the current fight (fight.is(c, \"out\"))", Fn: fm.out},
+		{Name: "side", Args: "(c)", Doc: "returns the name of creature c's side in the current fight (fight.info(c).side without the table)", Fn: fm.side},
+		{Name: "has_any", Args: "(c, condition...)", Doc: "returns whether creature c has any of the conditions named (c:has of each in turn, in one call); needs no fight", Fn: hasAny},
+		{Name: "has_any_tag", Args: "(c, tag...)", Doc: "returns whether creature c has any of the tags named (c:has_tag of each in turn, in one call); needs no fight", Fn: hasAnyTag},
+		{Name: "swing", Args: "(attacker, target [, attack_name])", Doc: "makes one attack as fight.strike(attacker, target, attack_name) with no options does, and returns only whether it hit (no result table: for tactics that do not read it)", Fn: fm.swing},
+		{Name: "tracing", Args: "()", Doc: "returns whether the current fight keeps a log (fight.note writes only then): a script can skip formatting notes nobody reads", Fn: fm.tracing},
+	}
+}
+
+// out is fight.out.
+func (fm *module) out(L *lua.LState) int {
+	fm.current(L)
+	L.Push(lua.LBool(fm.fighterOf(L, 1).Out))
+	return 1
+}
+
+// side is fight.side.
+func (fm *module) side(L *lua.LState) int {
+	fm.current(L)
+	x := fm.fighterOf(L, 1)
+	L.Push(lua.LString(x.C.Side))
+	return 1
+}
+
+// hasAny is fight.has_any.
+func hasAny(L *lua.LState) int {
+	c := creaturemod.Check(L, 1)
+	n := L.GetTop()
+	for i := 2; i <= n; i++ {
+		if c.HasCondition(L.CheckString(i)) {
+			L.Push(lua.LTrue)
+			return 1
+		}
+	}
+	L.Push(lua.LFalse)
+	return 1
+}
+
+// hasAnyTag is fight.has_any_tag.
+func hasAnyTag(L *lua.LState) int {
+	c := creaturemod.Check(L, 1)
+	n := L.GetTop()
+	for i := 2; i <= n; i++ {
+		if c.HasTag(L.CheckString(i)) {
+			L.Push(lua.LTrue)
+			return 1
+		}
+	}
+	L.Push(lua.LFalse)
+	return 1
+}
+
+// swing is fight.swing.
+func (fm *module) swing(L *lua.LState) int {
+	f := fm.current(L)
+	x, t := fm.fighterOf(L, 1), fm.fighterOf(L, 2)
+	var a *fight.Attack
+	if L.Get(3) == lua.LNil {
+		for i := range x.Attacks {
+			if !x.Attacks[i].Ranged {
+				a = &x.Attacks[i]
+				break
+			}
+		}
+		if a == nil {
+			L.ArgError(3, fmt.Sprintf("%s has no melee attack", x.ID))
+		}
+	} else {
+		name := L.CheckString(3)
+		a = attackNamed(x, name)
+		if a == nil {
+			L.ArgError(3, fmt.Sprintf("%s has no attack %q", x.ID, name))
+		}
+	}
+	e, err := f.StrikeWith(x, t, a, fight.StrikeOpts{})
+	if err != nil {
+		luart.Raise(L, err)
+	}
+	L.Push(lua.LBool(e != nil && e.Hit))
+	return 1
+}
+
+// tracing is fight.tracing.
+func (fm *module) tracing(L *lua.LState) int {
+	L.Push(lua.LBool(fm.current(L).Trace != nil))
+	return 1
+}
