@@ -495,6 +495,15 @@ func (f *Fight) HasRoom(x, t *Fighter, a *Attack) bool {
 func (f *Fight) freeSquares(x *Fighter, goal *Goal, dst []grid.Pos, one bool) []grid.Pos {
 	u := f.Rules.Space.unit()
 	n := goal.reach/u + 1
+	// Every diagonal rule's distance is at least the longer axis's gap in
+	// squares times the square's feet (grid.Span; the chebyshev count uses
+	// the rules' unit): a square more than reach/unit squares off on an
+	// axis is out of the reach band, and Done need not be asked there.
+	gu := f.Rules.Space.Grid.Square
+	if gu <= 0 {
+		gu = 1 // grid.Span's feet a square
+	}
+	n = min(n, goal.reach/min(u, gu))
 	tw, th := goal.target.Space.Dims()
 	xw, xh := x.C.Space.Dims()
 	t := goal.target.Pos
