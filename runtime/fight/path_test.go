@@ -47,3 +47,59 @@ func TestFreeSquaresFindsEveryRoom(t *testing.T) {
 		}
 	}
 }
+
+// TestPathBeyondTheBudgetIsTheWayCut checks the rule of docs/maps.md
+// ("Moving toward a goal out of reach"): with a budget too short for the
+// goal, PathTo returns its cheapest way to the goal (the path it finds
+// with no budget) up to the last square within budget, as Move prices the
+// steps, where the mover may end its move.
+func TestPathBeyondTheBudgetIsTheWayCut(t *testing.T) {
+	for _, gr := range []grid.Grid{{Square: 5}, {Square: 5, Diagonal: grid.DiagonalAlternate}} {
+		f := crowd(t, 16, 12, 40)
+		f.Rules.Space.Grid = gr
+		f.Space.Map.Grid = gr
+		f.ResetSpace()
+		cut := 0
+		for _, x := range f.Fighters {
+			for _, tg := range f.Fighters {
+				if tg.Side == x.Side {
+					continue
+				}
+				way, wcost, ok := f.PathTo(x, f.ReachGoal(x, tg, nil), -1)
+				if !ok {
+					continue
+				}
+				way = append([]grid.Pos(nil), way...)
+				for _, budget := range []int{5, 10, 15, 20, 30} {
+					got, cost, ok := f.PathTo(x, f.ReachGoal(x, tg, nil), budget)
+					if wcost <= budget {
+						if !ok || cost != wcost || fmt.Sprint(got) != fmt.Sprint(way) {
+							t.Fatalf("%s to %s within %d: %v (%d, %v), want %v (%d)", x.ID, tg.ID, budget, got, cost, ok, way, wcost)
+						}
+						continue
+					}
+					cut++
+					var want []grid.Pos
+					wantCost, spent, diag, from := 0, 0, x.diagonals, x.C.Pos
+					fl := f.flagsOf(x)
+					for i, p := range way {
+						c, d, can := f.stepCost(x, from, p, diag, &fl)
+						if !can || spent+c > budget {
+							break
+						}
+						spent, diag, from = spent+c, d, p
+						if f.endsFree(x, p) {
+							want, wantCost = way[:i+1], spent
+						}
+					}
+					if ok || cost != wantCost || fmt.Sprint(got) != fmt.Sprint(want) {
+						t.Fatalf("%s to %s within %d: %v (%d, %v), want %v (%d) of the way %v", x.ID, tg.ID, budget, got, cost, ok, want, wantCost, way)
+					}
+				}
+			}
+		}
+		if cut == 0 {
+			t.Fatal("no goal was beyond a budget: the test tests nothing")
+		}
+	}
+}
