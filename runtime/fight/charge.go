@@ -122,8 +122,19 @@ func (f *Fight) ChargePath(x, t *Fighter, a *Attack) (path []grid.Pos, cost int,
 	prune := g.Square > 0 // the grid's feet are the steps' feet
 	line := f.lineBuf[:0]
 	defer func() { f.lineBuf = line[:0] }()
-	for y := t.C.Pos.Y - rs - th; y <= t.C.Pos.Y+th+rs; y++ {
-		for xx := t.C.Pos.X - rs - tw; xx <= t.C.Pos.X+tw+rs; xx++ {
+	// the end squares no more than reach/unit squares off the target on
+	// each axis (farther ones are out of reach: see freeSquares)
+	gu := g.Square
+	if gu <= 0 {
+		gu = 1
+	}
+	n := reach / min(f.Rules.Space.unit(), gu)
+	xw, xh := x.C.Space.Dims()
+	tp := t.C.Pos
+	y0, y1 := max(tp.Y-rs-th, tp.Y-n-xh+1), min(tp.Y+th+rs, tp.Y+th+n-1)
+	x0, x1 := max(tp.X-rs-tw, tp.X-n-xw+1), min(tp.X+tw+rs, tp.X+tw+n-1)
+	for y := y0; y <= y1; y++ {
+		for xx := x0; xx <= x1; xx++ {
 			e := grid.Pos{X: xx, Y: y, Z: x.C.Pos.Z}
 			if e == x.C.Pos || !m.Fits(e, x.C.Space) {
 				continue

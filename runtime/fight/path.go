@@ -311,9 +311,13 @@ func (g *Goal) Estimate(p grid.Pos) int {
 
 // PathTo finds x's cheapest path, as Move prices it, to a square where the
 // goal is done and x may end its move, spending at most budget feet
-// (negative: no limit). When no such square is within budget it returns
-// the path to the square, within budget, with the least estimate left (the
-// closest x can get), and false. The path excludes x's own square; it is
+// (negative: no limit). When no such square is within budget it returns,
+// with false, the cheapest path to the goal cut at the budget: its squares
+// up to the last one within budget where x may end its move (the tactics
+// rule of docs/maps.md, "Moving toward a goal out of reach"). When no path
+// reaches the goal at all, and for the away goal (never done), it returns
+// instead the path to the square within budget with the least estimate
+// left (the closest x can get). The path excludes x's own square; it is
 // valid until the next call.
 func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool) {
 	sp := f.Space
@@ -321,15 +325,83 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 		return nil, 0, false
 	}
 	m := sp.Map
-	alt := f.Rules.Space.Grid.Diagonal == grid.DiagonalAlternate
 	states := m.W * m.H
-	if alt {
+	if f.Rules.Space.Grid.Diagonal == grid.DiagonalAlternate {
 		states *= 2
 	}
 	s := &sp.path
 	s.ensure(states, m.W*m.H)
 	s.heap = s.heap[:0]
 	fl := f.flagsOf(x)
+	if goal.Done(x.C.Pos) {
+		return s.out[:0], 0, true
+	}
+	if goal.kind == goalReach && !goal.sight {
+		// a melee goal: the free squares within its reach band
+		s.goals = f.freeSquares(x, &goal, s.goals[:0], false)
+		if len(s.goals) == 0 {
+			return s.out[:0], 0, false // no room: no path can end there
+		}
+		goal.free = s.goals
+	}
+	pr := f.stepPrices(x, &fl)
+	// far: a goal beyond the budget is still searched for, and the way to
+	// it cut at the budget
+	far := budget >= 0 && goal.kind != goalAway
+	limit := budget
+	if far {
+		limit = -1
+	}
+	if out, cost, ok, sure := f.greedy(x, &goal, limit, &pr, s, s.out[:0]); sure {
+		s.out = out
+		if far && ok {
+			return f.cut(x, s, &pr, out, cost, budget)
+		}
+		return out, cost, ok
+	}
+	out, cost, ok := f.search(x, &goal, limit, &pr, s)
+	if !far {
+		return out, cost, ok
+	}
+	if ok {
+		return f.cut(x, s, &pr, out, cost, budget)
+	}
+	// no way reaches the goal: the nearest square within budget
+	s.ensure(states, m.W*m.H)
+	s.heap = s.heap[:0]
+	return f.search(x, &goal, budget, &pr, s)
+}
+
+// cut is the way out (of cost feet, to the goal) cut at the budget: its
+// squares up to the last one within budget where x may end its move, and
+// its cost; the whole way and true when it fits.
+func (f *Fight) cut(x *Fighter, s *pathScratch, pr *stepPrices, out []grid.Pos, cost, budget int) ([]grid.Pos, int, bool) {
+	if cost <= budget {
+		return out, cost, true
+	}
+	from, diag := x.C.Pos, x.diagonals
+	spent, last, lastCost := 0, -1, 0
+	for i, p := range out {
+		c, nd, ok := f.cachedStep(s, pr, x, from, p, diag)
+		if !ok || spent+c > budget {
+			break
+		}
+		spent += c
+		diag, from = nd, p
+		if f.free(s, x, p) {
+			last, lastCost = i, spent
+		}
+	}
+	return out[:last+1], lastCost, false
+}
+
+// search is PathTo's A* search from x's square, within limit feet
+// (negative: no limit): the path to the first free goal square it takes
+// from the open list, and true; failing that, the path to the free square
+// with the least estimate left (the least cost among equals), and false.
+func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pathScratch) ([]grid.Pos, int, bool) {
+	m := f.Space.Map
+	alt := pr.alt
 	enc := func(p grid.Pos, diag int) int32 {
 		i := int32(p.Y*m.W + p.X)
 		if alt {
@@ -346,25 +418,9 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 		return grid.Pos{X: int(st) % m.W, Y: int(st) / m.W}, d
 	}
 	start := x.C.Pos
-	if goal.Done(start) {
-		return s.out[:0], 0, true
-	}
-	if goal.kind == goalReach && !goal.sight {
-		// a melee goal: the free squares within its reach band
-		s.goals = f.freeSquares(x, &goal, s.goals[:0], false)
-		if len(s.goals) == 0 {
-			return s.out[:0], 0, false // no room: no path can end there
-		}
-		goal.free = s.goals
-	}
-	pr := f.stepPrices(x, &fl)
-	if out, cost, ok, sure := f.greedy(x, &goal, budget, &pr, s, s.out[:0]); sure {
-		s.out = out
-		return out, cost, ok
-	}
 	s0 := enc(start, x.diagonals)
 	s.stamp[s0], s.cost[s0], s.parent[s0] = s.gen, 0, -1
-	h0 := s.estimate(&goal, m.W, start)
+	h0 := s.estimate(goal, m.W, start)
 	s.push(mkNode(int32(h0), 0, s0))
 	best, bestH, bestG := int32(-1), h0, int32(0)
 	found := int32(-1)
@@ -377,11 +433,11 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 		}
 		p, diag := dec(n.state)
 		if n.state != s0 && f.free(s, x, p) {
-			if s.done(&goal, m.W, p) {
+			if s.done(goal, m.W, p) {
 				found = n.state
 				break
 			}
-			if h := s.estimate(&goal, m.W, p); h < bestH || (h == bestH && ng < bestG) {
+			if h := s.estimate(goal, m.W, p); h < bestH || (h == bestH && ng < bestG) {
 				best, bestH, bestG = n.state, h, ng
 			}
 		}
@@ -416,7 +472,7 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 				dif = 1
 			}
 			g := ng + pr.cost[k][dif]
-			if budget >= 0 && int(g) > budget {
+			if limit >= 0 && int(g) > limit {
 				continue
 			}
 			st := enc(q, nd)
@@ -424,7 +480,7 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 				continue
 			}
 			s.stamp[st], s.cost[st], s.parent[st] = s.gen, g, n.state
-			s.push(mkNode(g+int32(s.estimate(&goal, m.W, q)), g, st))
+			s.push(mkNode(g+int32(s.estimate(goal, m.W, q)), g, st))
 		}
 	}
 	end, ok := found, true
@@ -495,6 +551,15 @@ func (f *Fight) HasRoom(x, t *Fighter, a *Attack) bool {
 func (f *Fight) freeSquares(x *Fighter, goal *Goal, dst []grid.Pos, one bool) []grid.Pos {
 	u := f.Rules.Space.unit()
 	n := goal.reach/u + 1
+	// Every diagonal rule's distance is at least the longer axis's gap in
+	// squares times the square's feet (grid.Span; the chebyshev count uses
+	// the rules' unit): a square more than reach/unit squares off on an
+	// axis is out of the reach band, and Done need not be asked there.
+	gu := f.Rules.Space.Grid.Square
+	if gu <= 0 {
+		gu = 1 // grid.Span's feet a square
+	}
+	n = min(n, goal.reach/min(u, gu))
 	tw, th := goal.target.Space.Dims()
 	xw, xh := x.C.Space.Dims()
 	t := goal.target.Pos

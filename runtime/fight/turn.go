@@ -307,11 +307,9 @@ func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, e
 	// Dash): a path within its movement is walked and the attack made; one
 	// only a Dash affords is walked instead of attacking, as is the way to
 	// get as near as it can.
-	var path []grid.Pos
-	cost, ok := 0, false
-	if f.HasRoom(x, t, a) {
-		path, cost, ok = f.PathTo(x, f.ReachGoal(x, t, a), budget)
-	}
+	// (PathTo finds no path at once when no square in reach is free: no
+	// HasRoom first)
+	path, cost, ok := f.PathTo(x, f.ReachGoal(x, t, a), budget)
 	if ok && cost <= left && len(path) > 0 {
 		if _, err := f.Move(x, path, f.moveOpts(x, cost, left)); err != nil {
 			return nil, false, err
