@@ -193,6 +193,12 @@ func (g Grid) span(dx, dy, dz int) int {
 	if g.Diagonal == DiagonalEuclid {
 		return g.euclid(dx, dy, dz)
 	}
+	return g.squares(dx, dy, dz)
+}
+
+// squares is span under DiagonalOne and DiagonalAlternate (small enough
+// to be inlined where it is called).
+func (g Grid) squares(dx, dy, dz int) int {
 	if g.Diagonal == DiagonalAlternate {
 		return alt2(alt2(dx, dy), dz) * g.unit()
 	}
@@ -228,7 +234,11 @@ func Gap(a, b Body) (dx, dy, dz int) {
 // Every diagonal rule grows with each axis, so the nearest pair of squares is
 // the one that minimises each axis separately.
 func (g Grid) Between(a, b Body) int {
-	return g.span(gap1(a.Pos.X, a.Space.W, b.Pos.X, b.Space.W), gap1(a.Pos.Y, a.Space.H, b.Pos.Y, b.Space.H), abs(a.Pos.Z-b.Pos.Z))
+	dx, dy, dz := gap1(a.Pos.X, a.Space.W, b.Pos.X, b.Space.W), gap1(a.Pos.Y, a.Space.H, b.Pos.Y, b.Space.H), abs(a.Pos.Z-b.Pos.Z)
+	if g.Diagonal == DiagonalEuclid { // span, its common rules inlined
+		return g.euclid(dx, dy, dz)
+	}
+	return g.squares(dx, dy, dz)
 }
 
 // Threatens reports whether b is within a's reach band: ReachMin <= distance
@@ -252,10 +262,11 @@ func Adjacent(a, b Body) bool {
 	return m == 1
 }
 
-// Overlap reports whether two bodies share a square.
+// Overlap reports whether two bodies share a square: no gap along any
+// axis (see Gap; gaps are never negative, so their bits or'ed are 0 only
+// when both are).
 func Overlap(a, b Body) bool {
-	dx, dy, dz := Gap(a, b)
-	return dx == 0 && dy == 0 && dz == 0
+	return a.Pos.Z == b.Pos.Z && gap1(a.Pos.X, a.Space.W, b.Pos.X, b.Space.W)|gap1(a.Pos.Y, a.Space.H, b.Pos.Y, b.Space.H) == 0
 }
 
 // Point is a point of the plane in half-square units: square (x, y) spans
