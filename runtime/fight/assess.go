@@ -277,20 +277,31 @@ func (f *Fight) InMeleeOf(x *Fighter, enemies []*Fighter, dist []int) *Fighter {
 	return nil
 }
 
-// flanker finds an ally of x that flanks t with it, for a melee attack.
+// flanker finds an ally of x that flanks t with it, for a melee attack:
+// the first, in fight order, that can act and flanks t with x. Flanking is
+// grid.Flanks (both threaten t, from opposite sides), its parts taken in
+// turn so that each is worked out once: x's threat once for every ally,
+// an ally's threat before the rest.
 func (f *Fight) flanker(x, t *Fighter, a *Attack, s *Situation) {
 	sr := &f.Rules.Space
-	if f.Space != nil && !a.Ranged && sr.Flank.On {
-		tb := t.body()
-		for _, y := range f.Fighters {
-			if y == x || y.Out || y.Side != x.Side || !f.canAct(y) {
-				continue
-			}
-			yb := y.body()
-			if sr.Grid.Threatens(yb, tb) && sr.Grid.Flanks(x.body(), yb, tb) {
-				s.Flanker = y
-				break
-			}
+	if f.Space == nil || a.Ranged || !sr.Flank.On {
+		return
+	}
+	xb, tb := x.body(), t.body()
+	if !sr.Grid.Threatens(xb, tb) {
+		return
+	}
+	for _, y := range f.Fighters {
+		if y == x || y.Out || y.Side != x.Side {
+			continue
+		}
+		yb := y.body()
+		if !sr.Grid.Threatens(yb, tb) || !f.canAct(y) {
+			continue
+		}
+		if grid.OppositeSides(xb, yb, tb) { // with both threats: grid.Flanks
+			s.Flanker = y
+			return
 		}
 	}
 }

@@ -15,7 +15,7 @@ package grid
 // best square. The test is exact: it runs in half-square integer
 // coordinates.
 func OppositeSides(a, b, target Body) bool {
-	if Overlap(a, target) || Overlap(b, target) || a.Pos.Z != target.Pos.Z || b.Pos.Z != target.Pos.Z {
+	if a.Pos.Z != target.Pos.Z || b.Pos.Z != target.Pos.Z || Overlap(a, target) || Overlap(b, target) {
 		return false
 	}
 	tw, th := target.Space.Dims()

@@ -185,47 +185,48 @@ func isqrtCeil(n int64) int64 {
 // that with the vertical offset the same way. DiagonalEuclid gives the
 // straight-line length rounded up to a whole foot.
 func (g Grid) Span(dx, dy, dz int) int {
-	dx, dy, dz = abs(dx), abs(dy), abs(dz)
-	u := g.unit()
-	switch g.Diagonal {
-	case DiagonalAlternate:
-		return alt2(alt2(dx, dy), dz) * u
-	case DiagonalEuclid:
-		s := int64(dx)*int64(dx) + int64(dy)*int64(dy) + int64(dz)*int64(dz)
-		return int(isqrtCeil(s * int64(u) * int64(u)))
-	default:
-		m := dx
-		if dy > m {
-			m = dy
-		}
-		if dz > m {
-			m = dz
-		}
-		return m * u
+	return g.span(abs(dx), abs(dy), abs(dz))
+}
+
+// span is Span of an offset whose parts are already positive or 0.
+func (g Grid) span(dx, dy, dz int) int {
+	if g.Diagonal == DiagonalEuclid {
+		return g.euclid(dx, dy, dz)
 	}
+	return g.squares(dx, dy, dz)
+}
+
+// squares is span under DiagonalOne and DiagonalAlternate (small enough
+// to be inlined where it is called).
+func (g Grid) squares(dx, dy, dz int) int {
+	if g.Diagonal == DiagonalAlternate {
+		return alt2(alt2(dx, dy), dz) * g.unit()
+	}
+	return max(dx, dy, dz) * g.unit()
+}
+
+// euclid is span under DiagonalEuclid.
+func (g Grid) euclid(dx, dy, dz int) int {
+	u := int64(g.unit())
+	s := int64(dx)*int64(dx) + int64(dy)*int64(dy) + int64(dz)*int64(dz)
+	return int(isqrtCeil(s * u * u))
 }
 
 // Distance returns the distance in feet between two squares.
 func (g Grid) Distance(a, b Pos) int { return g.Span(b.X-a.X, b.Y-a.Y, b.Z-a.Z) }
 
 // gap1 is the number of squares between the nearest squares of the
-// intervals [a, a+la) and [b, b+lb): 0 when they overlap.
+// intervals [a, a+la) and [b, b+lb) (a length below 1 counts as 1): 0 when
+// they overlap. At most one of the two differences is positive, so the
+// larger of them and 0 is the gap.
 func gap1(a, la, b, lb int) int {
-	if d := b - (a + la - 1); d > 0 {
-		return d
-	}
-	if d := a - (b + lb - 1); d > 0 {
-		return d
-	}
-	return 0
+	return max(b-a-max(la, 1)+1, a-b-max(lb, 1)+1, 0)
 }
 
 // Gap returns the offset, in squares along each axis, between the nearest
 // squares of two bodies. It is (0, 0, 0) when they overlap.
 func Gap(a, b Body) (dx, dy, dz int) {
-	aw, ah := a.Space.Dims()
-	bw, bh := b.Space.Dims()
-	return gap1(a.Pos.X, aw, b.Pos.X, bw), gap1(a.Pos.Y, ah, b.Pos.Y, bh), abs(a.Pos.Z - b.Pos.Z)
+	return gap1(a.Pos.X, a.Space.W, b.Pos.X, b.Space.W), gap1(a.Pos.Y, a.Space.H, b.Pos.Y, b.Space.H), abs(a.Pos.Z - b.Pos.Z)
 }
 
 // Between returns the distance in feet between the nearest squares of two
@@ -233,8 +234,11 @@ func Gap(a, b Body) (dx, dy, dz int) {
 // Every diagonal rule grows with each axis, so the nearest pair of squares is
 // the one that minimises each axis separately.
 func (g Grid) Between(a, b Body) int {
-	dx, dy, dz := Gap(a, b)
-	return g.Span(dx, dy, dz)
+	dx, dy, dz := gap1(a.Pos.X, a.Space.W, b.Pos.X, b.Space.W), gap1(a.Pos.Y, a.Space.H, b.Pos.Y, b.Space.H), abs(a.Pos.Z-b.Pos.Z)
+	if g.Diagonal == DiagonalEuclid { // span, its common rules inlined
+		return g.euclid(dx, dy, dz)
+	}
+	return g.squares(dx, dy, dz)
 }
 
 // Threatens reports whether b is within a's reach band: ReachMin <= distance
@@ -258,10 +262,11 @@ func Adjacent(a, b Body) bool {
 	return m == 1
 }
 
-// Overlap reports whether two bodies share a square.
+// Overlap reports whether two bodies share a square: no gap along any
+// axis (see Gap; gaps are never negative, so their bits or'ed are 0 only
+// when both are).
 func Overlap(a, b Body) bool {
-	dx, dy, dz := Gap(a, b)
-	return dx == 0 && dy == 0 && dz == 0
+	return a.Pos.Z == b.Pos.Z && gap1(a.Pos.X, a.Space.W, b.Pos.X, b.Space.W)|gap1(a.Pos.Y, a.Space.H, b.Pos.Y, b.Space.H) == 0
 }
 
 // Point is a point of the plane in half-square units: square (x, y) spans
