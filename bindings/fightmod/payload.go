@@ -218,6 +218,9 @@ func (v *attackView) FromLua(_ *lua.LState, t *lua.LTable) error {
 // hookErr explains a bad value a hook left in its event table: a number
 // field must hold a whole number, a flag true or false.
 func hookErr(err error) error {
+	if err == nil {
+		return nil
+	}
 	var e *errs.Error
 	if errors.As(err, &e) {
 		e.Msg = "a hook left a bad value in " + e.Msg
