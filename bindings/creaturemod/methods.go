@@ -473,10 +473,16 @@ func mRemoveCondition(L *lua.LState) int {
 
 // removeOpts reads c:remove_condition's opts (source); apart, so that a
 // call without them allocates nothing for the options' closure.
-func removeOpts(L *lua.LState) (source string, hasSource bool) {
+func removeOpts(L *lua.LState) (string, bool) {
 	if L.Get(3) == lua.LNil {
 		return "", false
 	}
+	return readRemoveOpts(L)
+}
+
+// readRemoveOpts reads the opts removeOpts found (its variables live on
+// the heap, for the closure).
+func readRemoveOpts(L *lua.LState) (source string, hasSource bool) {
 	opts(L, 3, fieldFn{Key: "source", Fn: func(p string, v lua.LValue) (err error) {
 		hasSource = true
 		source, err = strOf(p, v)

@@ -149,3 +149,26 @@ return a, b, c, d, t, pcall(probe)       -- pcall keeps all: -1
 		t.Fatalf("ResultsWanted gave %v, want %v", got, want)
 	}
 }
+
+// TestSetFieldMatchesRawSet: SetField leaves a table as RawSetString
+// does, for new, present, cleared and set-again keys.
+func TestSetFieldMatchesRawSet(t *testing.T) {
+	r, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	a, b := r.L.NewTable(), r.L.NewTable()
+	steps := []struct {
+		k string
+		v lua.LValue
+	}{{"x", lua.LNumber(1)}, {"y", lua.LTrue}, {"x", lua.LNumber(2)}, {"z", lua.LNil}, {"y", lua.LNil},
+		{"w", lua.LString("w")}, {"y", lua.LFalse}, {"x", lua.LNil}, {"x", lua.LNumber(3)}}
+	for i, s := range steps {
+		SetField(a, s.k, s.v)
+		b.RawSetString(s.k, s.v)
+		if ka, kb := keyOrder(a), keyOrder(b); ka != kb {
+			t.Fatalf("step %d (%s = %v): SetField %q, RawSetString %q", i, s.k, s.v, ka, kb)
+		}
+	}
+}
