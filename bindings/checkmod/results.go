@@ -93,22 +93,33 @@ func modsTable(L *lua.LState, mods []check.AppliedMod) *lua.LTable {
 	t := L.CreateTable(len(mods), 0)
 	for i := range mods {
 		m := &mods[i]
-		mt := L.CreateTable(0, 5)
-		mt.RawSetString("value", num(m.Value))
+		var v [5]lua.LValue
+		v[0] = num(m.Value)
 		if m.Type != "" {
-			mt.RawSetString("type", lua.LString(m.Type))
+			v[1] = lua.LString(m.Type)
 		}
 		if m.Source != "" {
-			mt.RawSetString("source", lua.LString(m.Source))
+			v[2] = lua.LString(m.Source)
 		}
-		mt.RawSetString("counted", lua.LBool(m.Counted))
+		v[3] = lua.LBool(m.Counted)
 		if !m.Counted {
-			mt.RawSetString("why", lua.LString(m.Reason()))
+			v[4] = lua.LString(m.Reason())
 		}
-		t.Append(mt)
+		t.Append(modShape.New(L, 0, v[:]))
 	}
 	return t
 }
+
+// The shapes of the tables of a test's result (the order is the order
+// pairs visits them in).
+var (
+	modShape    = luart.NewShape("value", "type?", "source?", "counted", "why?")
+	dieShape    = luart.NewShape("face", "kept", "role")
+	resultShape = luart.NewShape("dice", "sides", "natural", "value", "total", "mods", "mod_total", "net_adv",
+		"adv_up", "adv_down", "adv_bonus", "keep", "compare", "target?", "success", "decided", "margin",
+		"degree", "threat", "crit", "fumble_threat", "fumble", "confirmed", "confirm_natural?",
+		"confirm_total?", "text?")
+)
 
 func intsTable(L *lua.LState, v []int) *lua.LTable {
 	t := L.CreateTable(len(v), 0)
@@ -125,49 +136,29 @@ func ResultTable(L *lua.LState, r *check.Result) *lua.LTable { return resultTabl
 
 // resultTable converts a test result to the plain table scripts receive.
 func resultTable(L *lua.LState, r *check.Result, text bool) *lua.LTable {
-	t := L.CreateTable(0, 28)
 	dice := L.CreateTable(len(r.Dice), 0)
 	for i := range r.Dice {
 		d := &r.Dice[i]
-		dt := L.CreateTable(0, 3)
-		dt.RawSetString("face", num(d.Face))
-		dt.RawSetString("kept", lua.LBool(d.State == check.Kept))
-		dt.RawSetString("role", roleName(d.Role))
-		dice.Append(dt)
+		dice.Append(dieShape.New(L, 0, []lua.LValue{num(d.Face), lua.LBool(d.State == check.Kept), roleName(d.Role)}))
 	}
-	t.RawSetString("dice", dice)
-	t.RawSetString("sides", num(r.Sides))
-	t.RawSetString("natural", num(r.Natural))
-	t.RawSetString("value", num(r.Value))
-	t.RawSetString("total", num(r.Total))
-	t.RawSetString("mods", modsTable(L, r.Mods))
-	t.RawSetString("mod_total", num(r.ModTotal))
-	t.RawSetString("net_adv", num(r.Net))
-	t.RawSetString("adv_up", num(r.AdvUp))
-	t.RawSetString("adv_down", num(r.AdvDown))
-	t.RawSetString("adv_bonus", num(r.AdvBonus))
-	t.RawSetString("keep", keepName(r.Keep))
-	t.RawSetString("compare", compareName(r.Compare))
+	v := [26]lua.LValue{
+		dice, num(r.Sides), num(r.Natural), num(r.Value), num(r.Total), modsTable(L, r.Mods),
+		num(r.ModTotal), num(r.Net), num(r.AdvUp), num(r.AdvDown), num(r.AdvBonus),
+		keepName(r.Keep), compareName(r.Compare), nil, lua.LBool(r.Success), decidedName(r.Decided),
+		num(r.Margin), num(r.Degree), lua.LBool(r.Threat), lua.LBool(r.Crit),
+		lua.LBool(r.FumbleThreat), lua.LBool(r.Fumble), lua.LBool(r.Confirmed), nil, nil, nil,
+	}
 	if r.Compare != check.NoTarget {
-		t.RawSetString("target", num(r.Target))
+		v[13] = num(r.Target)
 	}
-	t.RawSetString("success", lua.LBool(r.Success))
-	t.RawSetString("decided", decidedName(r.Decided))
-	t.RawSetString("margin", num(r.Margin))
-	t.RawSetString("degree", num(r.Degree))
-	t.RawSetString("threat", lua.LBool(r.Threat))
-	t.RawSetString("crit", lua.LBool(r.Crit))
-	t.RawSetString("fumble_threat", lua.LBool(r.FumbleThreat))
-	t.RawSetString("fumble", lua.LBool(r.Fumble))
-	t.RawSetString("confirmed", lua.LBool(r.Confirmed))
 	if r.ConfirmRolled {
-		t.RawSetString("confirm_natural", num(r.ConfirmNatural))
-		t.RawSetString("confirm_total", num(r.ConfirmTotal))
+		v[23] = num(r.ConfirmNatural)
+		v[24] = num(r.ConfirmTotal)
 	}
 	if text {
-		t.RawSetString("text", lua.LString(r.String()))
+		v[25] = lua.LString(r.String())
 	}
-	return t
+	return resultShape.New(L, 0, v[:])
 }
 
 // underTable converts a roll-under result to a plain table.

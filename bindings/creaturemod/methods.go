@@ -380,6 +380,7 @@ func mGainTemp(L *lua.LState) int {
 var stackingNames = []string{"keep", "refresh", "levels", "independent"}
 
 func mAddCondition(L *lua.LState) int {
+	keep := luart.ResultsWanted(L) != 0 // read before any hook runs other Lua
 	c := Check(L, 1)
 	cond := creature.Condition{Name: L.CheckString(2)}
 	var spec creature.CondSpec
@@ -404,27 +405,29 @@ func mAddCondition(L *lua.LState) int {
 	)
 	res, err := c.AddCondition(cond, spec)
 	raise(L, err)
-	t := L.CreateTable(0, 5)
-	t.RawSetString("id", lua.LNumber(res.ID))
-	t.RawSetString("added", lua.LBool(res.Added))
-	t.RawSetString("changed", lua.LBool(res.Changed))
-	t.RawSetString("immune", lua.LBool(res.Immune))
-	t.RawSetString("level", lua.LNumber(res.Level))
-	return push(L, t)
+	if !keep {
+		return push(L, lua.LNil) // a statement: nobody reads the result
+	}
+	return push(L, addedShape.New(L, 0, []lua.LValue{lua.LNumber(res.ID), lua.LBool(res.Added),
+		lua.LBool(res.Changed), lua.LBool(res.Immune), lua.LNumber(res.Level)}))
 }
 
+// The shapes of c:add_condition's result and of a condition's table (the
+// order is the order pairs visits them in).
+var (
+	addedShape = luart.NewShape("id", "added", "changed", "immune", "level")
+	condShape  = luart.NewShape("id", "name", "level", "source?", "duration?")
+)
+
 func condTable(L *lua.LState, in creature.Condition) *lua.LTable {
-	t := L.CreateTable(0, 5)
-	t.RawSetString("id", lua.LNumber(in.ID))
-	t.RawSetString("name", lua.LString(in.Name))
-	t.RawSetString("level", lua.LNumber(in.Level))
+	v := [5]lua.LValue{lua.LNumber(in.ID), lua.LString(in.Name), lua.LNumber(in.Level)}
 	if in.Source != "" {
-		t.RawSetString("source", lua.LString(in.Source))
+		v[3] = lua.LString(in.Source)
 	}
 	if in.Duration != 0 {
-		t.RawSetString("duration", lua.LNumber(in.Duration))
+		v[4] = lua.LNumber(in.Duration)
 	}
-	return t
+	return condShape.New(L, 0, v[:])
 }
 
 func condList(L *lua.LState, cs []creature.Condition) *lua.LTable {
@@ -437,13 +440,7 @@ func condList(L *lua.LState, cs []creature.Condition) *lua.LTable {
 
 func mRemoveCondition(L *lua.LState) int {
 	c := Check(L, 1)
-	var source string
-	hasSource := false
-	opts(L, 3, fieldFn{Key: "source", Fn: func(p string, v lua.LValue) (err error) {
-		hasSource = true
-		source, err = strOf(p, v)
-		return
-	}})
+	source, hasSource := removeOpts(L)
 	switch v := L.Get(2).(type) {
 	case lua.LNumber:
 		id := checkInt(L, 2, "id")
@@ -472,6 +469,26 @@ func mRemoveCondition(L *lua.LState) int {
 		L.ArgError(2, "condition name or instance id expected, got "+v.Type().String())
 	}
 	return 0
+}
+
+// removeOpts reads c:remove_condition's opts (source); apart, so that a
+// call without them allocates nothing for the options' closure.
+func removeOpts(L *lua.LState) (string, bool) {
+	if L.Get(3) == lua.LNil {
+		return "", false
+	}
+	return readRemoveOpts(L)
+}
+
+// readRemoveOpts reads the opts removeOpts found (its variables live on
+// the heap, for the closure).
+func readRemoveOpts(L *lua.LState) (source string, hasSource bool) {
+	opts(L, 3, fieldFn{Key: "source", Fn: func(p string, v lua.LValue) (err error) {
+		hasSource = true
+		source, err = strOf(p, v)
+		return
+	}})
+	return source, hasSource
 }
 
 func mReduceLevel(L *lua.LState) int {

@@ -7,6 +7,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/dndsh/dndsh/bindings/luart"
 	"github.com/dndsh/dndsh/runtime/creature"
 	"github.com/dndsh/dndsh/runtime/grid"
 )
@@ -663,22 +664,23 @@ func setResources(c *creature.Creature, path string, v lua.LValue) error {
 // {current, max, recharge, rest, die, min, amount} (zero fields left out,
 // recharge "none" included).
 func ResourceTable(L *lua.LState, r creature.Resource) *lua.LTable {
-	t := L.CreateTable(0, 4)
-	t.RawSetString("current", lua.LNumber(r.Current))
-	t.RawSetString("max", lua.LNumber(r.Max))
-	t.RawSetString("recharge", lua.LString(r.Recharge.Kind.String()))
+	v := [7]lua.LValue{lua.LNumber(r.Current), lua.LNumber(r.Max), lua.LString(r.Recharge.Kind.String())}
 	if r.Recharge.Rest != "" {
-		t.RawSetString("rest", lua.LString(r.Recharge.Rest))
+		v[3] = lua.LString(r.Recharge.Rest)
 	}
 	if r.Recharge.Die != 0 {
-		t.RawSetString("die", lua.LNumber(r.Recharge.Die))
-		t.RawSetString("min", lua.LNumber(r.Recharge.Min))
+		v[4] = lua.LNumber(r.Recharge.Die)
+		v[5] = lua.LNumber(r.Recharge.Min)
 	}
 	if r.Recharge.Amount != 0 {
-		t.RawSetString("amount", lua.LNumber(r.Recharge.Amount))
+		v[6] = lua.LNumber(r.Recharge.Amount)
 	}
-	return t
+	return resourceShape.New(L, 0, v[:])
 }
+
+// resourceShape is the shape of ResourceTable's tables (the order is the
+// order pairs visits them in).
+var resourceShape = luart.NewShape("current", "max", "recharge", "rest?", "die?", "min?", "amount?")
 
 func getResources(L *lua.LState, c *creature.Creature) lua.LValue {
 	rs := c.Resources(nil)

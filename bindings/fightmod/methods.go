@@ -349,9 +349,18 @@ func (fm *module) allies(L *lua.LState) int {
 
 // strike is fight.strike.
 func (fm *module) strike(L *lua.LState) int {
+	// the record is dropped when the call is a statement (the kits' own
+	// attacks): read before the attack's hooks run other Lua
+	keep := luart.ResultsWanted(L) != 0
 	f := fm.current(L)
 	x, t := fm.fighterOf(L, 1), fm.fighterOf(L, 2)
-	opts := L.OptTable(4, L.CreateTable(0, 0))
+	var so fight.StrikeOpts
+	if opts := L.OptTable(4, nil); opts != nil {
+		so = fight.StrikeOpts{Adv: int(lua.LVAsNumber(opts.RawGetString("adv"))),
+			Bonus: int(lua.LVAsNumber(opts.RawGetString("bonus"))), Mul: int(lua.LVAsNumber(opts.RawGetString("mul"))),
+			Sure: lua.LVAsBool(opts.RawGetString("sure")), Touch: lua.LVAsBool(opts.RawGetString("touch")),
+			NoDamage: lua.LVAsBool(opts.RawGetString("no_damage")), Nonlethal: lua.LVAsBool(opts.RawGetString("nonlethal"))}
+	}
 	var a *fight.Attack
 	if L.Get(3) == lua.LNil {
 		// no name: the first melee attack (what a special attack replaces)
@@ -371,12 +380,13 @@ func (fm *module) strike(L *lua.LState) int {
 			L.ArgError(3, fmt.Sprintf("%s has no attack %q", x.ID, name))
 		}
 	}
-	e, err := f.StrikeWith(x, t, a, fight.StrikeOpts{Adv: int(lua.LVAsNumber(opts.RawGetString("adv"))),
-		Bonus: int(lua.LVAsNumber(opts.RawGetString("bonus"))), Mul: int(lua.LVAsNumber(opts.RawGetString("mul"))),
-		Sure: lua.LVAsBool(opts.RawGetString("sure")), Touch: lua.LVAsBool(opts.RawGetString("touch")),
-		NoDamage: lua.LVAsBool(opts.RawGetString("no_damage")), Nonlethal: lua.LVAsBool(opts.RawGetString("nonlethal"))})
+	e, err := f.StrikeWith(x, t, a, so)
 	if err != nil {
 		luart.Raise(L, err)
+	}
+	if !keep {
+		L.Push(lua.LNil)
+		return 1
 	}
 	L.Push(StrikeTable(L, f, e))
 	return 1
@@ -389,56 +399,61 @@ func (fm *module) strike(L *lua.LState) int {
 // (on a map), reasons = {{kind, level, why}...} (the rules that applied,
 // when the fight explains: the REPL's table)}.
 func StrikeTable(L *lua.LState, f *fight.Fight, e *fight.AttackEvent) *lua.LTable {
-	res := L.CreateTable(0, 16)
-	res.RawSetString("hit", lua.LBool(e.Hit))
-	res.RawSetString("crit", lua.LBool(e.Crit))
-	res.RawSetString("natural", luart.Int(e.Roll.Natural))
-	res.RawSetString("total", luart.Int(e.Roll.Total))
-	res.RawSetString("damage", luart.Int(e.Damage))
-	res.RawSetString("needed", luart.Int(e.Roll.Target))
-	res.RawSetString("adv", luart.Int(e.Adv))
-	res.RawSetString("dis", luart.Int(e.Dis))
-	res.RawSetString("bonus", luart.Int(e.Bonus))
+	var v [strikeKeys]lua.LValue
+	v[0] = lua.LBool(e.Hit)
+	v[1] = lua.LBool(e.Crit)
+	v[2] = luart.Int(e.Roll.Natural)
+	v[3] = luart.Int(e.Roll.Total)
+	v[4] = luart.Int(e.Damage)
+	v[5] = luart.Int(e.Roll.Target)
+	v[6] = luart.Int(e.Adv)
+	v[7] = luart.Int(e.Dis)
+	v[8] = luart.Int(e.Bonus)
 	rolled := e.Rolled
 	if rolled {
-		res.RawSetString("roll", checkmod.ResultTable(L, &e.Roll))
+		v[9] = checkmod.ResultTable(L, &e.Roll)
 	}
-	res.RawSetString("rolled", lua.LBool(rolled))
+	v[10] = lua.LBool(rolled)
 	if e.Roll.ConfirmRolled {
-		res.RawSetString("confirm_natural", luart.Int(e.Roll.ConfirmNatural))
-		res.RawSetString("confirm_total", luart.Int(e.Roll.ConfirmTotal))
+		v[11] = luart.Int(e.Roll.ConfirmNatural)
+		v[12] = luart.Int(e.Roll.ConfirmTotal)
 	}
 	if e.MissRoll > 0 {
-		res.RawSetString("miss_roll", luart.Int(e.MissRoll))
+		v[13] = luart.Int(e.MissRoll)
 	}
 	if e.Refused != "" {
-		res.RawSetString("refused", lua.LString(e.Refused))
+		v[14] = lua.LString(e.Refused)
 	}
 	parts := L.CreateTable(len(e.Parts), 0)
 	if e.Hit {
 		for _, p := range e.Parts {
-			pt := L.CreateTable(0, 2)
-			pt.RawSetString("type", lua.LString(p.Type))
-			pt.RawSetString("amount", luart.Int(p.Amount))
-			parts.Append(pt)
+			parts.Append(partShape.New(L, 0, []lua.LValue{lua.LString(p.Type), luart.Int(p.Amount)}))
 		}
 	}
-	res.RawSetString("parts", parts)
+	v[15] = parts
 	if f.Space != nil {
-		res.RawSetString("distance", luart.Int(e.Distance))
-		res.RawSetString("cover", lua.LString(e.Cover.String()))
+		v[16] = luart.Int(e.Distance)
+		v[17] = lua.LString(e.Cover.String())
 	}
 	rs := L.CreateTable(len(e.Why), 0)
 	for _, r := range e.Why {
-		rt := L.CreateTable(0, 3)
-		rt.RawSetString("kind", lua.LString(r.Kind))
-		rt.RawSetString("level", luart.Int(r.Level))
-		rt.RawSetString("why", lua.LString(r.Why))
-		rs.Append(rt)
+		rs.Append(reasonShape.New(L, 0, []lua.LValue{lua.LString(r.Kind), luart.Int(r.Level), lua.LString(r.Why)}))
 	}
-	res.RawSetString("reasons", rs)
-	return res
+	v[18] = rs
+	return strikeShape.New(L, 0, v[:])
 }
+
+// The shapes of fight.strike's record and its parts and reasons (the
+// order is the order pairs visits them in).
+var (
+	strikeShape = luart.NewShape("hit", "crit", "natural", "total", "damage", "needed", "adv", "dis", "bonus",
+		"roll?", "rolled", "confirm_natural?", "confirm_total?", "miss_roll?", "refused?", "parts",
+		"distance?", "cover?", "reasons")
+	partShape   = luart.NewShape("type", "amount")
+	reasonShape = luart.NewShape("kind", "level", "why")
+)
+
+const strikeKeys = 19
 
 // attackNamed returns x's attack called name (case aside), or nil.
 func attackNamed(x *fight.Fighter, name string) *fight.Attack {

@@ -63,36 +63,27 @@ func (fm *module) fighterOf(L *lua.LState, n int) *fight.Fighter {
 }
 
 func fighterTable(L *lua.LState, x *fight.Fighter, side string) *lua.LTable {
-	t := L.CreateTable(0, 9)
-	t.RawSetString("id", lua.LString(x.ID))
 	if side == "" {
 		side = x.C.Side
 	}
-	t.RawSetString("side", lua.LString(side))
-	t.RawSetString("player", lua.LBool(x.Player))
-	t.RawSetString("hp", luart.Int(x.C.HP()))
-	t.RawSetString("max_hp", luart.Int(x.C.MaxHP()))
-	t.RawSetString("dealt", luart.Int(x.DamageDealt))
-	t.RawSetString("taken", luart.Int(x.DamageTaken))
-	t.RawSetString("out", lua.LBool(x.Out))
-	t.RawSetString("dead", lua.LBool(x.Dead))
-	t.RawSetString("fled", lua.LBool(x.Fled))
-	t.RawSetString("stable", lua.LBool(x.Stable))
-	t.RawSetString("level", luart.Int(x.Level))
+	v := [15]lua.LValue{lua.LString(x.ID), lua.LString(side), lua.LBool(x.Player), luart.Int(x.C.HP()),
+		luart.Int(x.C.MaxHP()), luart.Int(x.DamageDealt), luart.Int(x.DamageTaken), lua.LBool(x.Out),
+		lua.LBool(x.Dead), lua.LBool(x.Fled), lua.LBool(x.Stable), luart.Int(x.Level), nil,
+		luart.Int(x.SaveSuccesses), luart.Int(x.SaveFailures)}
 	if ls := x.LastSave; ls.Round > 0 || ls.Face > 0 {
-		st := L.CreateTable(0, 6)
-		st.RawSetString("round", luart.Int(ls.Round))
-		st.RawSetString("face", luart.Int(ls.Face))
-		st.RawSetString("total", luart.Int(ls.Total))
-		st.RawSetString("outcome", lua.LString(ls.Outcome))
-		st.RawSetString("successes", luart.Int(ls.Successes))
-		st.RawSetString("failures", luart.Int(ls.Failures))
-		t.RawSetString("last_save", st)
+		v[12] = lastSaveShape.New(L, 0, []lua.LValue{luart.Int(ls.Round), luart.Int(ls.Face), luart.Int(ls.Total),
+			lua.LString(ls.Outcome), luart.Int(ls.Successes), luart.Int(ls.Failures)})
 	}
-	t.RawSetString("successes", luart.Int(x.SaveSuccesses))
-	t.RawSetString("failures", luart.Int(x.SaveFailures))
-	return t
+	return fighterShape.New(L, 0, v[:])
 }
+
+// The shapes of fight.info's table and its last death save (the order is
+// the order pairs visits them in).
+var (
+	fighterShape = luart.NewShape("id", "side", "player", "hp", "max_hp", "dealt", "taken", "out", "dead",
+		"fled", "stable", "level", "last_save?", "successes", "failures")
+	lastSaveShape = luart.NewShape("round", "face", "total", "outcome", "successes", "failures")
+)
 
 // OutcomeTable converts a trial's outcome to the table fight.run returns.
 func OutcomeTable(L *lua.LState, f *fight.Fight, out fight.Outcome, log []string) *lua.LTable {

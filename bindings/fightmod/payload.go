@@ -120,7 +120,7 @@ func (v *attackView) field(L *lua.LState, k string) lua.LValue {
 		return v.str(typ)
 	case "parts":
 		p := v.partsList(L)
-		v.t.RawSetString("parts", p)
+		luart.SetField(v.t, "parts", p)
 		return p
 	case "hp_lost":
 		return luart.Int(e.Applied.HPLost)
@@ -218,6 +218,9 @@ func (v *attackView) FromLua(_ *lua.LState, t *lua.LTable) error {
 // hookErr explains a bad value a hook left in its event table: a number
 // field must hold a whole number, a flag true or false.
 func hookErr(err error) error {
+	if err == nil {
+		return nil
+	}
 	var e *errs.Error
 	if errors.As(err, &e) {
 		e.Msg = "a hook left a bad value in " + e.Msg
@@ -241,13 +244,13 @@ func (v *turnView) ToLua(L *lua.LState) *lua.LTable {
 	t := v.t
 	t.RawSetString("cancelled", lua.LNil)
 	if v.e.Fighter != nil {
-		t.RawSetString("fighter", creaturemod.Push(L, v.e.Fighter.C))
+		luart.SetField(t, "fighter", creaturemod.Push(L, v.e.Fighter.C))
 	} else {
 		t.RawSetString("fighter", lua.LNil)
 	}
-	t.RawSetString("round", luart.Int(v.e.Round))
-	t.RawSetString("acted", lua.LBool(v.e.Acted))
-	t.RawSetString("skip", lua.LBool(v.e.Skip))
+	luart.SetField(t, "round", luart.Int(v.e.Round))
+	luart.SetField(t, "acted", lua.LBool(v.e.Acted))
+	luart.SetField(t, "skip", lua.LBool(v.e.Skip))
 	return t
 }
 
@@ -278,20 +281,20 @@ func (v *moveView) ToLua(L *lua.LState) *lua.LTable {
 	t, e := v.t, v.e
 	t.RawSetString("cancelled", lua.LNil)
 	t.RawSetString("reason", lua.LNil)
-	t.RawSetString("mover", creaturemod.Push(L, e.Mover.C))
+	luart.SetField(t, "mover", creaturemod.Push(L, e.Mover.C))
 	if e.Hostile != nil {
-		t.RawSetString("hostile", creaturemod.Push(L, e.Hostile.C))
+		luart.SetField(t, "hostile", creaturemod.Push(L, e.Hostile.C))
 	} else {
 		t.RawSetString("hostile", lua.LNil)
 	}
-	v.from.RawSetString("x", luart.Int(e.From.X))
-	v.from.RawSetString("y", luart.Int(e.From.Y))
-	v.to.RawSetString("x", luart.Int(e.To.X))
-	v.to.RawSetString("y", luart.Int(e.To.Y))
-	t.RawSetString("from", v.from)
-	t.RawSetString("to", v.to)
-	t.RawSetString("step", luart.Int(e.Step))
-	t.RawSetString("cost", luart.Int(e.Cost))
+	luart.SetField(v.from, "x", luart.Int(e.From.X))
+	luart.SetField(v.from, "y", luart.Int(e.From.Y))
+	luart.SetField(v.to, "x", luart.Int(e.To.X))
+	luart.SetField(v.to, "y", luart.Int(e.To.Y))
+	luart.SetField(t, "from", v.from)
+	luart.SetField(t, "to", v.to)
+	luart.SetField(t, "step", luart.Int(e.Step))
+	luart.SetField(t, "cost", luart.Int(e.Cost))
 	kind := ""
 	switch e.Kind {
 	case grid.LeaveReach:
@@ -299,8 +302,8 @@ func (v *moveView) ToLua(L *lua.LState) *lua.LTable {
 	case grid.ExitThreatened:
 		kind = "exit_threatened"
 	}
-	t.RawSetString("kind", lua.LString(kind))
-	t.RawSetString("cause", lua.LString(e.Cause))
+	luart.SetField(t, "kind", lua.LString(kind))
+	luart.SetField(t, "cause", lua.LString(e.Cause))
 	return t
 }
 

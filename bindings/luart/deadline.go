@@ -3,6 +3,7 @@ package luart
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -30,6 +31,32 @@ type trialCtx struct {
 	mu     sync.Mutex
 	done   chan struct{}
 	err    error
+	ended  atomic.Bool // done is closed
+}
+
+// vmCtx is the trial's context as the Lua state holds it
+// (LState.SetContext). gopher-lua's VM asks the state's context for its
+// Done channel and selects on it before every instruction, and selecting
+// on an open channel costs several times selecting on none: over the
+// thousands of instructions of a Lua-heavy trial, 7% of it. So vmCtx's
+// Done is nil while the trial runs and the trial's closed channel once it
+// has ended (deadline, Ctrl-C, memory budget): the next instruction's
+// select sees it and raises the error, as with the channel itself.
+//
+// That breaks context's rule that Done gives the same value each call,
+// which is safe only because nothing but the VM's select reads it: the
+// sandbox opens no coroutine library, so gopher-lua never derives a
+// thread's context from it (LState.NewThread; TestNoCoroutines), and the
+// Go functions that look at the state's context (checkBudget, dice.dist)
+// ask its Err, which vmCtx takes from the trial's context, as it does
+// Value (so context.Cause) and Deadline.
+type vmCtx struct{ *trialCtx }
+
+func (c vmCtx) Done() <-chan struct{} {
+	if c.ended.Load() {
+		return c.done
+	}
+	return nil
 }
 
 // Deadline reports no fixed deadline: the time budget restarts at every
@@ -50,6 +77,7 @@ func (c *trialCtx) end(err error) {
 	if c.err == nil {
 		c.err = err
 		close(c.done)
+		c.ended.Store(true)
 	}
 }
 
@@ -80,7 +108,7 @@ func (r *Runtime) enterTrial(parent context.Context) func() {
 	k.mu.Unlock()
 	k.timer.Reset(r.cfg.Timeout)
 	r.ctx = ctx
-	r.L.SetContext(ctx)
+	r.L.SetContext(vmCtx{ctx})
 	return k.leaveFn
 }
 

@@ -300,3 +300,18 @@ func TestEnteredAgainAndAgain(t *testing.T) {
 		t.Fatalf("want the cancellation, got %v", err)
 	}
 }
+
+// TestNoCoroutines: the sandbox opens no coroutine library, which the
+// trial's context relies on (vmCtx: gopher-lua derives a coroutine's
+// context from the state's, and that context's Done is nil while the
+// trial runs). Opening it needs vmCtx rethought first.
+func TestNoCoroutines(t *testing.T) {
+	r, _ := newRT(t, nil)
+	_, err := r.DoString(context.Background(), "t.lua", `return coroutine`, nil)
+	if err == nil || !strings.Contains(err.Error(), `undeclared global "coroutine"`) {
+		t.Fatalf("coroutine is reachable in the sandbox (%v); vmCtx (deadline.go) assumes it is not", err)
+	}
+	if v := r.L.G.Global.RawGetString("coroutine"); v != lua.LNil {
+		t.Fatalf("coroutine is %v in the globals; vmCtx (deadline.go) assumes there is none", v)
+	}
+}

@@ -24,7 +24,10 @@ import (
 // Snapshot.Restore also reaches three fields of lua.LTable: its array part
 // and the list of its keys in insertion order (with the index of each), so
 // that a table a trial added keys to gets back the exact key order it had,
-// which is the order pairs follows.
+// which is the order pairs follows. Shape.New reaches those two and the
+// string-keyed part, to make a table of known keys without building its
+// hash part key by key. ResultsWanted reads the NRet of the state's
+// current call frame.
 
 // vmLayout holds the offsets of the fields dndsh reaches.
 type vmLayout struct {
@@ -32,6 +35,8 @@ type vmLayout struct {
 	regTop                     uintptr // in gopher-lua's registry
 	uvNext, uvIndex            uintptr // in lua.Upvalue
 	tArray, tKeys, tK2i        uintptr // in lua.LTable
+	tStrdict                   uintptr // in lua.LTable
+	curFrame, frameNRet        uintptr // lua.LState's currentFrame, and NRet in its callFrame
 	ok                         bool
 }
 
@@ -82,6 +87,19 @@ func findLayout() (l vmLayout) {
 		return l
 	}
 	l.tK2i = f.Offset
+	if f, ok = tt.FieldByName("strdict"); !ok || f.Type != reflect.TypeOf(map[string]lua.LValue(nil)) {
+		return l
+	}
+	l.tStrdict = f.Offset
+	if f, ok = st.FieldByName("currentFrame"); !ok || f.Type.Kind() != reflect.Pointer || f.Type.Elem().Kind() != reflect.Struct {
+		return l
+	}
+	l.curFrame = f.Offset
+	nret, ok := f.Type.Elem().FieldByName("NRet")
+	if !ok || nret.Type.Kind() != reflect.Int {
+		return l
+	}
+	l.frameNRet = nret.Offset
 	l.ok = true
 	return l
 }
@@ -96,6 +114,31 @@ func tableArray(t *lua.LTable) *[]lua.LValue {
 func tableKeys(t *lua.LTable) (*[]lua.LValue, map[lua.LValue]int) {
 	return (*[]lua.LValue)(unsafe.Add(unsafe.Pointer(t), layout.tKeys)),
 		*(*map[lua.LValue]int)(unsafe.Add(unsafe.Pointer(t), layout.tK2i))
+}
+
+// tableHash returns the places of t's string-keyed part, its list of keys
+// in insertion order and their indices (see Shape).
+func tableHash(t *lua.LTable) (*map[string]lua.LValue, *[]lua.LValue, *map[lua.LValue]int) {
+	p := unsafe.Pointer(t)
+	return (*map[string]lua.LValue)(unsafe.Add(p, layout.tStrdict)),
+		(*[]lua.LValue)(unsafe.Add(p, layout.tKeys)),
+		(*map[lua.LValue]int)(unsafe.Add(p, layout.tK2i))
+}
+
+// ResultsWanted is, inside a Go function scripts call, how many of its
+// results the caller keeps: 0 when the call is a statement (fight.strike
+// on its own line) and -1 when it keeps them all (a return, an argument
+// list, pcall). A function whose result is costly to build may skip it
+// when none is kept. -1 when the VM's layout is unknown.
+func ResultsWanted(L *lua.LState) int {
+	if !layout.ok {
+		return -1
+	}
+	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(L), layout.curFrame))
+	if cf == nil {
+		return -1
+	}
+	return *(*int)(unsafe.Add(cf, layout.frameNRet))
 }
 
 // keepErrorHandlerFlag sets the state's "has an error handler" flag, so
