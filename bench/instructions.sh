@@ -14,7 +14,8 @@ tmp=$(mktemp -d /tmp/dndsh-instr.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 n1=${N1:-200}
 n2=${N2:-1000}
-go test -c -o "$tmp/fightmod.test" ./bindings/fightmod
+# the benchmarks are built with the profile dndsh ships with (cmd/dndsh/default.pgo), as `go build` builds dndsh; PGO=off counts without it
+go test -c -pgo="${PGO:-cmd/dndsh/default.pgo}" -o "$tmp/fightmod.test" ./bindings/fightmod
 cd bindings/fightmod
 export GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOMAXPROCS=1 GOGC=off # callgrind and Go's signals disagree; valgrind lacks RDTSCP
 # count N runs benchmark $1 for $2 trials; callgrind now and then stops
