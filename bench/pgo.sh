@@ -20,5 +20,6 @@ p 3e 10000 examples/3e/r1_fighters_vs_goblins.lua
 p troll 2000 examples/5e/party_vs_troll.lua
 p orcs 1000 examples/1e/party_vs_orcs.lua
 p mod 500 examples/mod5e/night_raid.lua
+p x10 5000 bench/encounters/r1_x10.lua
 go tool pprof -proto "$tmp"/*.prof >cmd/dndsh/default.pgo
 echo "cmd/dndsh/default.pgo: $(wc -c <cmd/dndsh/default.pgo) bytes"

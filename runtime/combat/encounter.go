@@ -215,6 +215,9 @@ type Encounter struct {
 	pbuf []*participant
 	nbuf []*participant
 	tbuf []*participant
+	// counting sort of units by count (sortUnits)
+	sbuf []*unit
+	cbuf []int32
 }
 
 // New returns an empty encounter run under cfg, drawing its dice from src.

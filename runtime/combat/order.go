@@ -129,10 +129,50 @@ func (e *Encounter) tieRoll(r *rank, d int) error {
 
 // sortUnits orders units by count, highest first, then by the tie chain.
 func (e *Encounter) sortUnits(us []*unit, chain []TieRule) error {
-	slices.SortStableFunc(us, func(a, b *unit) int { return cmp.Compare(b.rk.count, a.rk.count) })
+	e.byCount(us)
 	return runs(us, func(a, b *unit) bool { return a.rk.count == b.rk.count }, func(run []*unit) error {
 		return e.breakTies(run, chain)
 	})
+}
+
+// byCount orders units by count, highest first, keeping the order of equal
+// ones: a counting sort when the counts span a small range (initiative
+// totals do), else a stable sort; both give the same order.
+func (e *Encounter) byCount(us []*unit) {
+	if len(us) < 2 {
+		return
+	}
+	lo, hi := us[0].rk.count, us[0].rk.count
+	for _, u := range us[1:] {
+		lo, hi = min(lo, u.rk.count), max(hi, u.rk.count)
+	}
+	span := hi - lo + 1
+	if len(us) < 24 || span <= 0 || span > 4*len(us)+64 {
+		slices.SortStableFunc(us, func(a, b *unit) int { return cmp.Compare(b.rk.count, a.rk.count) })
+		return
+	}
+	if cap(e.cbuf) < span+1 {
+		e.cbuf = make([]int32, span+1)
+	}
+	c := e.cbuf[:span+1]
+	clear(c)
+	for _, u := range us {
+		c[hi-u.rk.count+1]++ // bucket 0 holds the highest count
+	}
+	for i := 1; i < len(c); i++ {
+		c[i] += c[i-1]
+	}
+	if cap(e.sbuf) < len(us) {
+		e.sbuf = make([]*unit, len(us))
+	}
+	out := e.sbuf[:len(us)]
+	for _, u := range us {
+		k := hi - u.rk.count
+		out[c[k]] = u
+		c[k]++
+	}
+	copy(us, out)
+	clear(out)
 }
 
 // runs calls f on every maximal run of at least two adjacent equal units.
