@@ -128,7 +128,7 @@ func (g *Rules) module() luart.Module {
 				L.Push(luart.FromGo(L, g.Prefixed(L.OptString(1, ""))))
 				return 1
 			}},
-			{Name: "on", Args: "(event, fn [, opts])", Doc: "calls fn(e) on event; opts: phase (declare|modify|roll|result|after, default result), priority, owner, only (actor|subject|either); returns a handle for rules.off", Fn: g.on},
+			{Name: "on", Args: "(event, fn [, opts])", Doc: "calls fn(e) on event; opts: phase (declare|modify|roll|result|after, default result), priority, owner, only (actor|subject|either), attacks (melee|ranged) and group (an attack group's name): on attack events, only attacks of that kind or group (the others skip the hook without calling it); returns a handle for rules.off", Fn: g.on},
 			{Name: "off", Args: "(handle)", Doc: "removes a hook; returns whether it was active", Fn: func(L *lua.LState) int {
 				id := int(luart.CheckInt(L, 1, 0, 1<<53))
 				h, ok := g.handles[id]
@@ -206,6 +206,7 @@ func (g *Rules) on(L *lua.LState) int {
 	opts := L.OptTable(3, nil)
 	o := event.Options{Layer: g.EventLayer(), Label: name}
 	ph := event.Result
+	attacks := ""
 	if opts != nil {
 		if s, ok := opts.RawGetString("phase").(lua.LString); ok {
 			p, found := phaseNames[string(s)]
@@ -234,8 +235,32 @@ func (g *Rules) on(L *lua.LState) int {
 		default:
 			L.ArgError(3, fmt.Sprintf("unknown only %q (actor, subject, either)", s))
 		}
+		switch s := lua.LVAsString(opts.RawGetString("attacks")); s {
+		case "":
+		case "melee", "ranged":
+			if !strings.HasPrefix(name, "attack.") {
+				L.ArgError(3, fmt.Sprintf("attacks = %q is for the attack events (attack.declare, attack.roll), not %s", s, name))
+			}
+			attacks = s
+		default:
+			L.ArgError(3, fmt.Sprintf("unknown attacks %q (melee, ranged)", s))
+		}
 	}
-	h, err := g.Bus.On(name, ph, o, g.LuaHandler(fn, g.file))
+	group := ""
+	if opts != nil {
+		if v := opts.RawGetString("group"); v != lua.LNil {
+			s, ok := v.(lua.LString)
+			if !ok || s == "" || !strings.HasPrefix(name, "attack.") {
+				L.ArgError(3, fmt.Sprintf("group must be an attack group's name, on an attack event (attack.declare, attack.roll); got %s on %s", v.Type(), name))
+			}
+			group = string(s)
+		}
+	}
+	handler := g.LuaHandler(fn, g.file)
+	if attacks != "" || group != "" {
+		handler = onlyAttacks(handler, attacks, group)
+	}
+	h, err := g.Bus.On(name, ph, o, handler)
 	if err != nil {
 		luart.Raise(L, err)
 	}
@@ -282,6 +307,28 @@ func (g *Rules) checkEvent(L *lua.LState) int {
 	}
 	L.Push(lua.LNil)
 	return 1
+}
+
+// attackPayload is an attack event's payload as the attacks and group
+// options read it.
+type attackPayload interface {
+	IsRanged() bool
+	AttackGroup() string
+}
+
+// onlyAttacks runs h only for attacks of one kind (attacks: "ranged",
+// "melee" or "" for both) and of one group ("" for any), read from the
+// payload in Go: the Lua hook is not called at all for the rest.
+func onlyAttacks(h event.Handler, attacks, group string) event.Handler {
+	ranged := attacks == "ranged"
+	return func(ev *event.Event) error {
+		if a, ok := ev.Data.(attackPayload); ok {
+			if attacks != "" && a.IsRanged() != ranged || group != "" && a.AttackGroup() != group {
+				return nil
+			}
+		}
+		return h(ev)
+	}
 }
 
 // LuaHandler returns an event handler that calls the Lua function fn with

@@ -503,6 +503,20 @@ type AttackEvent struct {
 	Touch, NoDamage bool
 }
 
+// IsRanged reports whether the event's attack is a ranged one (false when
+// it has none): hooks registered for melee or ranged attacks only
+// (rules.on's attacks option) are skipped by it without a call.
+func (e *AttackEvent) IsRanged() bool { return e.Attack != nil && e.Attack.Ranged }
+
+// AttackGroup is the group of the event's attack ("" when it has none):
+// hooks registered for one group (rules.on's group option) read it.
+func (e *AttackEvent) AttackGroup() string {
+	if e.Attack == nil {
+		return ""
+	}
+	return e.Attack.Group
+}
+
 // DyingRoll is one dying save: the round, the die's face, the total with
 // the conditions' modifiers, what it did (Outcome: "revive", "success",
 // "failure", "double_failure") and the tally right after it (before a

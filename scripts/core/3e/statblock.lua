@@ -159,7 +159,10 @@ local function weapon(w, sb, m, feats, where, is_natural)
   end
   local base = {
     damage = w.damage .. (dmg_mod ~= 0 and string.format("%+d", dmg_mod) or ""),
-    type = w.type, group = w.group, nonlethal = deal == "subdual", touch = w.touch, extra = w.extra,
+    -- an unarmed strike is of group "unarmed" (special/unarmed.lua's hook
+    -- is asked only of that group's attacks), named so or given the group
+    type = w.type, group = w.group or (string.find(string.lower(w.name), "unarmed", 1, true) and "unarmed" or nil),
+    nonlethal = deal == "subdual", touch = w.touch, extra = w.extra,
     crit_mul = mul ~= 2 and mul or nil, threat = threat < 20 and { threat, 20 } or nil, tags = tags,
   }
   if ranged then

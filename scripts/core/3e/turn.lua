@@ -52,7 +52,7 @@ rules.on("attack.declare", function(e)
   if not e.ranged or M.provokes("attack_ranged") ~= "yes" then return end
   fight.provoke(e.attacker)
   if fight.is(e.attacker, "out") then rules.cancel(e, "the attacker is down") end
-end, { phase = "declare" })
+end, { phase = "declare", attacks = "ranged" })
 
 -- M.limited(c, opts): 3E-ACTION-10: whether c takes only a partial action
 -- this turn: opts.surprise (the surprise round), opts.readied (taking a

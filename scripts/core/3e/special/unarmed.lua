@@ -116,14 +116,17 @@ end
 
 -- 3E-UNARMED-01, 3E-AOO-09: any unarmed attack in a fight (one that plays
 -- itself, or fight.strike) draws an armed target's attack of opportunity
--- first, as M.attack does; an attacker it drops makes no attack.
+-- first, as M.attack does; an attacker it drops makes no attack. The hook
+-- is called only for melee attacks of group "unarmed" (the kernel skips
+-- the rest without calling it; statblock.lua gives a weapon named
+-- "Unarmed strike" that group).
 rules.on("attack.declare", function(e)
   local x = e.attacker
-  if e.ranged or making[x:get("id")] or not M.unarmed_attack(x, e.attack) or not M.provokes(x, e.target) then return end
+  if making[x:get("id")] or not M.provokes(x, e.target) then return end
   local fight = require("fight")
   require("core.3e.special.act").opportunity(e.target, x)
   if fight.is(x, "out") then rules.cancel(e, "the attacker is down") end
-end, { phase = "declare" })
+end, { phase = "declare", attacks = "melee", group = "unarmed" })
 
 rules.define("3e.special.unarmed", M)
 return M
