@@ -446,6 +446,9 @@ func (f *Fight) opportunities(x *Fighter, near []*Fighter, a, b grid.Pos, step i
 			continue // at most one opportunity attack per hostile in one move
 		}
 		hb := h.body()
+		if g.Beyond(hb, before) {
+			continue // far off: the exact rule need not be asked
+		}
 		was := g.Threatens(hb, before)
 		if !was {
 			continue
