@@ -344,9 +344,9 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 		p := path[i]
 		cur := x.C.Pos
 		c, d, _ := f.stepCost(x, cur, p, x.diagonals, &fl)
-		ev := &f.moveEv
-		*ev = MoveEvent{Mover: x, From: cur, To: p, Step: i + 1, Cost: c, Cause: cause}
 		if f.Bus.Has(f.ids.moveStep) {
+			ev := &f.moveEv
+			*ev = MoveEvent{Mover: x, From: cur, To: p, Step: i + 1, Cost: c, Cause: cause}
 			stop, err := f.emitMove(f.ids.moveStep, ev)
 			if err != nil {
 				return res, err
