@@ -344,9 +344,9 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 		p := path[i]
 		cur := x.C.Pos
 		c, d, _ := f.stepCost(x, cur, p, x.diagonals, &fl)
-		ev := &f.moveEv
-		*ev = MoveEvent{Mover: x, From: cur, To: p, Step: i + 1, Cost: c, Cause: cause}
 		if f.Bus.Has(f.ids.moveStep) {
+			ev := &f.moveEv
+			*ev = MoveEvent{Mover: x, From: cur, To: p, Step: i + 1, Cost: c, Cause: cause}
 			stop, err := f.emitMove(f.ids.moveStep, ev)
 			if err != nil {
 				return res, err
@@ -446,6 +446,9 @@ func (f *Fight) opportunities(x *Fighter, near []*Fighter, a, b grid.Pos, step i
 			continue // at most one opportunity attack per hostile in one move
 		}
 		hb := h.body()
+		if g.Beyond(hb, before) {
+			continue // far off: the exact rule need not be asked
+		}
 		was := g.Threatens(hb, before)
 		if !was {
 			continue

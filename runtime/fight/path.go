@@ -610,6 +610,9 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 	h := s.estimate(goal, m.W, p)
 	diag := x.diagonals
 	cost := 0
+	// a plain step's cost along a side and across a corner (neighbours
+	// lists the four sides first)
+	plain := [2]int{f.plainStep(neighbours[0]), f.plainStep(neighbours[4])}
 	for steps := 0; steps < m.W+m.H; steps++ {
 		// the first neighbour that brings the estimate down by a plain
 		// step; on the last step, the first such that is a free place to
@@ -621,7 +624,7 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 				continue
 			}
 			hq := s.estimate(goal, m.W, q)
-			if h-hq != f.plainStep(d) {
+			if h-hq != plain[i/4] {
 				continue // not a straight step toward the goal
 			}
 			if c, _, ok := f.cachedStep(s, pr, x, p, q, diag); !ok || c != h-hq {

@@ -134,15 +134,15 @@ func (f *Fight) candidates(x *Fighter) []*Fighter {
 		return all
 	}
 	out := f.hostiles[:0]
+	xb := x.body()
 	for _, y := range all {
-		if f.canHitNow(x, y) {
+		if f.canHitNow(x, xb, y) {
 			out = append(out, y)
 		}
 	}
 	if len(out) == 0 {
 		left := f.movementLeft(x)
 		g := f.Rules.Space.Grid
-		xb := x.body()
 		for _, y := range all {
 			if g.Between(xb, y.body())-x.reach <= left && f.HasRoom(x, y, nil) {
 				out = append(out, y)
@@ -161,12 +161,13 @@ func (f *Fight) candidates(x *Fighter) []*Fighter {
 // candidates); the slice is reused by the next call.
 func (f *Fight) Candidates(x *Fighter) []*Fighter { return f.candidates(x) }
 
-// canHitNow reports whether some attack of x reaches y where they stand.
-func (f *Fight) canHitNow(x, y *Fighter) bool {
+// canHitNow reports whether some attack of x (whose body is xb) reaches y
+// where they stand.
+func (f *Fight) canHitNow(x *Fighter, xb grid.Body, y *Fighter) bool {
 	if f.Space == nil {
 		return len(x.Attacks) > 0 // without a map every attack reaches
 	}
-	d := f.Rules.Space.Grid.Between(x.body(), y.body()) // Reaches' distance, measured once
+	d := f.Rules.Space.Grid.Between(xb, y.body()) // Reaches' distance, measured once
 	for i := range x.Attacks {
 		if f.Rules.Space.inRange(&x.Attacks[i], d) {
 			return true

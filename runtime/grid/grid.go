@@ -248,6 +248,14 @@ func (g Grid) Threatens(a, b Body) bool {
 	return d <= a.Reach && d >= a.ReachMin
 }
 
+// Beyond reports, cheaply, that b is surely out of a's reach: the gap
+// across or down, in squares times the square's feet, is more than
+// a.Reach (every diagonal rule's distance is at least that, so Threatens
+// is then false). False says nothing: ask Threatens.
+func (g Grid) Beyond(a, b Body) bool {
+	return max(gap1(a.Pos.X, a.Space.W, b.Pos.X, b.Space.W), gap1(a.Pos.Y, a.Space.H, b.Pos.Y, b.Space.H))*max(g.Square, 1) > a.Reach
+}
+
 // Adjacent reports whether two bodies touch (a side or a corner) without
 // overlapping.
 func Adjacent(a, b Body) bool {

@@ -125,6 +125,36 @@ func TestThreatens(t *testing.T) {
 	}
 }
 
+// TestBeyond checks the cheap test against the exact rule: whenever Beyond
+// says b is out of a's reach, Threatens agrees, and Beyond does say so for
+// bodies far off on an axis.
+func TestBeyond(t *testing.T) {
+	for _, g := range []Grid{gOne, gAlt, gEuc, {Diagonal: DiagonalOne}} {
+		for _, reach := range []int{0, 5, 10, 15, 20} {
+			for _, sp := range []Footprint{{}, {W: 2, H: 2}, {W: 3, H: 1}} {
+				a := Body{Pos: Pos{X: 5, Y: 5}, Space: sp, Reach: reach}
+				for y := -3; y < 14; y++ {
+					for x := -3; x < 14; x++ {
+						for z := 0; z < 3; z++ {
+							b := Body{Pos: Pos{X: x, Y: y, Z: z}, Space: Footprint{W: 1 + (x+y)%2, H: 1 + (x+y)%2}}
+							if g.Beyond(a, b) && g.Threatens(a, b) {
+								t.Errorf("%+v: Beyond(%+v, %+v) but Threatens", g, a, b)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	a := Body{Pos: Pos{X: 0, Y: 0}, Reach: 5}
+	if !gOne.Beyond(a, Body{Pos: Pos{X: 2, Y: 0}}) || !gEuc.Beyond(a, Body{Pos: Pos{X: 0, Y: -2}}) {
+		t.Error("Beyond missed a body two squares off with reach 5")
+	}
+	if gAlt.Beyond(a, Body{Pos: Pos{X: 1, Y: 1}}) {
+		t.Error("Beyond said a diagonal neighbour is out of reach 5")
+	}
+}
+
 // covers: 3E-POS-01 3E-POS-05 3E-POS-09
 func TestFlanking(t *testing.T) {
 	at := func(x, y int) Body { return Body{Pos: Pos{X: x, Y: y}, Reach: 5} }
