@@ -1,8 +1,6 @@
 package fightmod
 
 import (
-	"fmt"
-
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/dndsh/dndsh/bindings/creaturemod"
@@ -76,24 +74,7 @@ func hasAnyTag(L *lua.LState) int {
 func (fm *module) swing(L *lua.LState) int {
 	f := fm.current(L)
 	x, t := fm.fighterOf(L, 1), fm.fighterOf(L, 2)
-	var a *fight.Attack
-	if L.Get(3) == lua.LNil {
-		for i := range x.Attacks {
-			if !x.Attacks[i].Ranged {
-				a = &x.Attacks[i]
-				break
-			}
-		}
-		if a == nil {
-			L.ArgError(3, fmt.Sprintf("%s has no melee attack", x.ID))
-		}
-	} else {
-		name := L.CheckString(3)
-		a = attackNamed(x, name)
-		if a == nil {
-			L.ArgError(3, fmt.Sprintf("%s has no attack %q", x.ID, name))
-		}
-	}
+	a := strikeAttack(L, x, 3)
 	e, err := f.StrikeWith(x, t, a, fight.StrikeOpts{})
 	if err != nil {
 		luart.Raise(L, err)

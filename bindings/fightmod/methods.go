@@ -361,25 +361,7 @@ func (fm *module) strike(L *lua.LState) int {
 			Sure: lua.LVAsBool(opts.RawGetString("sure")), Touch: lua.LVAsBool(opts.RawGetString("touch")),
 			NoDamage: lua.LVAsBool(opts.RawGetString("no_damage")), Nonlethal: lua.LVAsBool(opts.RawGetString("nonlethal"))}
 	}
-	var a *fight.Attack
-	if L.Get(3) == lua.LNil {
-		// no name: the first melee attack (what a special attack replaces)
-		for i := range x.Attacks {
-			if !x.Attacks[i].Ranged {
-				a = &x.Attacks[i]
-				break
-			}
-		}
-		if a == nil {
-			L.ArgError(3, fmt.Sprintf("%s has no melee attack", x.ID))
-		}
-	} else {
-		name := L.CheckString(3)
-		a = attackNamed(x, name)
-		if a == nil {
-			L.ArgError(3, fmt.Sprintf("%s has no attack %q", x.ID, name))
-		}
-	}
+	a := strikeAttack(L, x, 3)
 	e, err := f.StrikeWith(x, t, a, so)
 	if err != nil {
 		luart.Raise(L, err)
@@ -520,6 +502,27 @@ func (fm *module) attack(L *lua.LState) int {
 	}
 	L.Push(t)
 	return 1
+}
+
+// strikeAttack is the attack argument n of fight.strike and fight.swing:
+// the attack of x so named, or with no name the first melee attack (what a
+// special attack replaces).
+func strikeAttack(L *lua.LState, x *fight.Fighter, n int) *fight.Attack {
+	if L.Get(n) == lua.LNil {
+		for i := range x.Attacks {
+			if !x.Attacks[i].Ranged {
+				return &x.Attacks[i]
+			}
+		}
+		L.ArgError(n, fmt.Sprintf("%s has no melee attack", x.ID))
+		return nil
+	}
+	name := L.CheckString(n)
+	a := attackNamed(x, name)
+	if a == nil {
+		L.ArgError(n, fmt.Sprintf("%s has no attack %q", x.ID, name))
+	}
+	return a
 }
 
 // damage is fight.damage.

@@ -3,34 +3,9 @@ package combat
 import (
 	"reflect"
 	"testing"
-)
 
-// fillNonZero sets every field of v (a struct) to a non-zero value, so a
-// reset that forgets one is seen.
-func fillNonZero(t *testing.T, v reflect.Value) {
-	t.Helper()
-	for i := 0; i < v.NumField(); i++ {
-		f := reflect.NewAt(v.Field(i).Type(), v.Field(i).Addr().UnsafePointer()).Elem()
-		switch f.Kind() {
-		case reflect.Bool:
-			f.SetBool(true)
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			f.SetInt(3)
-		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-			f.SetUint(3)
-		case reflect.String:
-			f.SetString("x")
-		case reflect.Slice:
-			f.Set(reflect.MakeSlice(f.Type(), 1, 2))
-		case reflect.Pointer:
-			f.Set(reflect.New(f.Type().Elem()))
-		case reflect.Struct:
-			fillNonZero(t, f)
-		default:
-			t.Fatalf("fillNonZero: field %s of kind %s", v.Type().Field(i).Name, f.Kind())
-		}
-	}
-}
+	"github.com/dndsh/dndsh/runtime/internal/fill"
+)
 
 // TestInitParticipant: initParticipant leaves what a new participant
 // literal would, but for the roll-offs' storage.
@@ -38,9 +13,9 @@ func TestInitParticipant(t *testing.T) {
 	for _, hasCount := range []bool{false, true} {
 		var e Encounter
 		var p participant
-		fillNonZero(t, reflect.ValueOf(&p).Elem())
+		fill.NonZero(t, reflect.ValueOf(&p).Elem(), fill.Options{Unexported: true})
 		var s Spec
-		fillNonZero(t, reflect.ValueOf(&s).Elem())
+		fill.NonZero(t, reflect.ValueOf(&s).Elem(), fill.Options{Unexported: true})
 		s.HasCount = hasCount
 		slots, refill := []int{7, 8}, []int{1, 2}
 		ties := p.own.ties
