@@ -5,6 +5,7 @@ import (
 
 	"github.com/dndsh/dndsh/bindings/creaturemod"
 	"github.com/dndsh/dndsh/bindings/luart"
+	"github.com/dndsh/dndsh/runtime/creature"
 	"github.com/dndsh/dndsh/runtime/fight"
 )
 
@@ -44,24 +45,21 @@ func (fm *module) side(L *lua.LState) int {
 
 // hasAny is fight.has_any.
 func hasAny(L *lua.LState) int {
-	c := creaturemod.Check(L, 1)
-	n := L.GetTop()
-	for i := 2; i <= n; i++ {
-		if c.HasCondition(L.CheckString(i)) {
-			L.Push(lua.LTrue)
-			return 1
-		}
-	}
-	L.Push(lua.LFalse)
-	return 1
+	return anyOf(L, func(c *creature.Creature, s string) bool { return c.HasCondition(s) })
 }
 
 // hasAnyTag is fight.has_any_tag.
 func hasAnyTag(L *lua.LState) int {
+	return anyOf(L, func(c *creature.Creature, s string) bool { return c.HasTag(s) })
+}
+
+// anyOf pushes whether has(c, name) holds for any name after the creature c
+// (argument 1).
+func anyOf(L *lua.LState, has func(*creature.Creature, string) bool) int {
 	c := creaturemod.Check(L, 1)
 	n := L.GetTop()
 	for i := 2; i <= n; i++ {
-		if c.HasTag(L.CheckString(i)) {
+		if has(c, L.CheckString(i)) {
 			L.Push(lua.LTrue)
 			return 1
 		}
