@@ -43,64 +43,45 @@ type vmLayout struct {
 // layout is computed once at initialisation and only read afterwards.
 var layout = findLayout()
 
+// offset finds the field name of t, of a type is accepts, and stores its
+// offset in *dst: whether it is there.
+func offset(t reflect.Type, name string, is func(reflect.Type) bool, dst *uintptr) (reflect.StructField, bool) {
+	f, ok := t.FieldByName(name)
+	if !ok || !is(f.Type) {
+		return f, false
+	}
+	*dst = f.Offset
+	return f, true
+}
+
 func findLayout() (l vmLayout) {
 	st := reflect.TypeOf(lua.LState{})
 	uvType := reflect.TypeOf((*lua.Upvalue)(nil))
-	f, ok := st.FieldByName("uvcache")
-	if !ok || f.Type != uvType {
-		return l
-	}
-	l.uvcache = f.Offset
-	if f, ok = st.FieldByName("hasErrorFunc"); !ok || f.Type.Kind() != reflect.Bool {
-		return l
-	}
-	l.hasErrorFunc = f.Offset
-	if f, ok = st.FieldByName("reg"); !ok || f.Type.Kind() != reflect.Pointer || f.Type.Elem().Kind() != reflect.Struct {
-		return l
-	}
-	l.reg = f.Offset
-	top, ok := f.Type.Elem().FieldByName("top")
-	if !ok || top.Type.Kind() != reflect.Int {
-		return l
-	}
-	l.regTop = top.Offset
-	ut := uvType.Elem()
-	if f, ok = ut.FieldByName("next"); !ok || f.Type != uvType {
-		return l
-	}
-	l.uvNext = f.Offset
-	if f, ok = ut.FieldByName("index"); !ok || f.Type.Kind() != reflect.Int {
-		return l
-	}
-	l.uvIndex = f.Offset
-	tt := reflect.TypeOf(lua.LTable{})
 	values := reflect.TypeOf([]lua.LValue(nil))
-	if f, ok = tt.FieldByName("array"); !ok || f.Type != values {
+	same := func(want reflect.Type) func(reflect.Type) bool { return func(t reflect.Type) bool { return t == want } }
+	kind := func(k reflect.Kind) func(reflect.Type) bool {
+		return func(t reflect.Type) bool { return t.Kind() == k }
+	}
+	toStruct := func(t reflect.Type) bool { return t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct }
+	tt := reflect.TypeOf(lua.LTable{})
+	_, ok1 := offset(st, "uvcache", same(uvType), &l.uvcache)
+	_, ok2 := offset(st, "hasErrorFunc", kind(reflect.Bool), &l.hasErrorFunc)
+	reg, ok3 := offset(st, "reg", toStruct, &l.reg)
+	if !ok1 || !ok2 || !ok3 {
 		return l
 	}
-	l.tArray = f.Offset
-	if f, ok = tt.FieldByName("keys"); !ok || f.Type != values {
+	_, ok1 = offset(reg.Type.Elem(), "top", kind(reflect.Int), &l.regTop)
+	_, ok2 = offset(uvType.Elem(), "next", same(uvType), &l.uvNext)
+	_, ok3 = offset(uvType.Elem(), "index", kind(reflect.Int), &l.uvIndex)
+	_, ok4 := offset(tt, "array", same(values), &l.tArray)
+	_, ok5 := offset(tt, "keys", same(values), &l.tKeys)
+	_, ok6 := offset(tt, "k2i", same(reflect.TypeOf(map[lua.LValue]int(nil))), &l.tK2i)
+	_, ok7 := offset(tt, "strdict", same(reflect.TypeOf(map[string]lua.LValue(nil))), &l.tStrdict)
+	frame, ok8 := offset(st, "currentFrame", toStruct, &l.curFrame)
+	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || !ok6 || !ok7 || !ok8 {
 		return l
 	}
-	l.tKeys = f.Offset
-	if f, ok = tt.FieldByName("k2i"); !ok || f.Type != reflect.TypeOf(map[lua.LValue]int(nil)) {
-		return l
-	}
-	l.tK2i = f.Offset
-	if f, ok = tt.FieldByName("strdict"); !ok || f.Type != reflect.TypeOf(map[string]lua.LValue(nil)) {
-		return l
-	}
-	l.tStrdict = f.Offset
-	if f, ok = st.FieldByName("currentFrame"); !ok || f.Type.Kind() != reflect.Pointer || f.Type.Elem().Kind() != reflect.Struct {
-		return l
-	}
-	l.curFrame = f.Offset
-	nret, ok := f.Type.Elem().FieldByName("NRet")
-	if !ok || nret.Type.Kind() != reflect.Int {
-		return l
-	}
-	l.frameNRet = nret.Offset
-	l.ok = true
+	_, l.ok = offset(frame.Type.Elem(), "NRet", kind(reflect.Int), &l.frameNRet)
 	return l
 }
 

@@ -388,15 +388,7 @@ func TestREPLHelp(t *testing.T) {
 
 func TestCompleter(t *testing.T) {
 	te := newTestEnv(t, t.TempDir(), toyDirs(), "repl", "--seed", "1", "--scripts", "toy", "--ruleset", "toy")
-	o, err := parseArgs(replCommand(), te.Args[1:])
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := newREPL(te.Env, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.close()
+	r := startREPL(t, te)
 	r.loop(newPlainReader(strings.NewReader("goblin_hp = 7\n")))
 	c := completer{r}
 	tests := []struct {
@@ -445,15 +437,7 @@ func TestSplitWords(t *testing.T) {
 // imported (each id once).
 func TestCompleterTableArgs(t *testing.T) {
 	te := newTestEnv(t, t.TempDir(), nil, "repl", "--seed", "1", "--ruleset", "5e")
-	o, err := parseArgs(replCommand(), te.Args[1:])
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := newREPL(te.Env, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.close()
+	r := startREPL(t, te)
 	r.loop(newPlainReader(strings.NewReader("add goblin x2\n")))
 	c := completer{r}
 	for _, tt := range []struct{ line, want string }{
@@ -552,15 +536,7 @@ func TestResolveLang(t *testing.T) {
 // imported one), and completion offers them.
 func TestREPLAdds3eImported(t *testing.T) {
 	te := newTestEnv(t, t.TempDir(), nil, "repl", "--seed", "1", "--ruleset", "3e")
-	o, err := parseArgs(replCommand(), te.Args[1:])
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := newREPL(te.Env, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.close()
+	r := startREPL(t, te)
 	r.loop(newPlainReader(strings.NewReader("add troll_skeleton\nadd Aboleth\nadd troll\n")))
 	out := te.out.String() + te.errOut.String()
 	for _, want := range []string{"added troll_skeleton1 to foes (HP 39, AC 14)", "added aboleth1 to foes (HP 76, AC 16)",
@@ -573,4 +549,19 @@ func TestREPLAdds3eImported(t *testing.T) {
 	if len(cands) != 1 || "troll_sk"+string(cands[0]) != "troll_skeleton" {
 		t.Errorf("completion of add troll_sk: %q", cands)
 	}
+}
+
+// startREPL starts the REPL te's arguments ask for, closed when t ends.
+func startREPL(t *testing.T, te *testEnv) *repl {
+	t.Helper()
+	o, err := parseArgs(replCommand(), te.Args[1:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := newREPL(te.Env, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(r.close)
+	return r
 }

@@ -687,6 +687,22 @@ func (g *gen3) attackNamed(name string) (string, bool) {
 	return "", false
 }
 
+// attacksNamed finds the routine attacks of names (empty ones skipped), or
+// returns the first name it cannot find.
+func (g *gen3) attacksNamed(names []string) (ats []string, missing string) {
+	for _, n := range names {
+		if n == "" {
+			continue
+		}
+		at, ok := g.attackNamed(n)
+		if !ok {
+			return nil, n
+		}
+		ats = append(ats, at)
+	}
+	return ats, ""
+}
+
 // mapSpecial writes a special attack the 3e ability scripts have (see
 // mappedSpecials); false, with the reason listed, when the text does not
 // give what the ability needs.
@@ -728,16 +744,9 @@ func (g *gen3) mapSpecial(key, item string) bool {
 		if h == nil {
 			return fail("its text names no attack")
 		}
-		var ats []string
-		for _, n := range h[1:] {
-			if n == "" {
-				continue
-			}
-			at, ok := g.attackNamed(n)
-			if !ok {
-				return fail("its attack " + n + " is not in the full attack")
-			}
-			ats = append(ats, at)
+		ats, missing := g.attacksNamed(h[1:])
+		if missing != "" {
+			return fail("its attack " + missing + " is not in the full attack")
 		}
 		a := g.bases[ats[0]]
 		d := srdDice(a.Damage)
@@ -758,16 +767,9 @@ func (g *gen3) mapSpecial(key, item string) bool {
 		if h == nil || dc == nil || r == nil {
 			return fail("its text gives no attack, Fortitude DC or duration")
 		}
-		var ats []string
-		for _, n := range h[1:] {
-			if n == "" {
-				continue
-			}
-			at, ok := g.attackNamed(n)
-			if !ok {
-				return fail("its attack " + n + " is not in the full attack")
-			}
-			ats = append(ats, at)
+		ats, missing := g.attacksNamed(h[1:])
+		if missing != "" {
+			return fail("its attack " + missing + " is not in the full attack")
 		}
 		t := (&table{}).set("ability", "paralysis").set("attacks", ats).set("dc", atoi(dc[1]+dc[2])).set("rounds", r[1])
 		if strings.Contains(text, "Elves have immunity") {
