@@ -179,7 +179,7 @@ func (g *Rules) module() luart.Module {
 				return 1
 			}},
 			{Name: "check_event", Args: "(name)", Doc: "returns the message of the error a misspelt event name makes (a few letters from an event the fight raises or scripts use: damage.rol for damage.roll), or nil; a new name of a script's own passes (rules.on checks its event this way)", Fn: g.checkEvent},
-			{Name: "monsters", Args: "([system])", Doc: "returns the monsters of a rule system (default the loaded one) as {{id, en, zh, cr, type, status, hp, ac, imported}...}: the hand-written monsters/<system>/<id>.lua (loaded for their fields), then the imported ones of srd/index.tsv (not loaded)", Fn: g.monsters},
+			{Name: "monsters", Args: "([system])", Doc: "returns the monsters of a rule system (default the loaded one) as {{id, en, zh, cr, type, status, hp, ac, imported, aka}...}: the hand-written monsters/<system>/<id>.lua (loaded for their fields; aka lists the English and Chinese names of the imported stat block of the same id it stands in for), then the imported ones of srd/index.tsv (not loaded)", Fn: g.monsters},
 		},
 	}
 }

@@ -15,6 +15,11 @@ type MonsterInfo struct {
 	Status     string
 	Unmodelled []string
 	HP, AC     int // hand-written ones only (0 when unknown)
+	// Aka are the names of the imported stat block a hand-written monster
+	// of the same id stands in for (its English and Chinese names), so
+	// that "add 地精" finds the hand-written goblin, named "Goblin Warrior"
+	// after SRD 5.2.1, by the SRD 5.1 name a player knows.
+	Aka []string
 }
 
 // indexHeader is the first line of an imported bestiary's index.tsv
@@ -25,13 +30,14 @@ const indexHeader = "id\tname\tzh\tsource\tcr\ttype\tsize\tmodelled\tdata\tunmod
 // monsters/<system>/ (their scripts are loaded for their fields) and the
 // imported ones of monsters/<system>/srd/index.tsv (not loaded), an
 // imported one whose id a hand-written one has left out (it wins). The
-// order is the files', then the index's.
+// order is the files', then the index's; a hand-written one takes the
+// names of the imported one it hides as Aka.
 func (g *Rules) Monsters(ctx context.Context, system string) ([]MonsterInfo, error) {
 	var rows []MonsterInfo
-	hand := map[string]bool{}
+	hand := map[string]int{} // id -> index in rows + 1
 	for _, p := range g.R.Glob("monsters/" + system + "/*.lua") {
 		id := strings.TrimSuffix(path.Base(p), ".lua")
-		if hand[id] {
+		if hand[id] > 0 {
 			continue
 		}
 		v, err := g.LoadMonster(ctx, system, id)
@@ -62,13 +68,22 @@ func (g *Rules) Monsters(ctx context.Context, system string) ([]MonsterInfo, err
 				}
 			}
 		}
-		hand[id] = true
 		rows = append(rows, r)
+		hand[id] = len(rows)
 	}
 	if b, _, err := g.R.Resolve("monsters/" + system + "/srd/index.tsv"); err == nil {
 		for _, line := range strings.Split(string(b), "\n") {
 			f := strings.Split(line, "\t")
-			if len(f) < 10 || strings.HasPrefix(line, "#") || line == indexHeader || hand[f[0]] {
+			if len(f) < 10 || strings.HasPrefix(line, "#") || line == indexHeader {
+				continue
+			}
+			if i := hand[f[0]]; i > 0 {
+				h := &rows[i-1]
+				for _, n := range f[1:3] {
+					if n != "" && n != h.En && n != h.Zh {
+						h.Aka = append(h.Aka, n)
+					}
+				}
 				continue
 			}
 			r := MonsterInfo{ID: f[0], En: f[1], Zh: f[2], Source: f[3], CR: f[4], Type: f[5], Size: f[6], Status: f[7]}
@@ -108,6 +123,13 @@ func (g *Rules) monsters(L *lua.LState) int {
 			e.RawSetString("ac", lua.LNumber(r.AC))
 		}
 		e.RawSetString("imported", lua.LBool(r.Status != "hand-written"))
+		if len(r.Aka) > 0 {
+			aka := L.CreateTable(len(r.Aka), 0)
+			for _, n := range r.Aka {
+				aka.Append(lua.LString(n))
+			}
+			e.RawSetString("aka", aka)
+		}
 		t.Append(e)
 	}
 	L.Push(t)

@@ -21,7 +21,7 @@ local util = require("core.5e.util")
 local hooks = require("core.5e.hooks")
 
 local stat = util.monster{
-  id = "goblin", name = { en = "Goblin Warrior", zh = "哥布林戰士" }, source = "SRD 5.2.1",
+  id = "goblin", name = { en = "Goblin Warrior", zh = "地精戰士" }, source = "SRD 5.2.1",
   size = "small", creature_type = "fey", tags = { "fey", "goblinoid" }, alignment = "Chaotic Neutral",
   ac = 15, init = 2, hp = 10, hit_dice = "3d6", speed = { walk = 30 },
   abilities = { str = 8, dex = 15, con = 10, int = 10, wis = 8, cha = 8 },

@@ -48,12 +48,26 @@ return function(M, T)
     return out
   end
 
+  -- named says whether name is word: English in any case, Chinese in
+  -- either script.
+  local function named(name, word, low)
+    return name ~= nil and (name:lower() == low or text.same(name, word))
+  end
+
   -- monster_named returns the id of the monster whose English name (any
-  -- case) or Chinese name (either script) is word, or nil.
+  -- case) or Chinese name (either script) is word, or nil; failing that,
+  -- the one that has word among its aka (a hand-written goblin, "Goblin
+  -- Warrior", is also the imported "Goblin", 地精).
   local function monster_named(word)
     local low = word:lower()
-    for _, m in ipairs(M.monsters()) do
-      if (m.en and m.en:lower() == low) or (m.zh and text.same(m.zh, word)) then return m.id end
+    local all_monsters = M.monsters()
+    for _, m in ipairs(all_monsters) do
+      if named(m.en, word, low) or named(m.zh, word, low) then return m.id end
+    end
+    for _, m in ipairs(all_monsters) do
+      for _, n in ipairs(m.aka or {}) do
+        if named(n, word, low) then return m.id end
+      end
     end
     return nil
   end

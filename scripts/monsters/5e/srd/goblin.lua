@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "goblin",
-  name = { en = "Goblin", zh = "哥布林" },
+  name = { en = "Goblin", zh = "地精" },
   source = "SRD 5.1",
   data = "5e-SRD-Monsters.json (2014):20677",
   size = "small",

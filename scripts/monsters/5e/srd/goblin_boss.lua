@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "goblin_boss",
-  name = { en = "Goblin Boss", zh = "哥布林首領" },
+  name = { en = "Goblin Boss", zh = "地精首領" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:7404",
   group = "Goblins",

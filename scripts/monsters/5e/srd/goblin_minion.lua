@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "goblin_minion",
-  name = { en = "Goblin Minion", zh = "哥布林嘍囉" },
+  name = { en = "Goblin Minion", zh = "地精嘍囉" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:7252",
   group = "Goblins",

@@ -11,7 +11,7 @@ local bestiary = require("core.5e.bestiary")
 
 return bestiary.monster{
   id = "goblin_warrior",
-  name = { en = "Goblin Warrior", zh = "哥布林戰士" },
+  name = { en = "Goblin Warrior", zh = "地精戰士" },
   source = "SRD 5.2.1",
   data = "monsters-A-Z.md:7327",
   group = "Goblins",
