@@ -198,7 +198,18 @@ function M.helpless(t)
   return fight.has_any(t, "asleep", "held", "paralyzed", "immobile", "unconscious")
 end
 
+-- the union of the rows' conditions (made again when the rows are replaced):
+-- one fight.has_any of it says at once that no row applies
+local any_cond, any_of
 function M.special(t)
+  local rows = M.special_rows
+  if any_of ~= rows then
+    any_cond, any_of = {}, rows
+    for _, r in ipairs(rows) do
+      for _, cond in ipairs(r.cond) do any_cond[#any_cond + 1] = cond end
+    end
+  end
+  if not fight.has_any(t, unpack(any_cond)) then return 0 end
   local best = 0
   for i = #M.special_rows, 1, -1 do
     local r = M.special_rows[i]
@@ -247,7 +258,13 @@ M.magic_rows = {
 }
 
 local plus_tags = {} -- "hit_by:+N" by N, made once
+local all_tags, all_of -- every row's tag (made again when the rows are replaced)
 function M.needs_plus(t)
+  if all_of ~= M.magic_rows then
+    all_tags, all_of = {}, M.magic_rows
+    for i, r in ipairs(all_of) do all_tags[i] = "hit_by:+" .. r.plus end
+  end
+  if not fight.has_any_tag(t, unpack(all_tags)) then return 0 end
   for i = #M.magic_rows, 1, -1 do
     local plus = M.magic_rows[i].plus
     local tag = plus_tags[plus]
