@@ -398,6 +398,12 @@ func (c *Creature) pipeline(r *TypeResult, o *DamageOptions) {
 		r.Final = 0
 		return
 	}
+	if len(c.traits) == 0 && len(o.Traits) == 0 && len(o.Adjust) == 0 {
+		// no trait for any step to find (best finds none) and no
+		// adjustment: every step leaves x as it is
+		r.Final = x
+		return
+	}
 	steps := o.Steps
 	var def [6]DamageStep
 	if len(steps) == 0 {

@@ -489,3 +489,26 @@ func BenchmarkApplyDamage(b *testing.B) {
 		}
 	}
 }
+
+// TestPipelineNoTraits checks that damage with no trait and no adjustment
+// (pipeline's early return) is recorded as the full steps record it when a
+// trait is there that covers none of the types.
+func TestPipelineNoTraits(t *testing.T) {
+	parts := []Damage{{"slashing", 9}, {"fire", 4}, {"", 3}}
+	for _, steps := range [][]DamageStep{nil, orderMult, orderFlat} {
+		bare, other := mustNew(t, 100), mustNew(t, 100)
+		mustTrait(t, other, Trait{Kind: StepResist, Type: "psychic"}, Trait{Kind: StepResistFlat, Type: "acid", Amount: 5})
+		o := DamageOptions{Steps: steps}
+		a, err := bare.ApplyDamage(parts, &o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := other.ApplyDamage(parts, &o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a, b) || bare.HP() != other.HP() {
+			t.Errorf("steps %v: no traits %+v (hp %d), unrelated traits %+v (hp %d)", steps, a, bare.HP(), b, other.HP())
+		}
+	}
+}

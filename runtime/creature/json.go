@@ -154,12 +154,21 @@ func (c *Creature) CopyFrom(src *Creature) {
 	*c = *src
 	c.hpWatch = watch
 	c.hpChanged()
-	c.tags = append(tags, src.tags...)
-	c.abilities = append(abilities, src.abilities...)
-	c.speeds = append(speeds, src.speeds...)
-	c.senses = append(senses, src.senses...)
-	c.traits = append(traits, src.traits...)
-	c.resources = append(resources, src.resources...)
-	c.conds = append(conds, src.conds...)
-	c.condImmune = append(immune, src.condImmune...)
+	c.tags = appendAll(tags, src.tags)
+	c.abilities = appendAll(abilities, src.abilities)
+	c.speeds = appendAll(speeds, src.speeds)
+	c.senses = appendAll(senses, src.senses)
+	c.traits = appendAll(traits, src.traits)
+	c.resources = appendAll(resources, src.resources)
+	c.conds = appendAll(conds, src.conds)
+	c.condImmune = appendAll(immune, src.condImmune)
+}
+
+// appendAll is append(dst, src...), without the runtime's copy call when
+// src is empty (most of a creature's lists, trial after trial).
+func appendAll[T any](dst, src []T) []T {
+	if len(src) == 0 {
+		return dst
+	}
+	return append(dst, src...)
 }

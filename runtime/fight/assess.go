@@ -91,8 +91,16 @@ type flags struct {
 
 // flagsOf reads x's conditions' sight and movement flags.
 func (f *Fight) flagsOf(x *Fighter) flags {
+	if x.C.ConditionCount() == 0 || len(f.Rules.Conditions) == 0 {
+		return flags{} // no effect in force (effects' common case), inlined
+	}
+	return f.flagsIn(x)
+}
+
+// flagsIn is flagsOf for a creature with conditions.
+func (f *Fight) flagsIn(x *Fighter) flags {
 	var fl flags
-	f.effF = f.effects(x, f.effF)
+	f.effF = f.effectsOf(x, f.effF[:0])
 	for _, in := range f.effF {
 		ef := in.ef
 		fl.blind = fl.blind || ef.Blind
