@@ -195,3 +195,22 @@ func TestImportedMonstersLoadLazily(t *testing.T) {
 		t.Error("a path outside srd/ was accepted")
 	}
 }
+
+// TestDMGLibrariesLoadLazily: 3e start-up runs none of the DMG library
+// files its manifest leaves out of the start list: a trap over
+// core/3e/weather.lua does not stop a 3e runtime from starting, and runs
+// only when a script requires it.
+func TestDMGLibrariesLoadLazily(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range []string{"weather", "grid", "flight", "checks", "magic_dmg", "encounter", "adjudicate"} {
+		trap := fstest.MapFS{"core/3e/" + name + ".lua": {Data: []byte(`error("a lazy library was loaded")`)}}
+		e, err := engine.New(ctx, engine.Options{Ruleset: "3e", Seed: 1, UserRoots: []luart.Root{engine.DirRoot("trap", trap)}})
+		if err != nil {
+			t.Fatalf("start-up ran core/3e/%s.lua: %v", name, err)
+		}
+		if _, err := e.R.DoString(ctx, "lazy", `return require("core.3e.`+name+`")`, nil); err == nil || !strings.Contains(err.Error(), "a lazy library was loaded") {
+			t.Errorf("require(%q) did not run the trap: %v", name, err)
+		}
+		e.Close()
+	}
+}
