@@ -196,21 +196,28 @@ func TestImportedMonstersLoadLazily(t *testing.T) {
 	}
 }
 
-// TestDMGLibrariesLoadLazily: 3e start-up runs none of the DMG library
-// files its manifest leaves out of the start list: a trap over
-// core/3e/weather.lua does not stop a 3e runtime from starting, and runs
+// TestDMGLibrariesLoadLazily: start-up runs none of the library files a
+// manifest leaves out of its start list: a trap over one of them (e.g.
+// core/3e/weather.lua) does not stop the runtime from starting, and runs
 // only when a script requires it.
 func TestDMGLibrariesLoadLazily(t *testing.T) {
 	ctx := context.Background()
-	for _, name := range []string{"weather", "grid", "flight", "checks", "magic_dmg", "encounter", "adjudicate"} {
-		trap := fstest.MapFS{"core/3e/" + name + ".lua": {Data: []byte(`error("a lazy library was loaded")`)}}
-		e, err := engine.New(ctx, engine.Options{Ruleset: "3e", Seed: 1, UserRoots: []luart.Root{engine.DirRoot("trap", trap)}})
-		if err != nil {
-			t.Fatalf("start-up ran core/3e/%s.lua: %v", name, err)
+	lazy := map[string][]string{
+		"3e": {"weather", "grid", "flight", "checks", "magic_dmg", "encounter", "adjudicate"},
+		"1e": {"pursuit", "psionics"},
+	}
+	for sys, names := range lazy {
+		for _, name := range names {
+			p := "core/" + sys + "/" + name + ".lua"
+			trap := fstest.MapFS{p: {Data: []byte(`error("a lazy library was loaded")`)}}
+			e, err := engine.New(ctx, engine.Options{Ruleset: sys, Seed: 1, UserRoots: []luart.Root{engine.DirRoot("trap", trap)}})
+			if err != nil {
+				t.Fatalf("start-up ran %s: %v", p, err)
+			}
+			if _, err := e.R.DoString(ctx, "lazy", `return require("core.`+sys+`.`+name+`")`, nil); err == nil || !strings.Contains(err.Error(), "a lazy library was loaded") {
+				t.Errorf("require of %s did not run the trap: %v", p, err)
+			}
+			e.Close()
 		}
-		if _, err := e.R.DoString(ctx, "lazy", `return require("core.3e.`+name+`")`, nil); err == nil || !strings.Contains(err.Error(), "a lazy library was loaded") {
-			t.Errorf("require(%q) did not run the trap: %v", name, err)
-		}
-		e.Close()
 	}
 }
