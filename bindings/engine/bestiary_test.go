@@ -195,3 +195,29 @@ func TestImportedMonstersLoadLazily(t *testing.T) {
 		t.Error("a path outside srd/ was accepted")
 	}
 }
+
+// TestDMGLibrariesLoadLazily: start-up runs none of the library files a
+// manifest leaves out of its start list: a trap over one of them (e.g.
+// core/3e/weather.lua) does not stop the runtime from starting, and runs
+// only when a script requires it.
+func TestDMGLibrariesLoadLazily(t *testing.T) {
+	ctx := context.Background()
+	lazy := map[string][]string{
+		"3e": {"weather", "grid", "flight", "checks", "magic_dmg", "encounter", "adjudicate"},
+		"1e": {"pursuit", "psionics"},
+	}
+	for sys, names := range lazy {
+		for _, name := range names {
+			p := "core/" + sys + "/" + name + ".lua"
+			trap := fstest.MapFS{p: {Data: []byte(`error("a lazy library was loaded")`)}}
+			e, err := engine.New(ctx, engine.Options{Ruleset: sys, Seed: 1, UserRoots: []luart.Root{engine.DirRoot("trap", trap)}})
+			if err != nil {
+				t.Fatalf("start-up ran %s: %v", p, err)
+			}
+			if _, err := e.R.DoString(ctx, "lazy", `return require("core.`+sys+`.`+name+`")`, nil); err == nil || !strings.Contains(err.Error(), "a lazy library was loaded") {
+				t.Errorf("require of %s did not run the trap: %v", p, err)
+			}
+			e.Close()
+		}
+	}
+}

@@ -13,7 +13,9 @@ return {
     "names.lua", "lib.lua", "tables.lua", "tohit.lua", "conditions.lua", "combat.lua",
     "saves.lua", "hp.lua", "morale.lua", "encounter.lua", "initiative.lua", "missiles.lua",
     "moves.lua", "melee.lua", "unarmed.lua", "spells.lua", "turning.lua", "classes.lua",
-    "pursuit.lua", "psionics.lua", "afflictions.lua", "tactics.lua", "table.lua",
+    "afflictions.lua", "tactics.lua", "table.lua",
+    -- pursuit.lua and psionics.lua register nothing a fight or the rules listing needs: they load on
+    -- their first require("core.1e.<name>").
   },
   variants = {
     "1e.natural_twenties", "1e.minus_three", "1e.minus_nine", "1e.scars", "1e.save_natural_20",

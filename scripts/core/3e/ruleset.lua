@@ -19,12 +19,11 @@ return {
     "special/tables.lua", "special/hooks.lua", "special/who.lua", "special/opposed.lua", "special/act.lua", "special/grapple.lua",
     "special/trip.lua", "special/turning.lua", "special/objects.lua", "special/unarmed.lua", "special/splash.lua",
     "special/mounted.lua", "special/aid.lua", "special/maneuvers.lua", "magic.lua", "special/names.lua",
-    -- the DMG chapter 3: the condition summary's rules, exposure clocks, environment hazards, weather
-    "clock.lua", "environment.lua", "weather.lua",
-    -- the DMG's running the game (grid, flight, checks, magic)
-    "grid.lua", "flight.lua", "checks.lua", "magic_dmg.lua",
-    -- DMG chapter 3 (dmg-running-the-game.md): starting combat, adjudication
-    "encounter.lua", "adjudicate.lua",
+    -- the DMG chapter 3: the condition summary's rules, exposure clocks, environment hazards
+    "clock.lua", "environment.lua",
+    -- weather.lua, grid.lua, flight.lua, checks.lua, magic_dmg.lua, encounter.lua and adjudicate.lua
+    -- (the DMG's weather, running the game, starting combat, adjudication) register nothing a fight
+    -- or the rules listing needs: they load on their first require("core.3e.<name>").
   },
   -- the DMG's variant rules (dmg-running-the-game.md, "[Variant]")
   variants = {
