@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -141,13 +142,27 @@ func writeHelpers(b *strings.Builder, systems []*Engine) {
 			if l.Kind != "system" {
 				continue
 			}
+			listed := map[string]bool{}
 			for _, f := range l.Files {
+				listed[f.Path] = true
 				src, _, err := e.R.Resolve(f.Path)
 				if err != nil {
 					continue
 				}
 				mod := strings.TrimSuffix(strings.ReplaceAll(f.Path, "/", "."), ".lua")
 				fmt.Fprintf(b, "- `%s` — %s\n", mod, headerSentence(string(src)))
+			}
+			// the libraries the manifest leaves to their first require
+			for _, p := range e.R.Glob("core/" + e.Rules.System + "/*.lua") {
+				if listed[p] || path.Base(p) == "ruleset.lua" {
+					continue
+				}
+				src, _, err := e.R.Resolve(p)
+				if err != nil {
+					continue
+				}
+				mod := strings.TrimSuffix(strings.ReplaceAll(p, "/", "."), ".lua")
+				fmt.Fprintf(b, "- `%s` (loaded on its first require) — %s\n", mod, headerSentence(string(src)))
 			}
 		}
 	}

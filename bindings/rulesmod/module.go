@@ -73,6 +73,9 @@ func (g *Rules) module() luart.Module {
 				name := L.CheckString(1)
 				v := g.Value(name)
 				if v == lua.LNil {
+					v = g.needLazy(L, name)
+				}
+				if v == lua.LNil {
 					L.RaiseError("rules.need: nothing defines %q in the loaded layers (%s)", name, g.layerList())
 				}
 				L.Push(v)
@@ -799,3 +802,25 @@ func (g *Rules) loadFiles(ctx context.Context, layer, kind, dir string, files []
 // EnterSession switches to the session layer (REPL input, user code run
 // after loading).
 func (g *Rules) EnterSession() { g.Enter("session", "session") }
+
+// needLazy loads the rule-system library that defines name when it is not
+// loaded yet: a name "<system>.<file>" whose core/<system>/<file>.lua a
+// manifest leaves to its first require (docs/design.md) is
+// required, and name is looked up again. Any other name gives nil.
+func (g *Rules) needLazy(L *lua.LState, name string) lua.LValue {
+	sys, file, ok := strings.Cut(name, ".")
+	if !ok || sys == "" || file == "" || strings.ContainsAny(file, "./") {
+		return lua.LNil
+	}
+	if _, _, err := g.R.Resolve("core/" + sys + "/" + file + ".lua"); err != nil {
+		return lua.LNil
+	}
+	req, ok := L.GetGlobal("require").(*lua.LFunction)
+	if !ok {
+		return lua.LNil
+	}
+	L.Push(req)
+	L.Push(lua.LString("core." + sys + "." + file))
+	L.Call(1, 0)
+	return g.Value(name)
+}
