@@ -142,27 +142,22 @@ func writeHelpers(b *strings.Builder, systems []*Engine) {
 			if l.Kind != "system" {
 				continue
 			}
+			item := func(p, note string) {
+				if src, _, err := e.R.Resolve(p); err == nil {
+					mod := strings.TrimSuffix(strings.ReplaceAll(p, "/", "."), ".lua")
+					fmt.Fprintf(b, "- `%s`%s — %s\n", mod, note, headerSentence(string(src)))
+				}
+			}
 			listed := map[string]bool{}
 			for _, f := range l.Files {
 				listed[f.Path] = true
-				src, _, err := e.R.Resolve(f.Path)
-				if err != nil {
-					continue
-				}
-				mod := strings.TrimSuffix(strings.ReplaceAll(f.Path, "/", "."), ".lua")
-				fmt.Fprintf(b, "- `%s` — %s\n", mod, headerSentence(string(src)))
+				item(f.Path, "")
 			}
 			// the libraries the manifest leaves to their first require
 			for _, p := range e.R.Glob("core/" + e.Rules.System + "/*.lua") {
-				if listed[p] || path.Base(p) == "ruleset.lua" {
-					continue
+				if !listed[p] && path.Base(p) != "ruleset.lua" {
+					item(p, " (loaded on its first require)")
 				}
-				src, _, err := e.R.Resolve(p)
-				if err != nil {
-					continue
-				}
-				mod := strings.TrimSuffix(strings.ReplaceAll(p, "/", "."), ".lua")
-				fmt.Fprintf(b, "- `%s` (loaded on its first require) — %s\n", mod, headerSentence(string(src)))
 			}
 		}
 	}

@@ -217,7 +217,7 @@ test("TV-20 a declared sequence takes a little over 2 rounds", function()
 end)
 
 test("TV-21 20 copper coins distract a low-intelligence pursuer: +20%", function()
-  eq(require("core.1e.pursuit").treasure_chance(6, 20), 20)
+  eq(rules.need("1e.pursuit").treasure_chance(6, 20), 20)
 end)
 
 test("TV-22 pummel base chance by AC: AC 0 or below is no chance, or a negative one; only the final chance stops at 0", function()
@@ -234,7 +234,7 @@ test("TV-22 pummel base chance by AC: AC 0 or below is no chance, or a negative 
 end)
 
 test("TV-23 linked psionic range", function()
-  local p = require("core.1e.psionics")
+  local p = rules.need("1e.psionics")
   eq(p.linked_range(100, 2), 200)
   eq(p.linked_range(100, 3), 250)
   eq(p.linked_range(p.range("Mind Thrust", "short"), 2), 6)
@@ -248,7 +248,7 @@ test("TV-24 Dexterity and surprise", function()
 end)
 
 test("TV-25 psionic look-ups", function()
-  local p = require("core.1e.psionics")
+  local p = rules.need("1e.psionics")
   eq(p.a_cell(60, "Mind Thrust", "Thought Shield"), 9)
   eq(p.a_cell(130, "Psychic Crush", "Mind Blank"), 27)
   eq(p.b_cell(30, "Psionic Blast", 80), "D")

@@ -85,7 +85,7 @@ return function(M, T)
     if not p then return nil end
     local low = word:lower()
     for _, e in ipairs(p.names or {}) do
-      if e.id == low or (e.en and e.en:lower() == low) or (e.zh and text.same(e.zh, word)) then return e.id end
+      if e.id == low or named(e.en, word, low) or named(e.zh, word, low) then return e.id end
     end
     return nil
   end
