@@ -47,6 +47,7 @@ func processEnv() *Env {
 		},
 		SetMemoryLimit: func(n int64) { debug.SetMemoryLimit(n) },
 		SetGCPercent:   debug.SetGCPercent,
+		Compiled:       newDirStore(os.Getenv),
 	}
 }
 
