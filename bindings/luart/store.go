@@ -159,7 +159,10 @@ func decodeProto(data []byte, name string, src []byte) (*lua.FunctionProto, bool
 	if binary.LittleEndian.Uint32(data[len(data)-4:]) != crc32.Checksum(body, castagnoli) {
 		return nil, false
 	}
+	// one string holds the entry's text: names and string constants are
+	// slices of it, not an allocation each
 	r := protoReader{buf: body[len(protoMagic):]}
+	r.text = string(r.buf)
 	if r.str() != name || string(r.raw()) != string(src) || r.bad {
 		return nil, false
 	}
@@ -171,8 +174,9 @@ func decodeProto(data []byte, name string, src []byte) (*lua.FunctionProto, bool
 }
 
 type protoReader struct {
-	buf []byte
-	bad bool
+	buf  []byte
+	text string // the bytes buf started with, as a string
+	bad  bool
 }
 
 func (r *protoReader) uint() uint64 {
@@ -210,7 +214,16 @@ func (r *protoReader) take(n uint64) []byte {
 }
 
 func (r *protoReader) raw() []byte { return r.take(r.uint()) }
-func (r *protoReader) str() string { return string(r.raw()) }
+
+// str returns the next string, a slice of r.text.
+func (r *protoReader) str() string {
+	b := r.raw()
+	if len(b) == 0 {
+		return ""
+	}
+	end := len(r.text) - len(r.buf)
+	return r.text[end-len(b) : end]
+}
 func (r *protoReader) byte() uint8 {
 	b := r.take(1)
 	if b == nil {
@@ -293,8 +306,10 @@ func (r *protoReader) proto(chunk string, depth int) *lua.FunctionProto {
 	}
 	if n := r.count(); n >= 0 {
 		p.DbgLocals = make([]*lua.DbgLocalInfo, n)
+		infos := make([]lua.DbgLocalInfo, n)
 		for i := range p.DbgLocals {
-			p.DbgLocals[i] = &lua.DbgLocalInfo{Name: r.str(), StartPc: r.int(), EndPc: r.int()}
+			infos[i] = lua.DbgLocalInfo{Name: r.str(), StartPc: r.int(), EndPc: r.int()}
+			p.DbgLocals[i] = &infos[i]
 		}
 	}
 	if n := r.count(); n >= 0 {
