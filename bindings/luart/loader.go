@@ -17,6 +17,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
 
+	"github.com/dndsh/dndsh/bindings/luaparse"
 	"github.com/dndsh/dndsh/runtime/errs"
 )
 
@@ -101,9 +102,14 @@ func compileChunk(name string, src []byte) (p *lua.FunctionProto, err error) {
 				Hint: "a Go panic inside gopher-lua's parser or compiler: write the construct another way, and please report it"}
 		}
 	}()
-	chunk, err := parse.Parse(bytes.NewReader(src), name)
-	if err != nil {
-		return nil, err
+	// luaparse builds gopher-lua's very tree several times faster, and
+	// leaves to gopher-lua's parser what it does not handle (errors read
+	// as gopher-lua writes them)
+	chunk, ok := luaparse.Parse(src)
+	if !ok {
+		if chunk, err = parse.Parse(bytes.NewReader(src), name); err != nil {
+			return nil, err
+		}
 	}
 	if chunk, err = fixChunk(name, chunk); err != nil {
 		return nil, err
