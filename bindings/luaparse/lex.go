@@ -129,12 +129,7 @@ func (l *lexer) next() {
 		}
 		l.tok = '['
 	case '=':
-		if l.peekc(0) == '=' {
-			l.pos++
-			l.tok = tEq
-			return
-		}
-		l.tok = '='
+		l.pair('=', tEq, '=')
 	case '~':
 		if l.peekc(0) != '=' {
 			l.fail()
@@ -142,19 +137,9 @@ func (l *lexer) next() {
 		l.pos++
 		l.tok = tNe
 	case '<':
-		if l.peekc(0) == '=' {
-			l.pos++
-			l.tok = tLe
-			return
-		}
-		l.tok = '<'
+		l.pair('=', tLe, '<')
 	case '>':
-		if l.peekc(0) == '=' {
-			l.pos++
-			l.tok = tGe
-			return
-		}
-		l.tok = '>'
+		l.pair('=', tGe, '>')
 	case '.':
 		switch d := l.peekc(0); {
 		case d == '.':
@@ -172,17 +157,22 @@ func (l *lexer) next() {
 			l.tok = '.'
 		}
 	case ':':
-		if l.peekc(0) == ':' {
-			l.pos++
-			l.tok = tLabel
-			return
-		}
-		l.tok = ':'
+		l.pair(':', tLabel, ':')
 	case '+', '-', '*', '/', '%', '^', '#', '(', ')', '{', '}', ']', ';', ',':
 		l.tok = int(c)
 	default:
 		l.fail()
 	}
+}
+
+// pair ends a token that is two if the next byte is second, one if not.
+func (l *lexer) pair(second byte, two, one int) {
+	if l.peekc(0) == second {
+		l.pos++
+		l.tok = two
+		return
+	}
+	l.tok = one
 }
 
 // intern returns w as a string, the same string each time.

@@ -181,6 +181,16 @@ type protoReader struct {
 
 func (r *protoReader) uint() uint64 {
 	v, n := binary.Uvarint(r.buf)
+	return uint64(r.advance(n, int64(v)))
+}
+
+func (r *protoReader) int() int {
+	v, n := binary.Varint(r.buf)
+	return int(r.advance(n, v))
+}
+
+// advance steps over a varint of n bytes worth v (n <= 0: damaged).
+func (r *protoReader) advance(n int, v int64) int64 {
 	if n <= 0 {
 		r.bad = true
 		r.buf = nil
@@ -188,17 +198,6 @@ func (r *protoReader) uint() uint64 {
 	}
 	r.buf = r.buf[n:]
 	return v
-}
-
-func (r *protoReader) int() int {
-	v, n := binary.Varint(r.buf)
-	if n <= 0 {
-		r.bad = true
-		r.buf = nil
-		return 0
-	}
-	r.buf = r.buf[n:]
-	return int(v)
 }
 
 // take returns the next n bytes.
