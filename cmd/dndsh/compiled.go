@@ -1,10 +1,8 @@
 package main
 
 import (
-	"hash/crc32"
-	"os"
+	"io/fs"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/dndsh/dndsh/bindings/luart"
@@ -15,53 +13,50 @@ import (
 // compiling the scripts again: the REPL's start-up was 85% parsing and
 // compiling Lua. luart checks that an entry is of the very script it is
 // asked for (name, whole text, checksum), so a stale or damaged file only
-// costs a compilation. The folder is per executable (its path, size and
-// time), because another build may compile the same text differently; the
-// folders of other builds are removed when a new one is made.
+// costs a compilation. The folder is per build of dndsh (main names it by
+// the executable's path, size and time), because another build may compile
+// the same text differently; the folders of other builds are removed when
+// a new one is made.
 //
 // DNDSH_CACHE=off turns it off; DNDSH_CACHE=DIR puts it under DIR instead
-// of the user's cache folder (os.UserCacheDir()/dndsh).
-type dirStore struct{ dir string }
+// of the user's cache folder (main.go: compiledStore).
+type dirStore struct {
+	fsys storeFS
+	dir  string
+}
 
-// newDirStore returns the store of this executable, or nil (no store) when
-// it is turned off or there is no cache folder to put it in.
-func newDirStore(getenv func(string) string) luart.Store {
-	root := getenv("DNDSH_CACHE")
-	if root == "off" {
-		return nil
-	}
-	if root == "" {
-		c, err := os.UserCacheDir()
-		if err != nil {
-			return nil
-		}
-		root = filepath.Join(c, "dndsh")
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		return nil
-	}
-	fi, err := os.Stat(exe)
-	if err != nil {
-		return nil
-	}
-	id := crc32.ChecksumIEEE([]byte(exe + "\x00" + strconv.FormatInt(fi.Size(), 10) + "\x00" + strconv.FormatInt(fi.ModTime().UnixNano(), 10)))
+// storeFS is what a dirStore needs of the file system (main gives it the
+// real one, osFS).
+type storeFS interface {
+	CreateTemp(dir, pattern string) (file, error)
+	Rename(oldpath, newpath string) error
+	Remove(name string) error
+	Stat(name string) (fs.FileInfo, error)
+	ReadFile(name string) ([]byte, error)
+	MkdirAll(path string) error
+	ReadDir(name string) ([]fs.DirEntry, error)
+	RemoveAll(path string) error
+}
+
+// newDirStore returns the store of build under root (root/compiled/build),
+// or nil when it cannot be made.
+func newDirStore(fsys storeFS, root, build string) luart.Store {
 	parent := filepath.Join(root, "compiled")
-	dir := filepath.Join(parent, strconv.FormatUint(uint64(id), 16))
-	if _, err := os.Stat(dir); err != nil {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+	dir := filepath.Join(parent, build)
+	if _, err := fsys.Stat(dir); err != nil {
+		if err := fsys.MkdirAll(dir); err != nil {
 			return nil
 		}
 		// a new build: the entries of the others are of no use to it
-		if old, err := os.ReadDir(parent); err == nil {
+		if old, err := fsys.ReadDir(parent); err == nil {
 			for _, e := range old {
 				if p := filepath.Join(parent, e.Name()); p != dir {
-					_ = os.RemoveAll(p)
+					_ = fsys.RemoveAll(p)
 				}
 			}
 		}
 	}
-	return dirStore{dir}
+	return dirStore{fsys, dir}
 }
 
 // Get implements luart.Store.
@@ -69,7 +64,7 @@ func (s dirStore) Get(key string) []byte {
 	if !validKey(key) {
 		return nil
 	}
-	b, err := os.ReadFile(filepath.Join(s.dir, key))
+	b, err := s.fsys.ReadFile(filepath.Join(s.dir, key))
 	if err != nil {
 		return nil
 	}
@@ -83,7 +78,7 @@ func (s dirStore) Put(key string, data []byte) {
 	if !validKey(key) {
 		return
 	}
-	f, err := os.CreateTemp(s.dir, ".tmp-*")
+	f, err := s.fsys.CreateTemp(s.dir, ".tmp-*")
 	if err != nil {
 		return
 	}
@@ -93,10 +88,10 @@ func (s dirStore) Put(key string, data []byte) {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp, filepath.Join(s.dir, key))
+		err = s.fsys.Rename(tmp, filepath.Join(s.dir, key))
 	}
 	if err != nil {
-		_ = os.Remove(tmp)
+		_ = s.fsys.Remove(tmp)
 	}
 }
 

@@ -15,18 +15,10 @@ func TestDirStore(t *testing.T) {
 	if err := os.MkdirAll(old, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	env := func(v string) func(string) string {
-		return func(k string) string {
-			if k == "DNDSH_CACHE" {
-				return v
-			}
-			return ""
-		}
-	}
-	if s := newDirStore(env("off")); s != nil {
+	if s := compiledStore(func(string) string { return "off" }); s != nil {
 		t.Fatal("DNDSH_CACHE=off still gives a store")
 	}
-	s := newDirStore(env(root))
+	s := newDirStore(osFS{}, root, "build1")
 	if s == nil {
 		t.Fatal("no store under a writable DNDSH_CACHE")
 	}
@@ -45,7 +37,7 @@ func TestDirStore(t *testing.T) {
 		t.Fatal("a key with a path in it was used as a file name")
 	}
 	// the same build finds its folder again, entries kept
-	if got := string(newDirStore(env(root)).Get("1f-20")); got != "entry" {
+	if got := string(newDirStore(osFS{}, root, "build1").Get("1f-20")); got != "entry" {
 		t.Fatalf("a second start read %q", got)
 	}
 }
