@@ -15,6 +15,9 @@ trap 'rm -rf "$tmp"' EXIT
 rounds=${ROUNDS:-5}
 go build -o "$tmp/dndsh" ./cmd/dndsh
 d="$tmp/dndsh"
+# the store of compiled scripts (cmd/dndsh/compiled.go) in the bench's own
+# folder: "warm" start-up figures read it, "cold" ones run with it off
+export DNDSH_CACHE="$tmp/cache"
 machine
 r1=examples/5e/r1_fighters_vs_goblins.lua
 
@@ -52,7 +55,8 @@ for f in $r1 bench/encounters/r1_x10.lua examples/5e/party_vs_troll.lua examples
   awk -v f="$f" -v m="$m" 'BEGIN { printf "%-40s %9.1f us a trial, %8.0f trials/s\n", f, m / 1000, 1e9 / m }'
 done
 
-echo "== start-up (median of 21, alternating): dndsh roll, and the REPL to its first prompt and out (empty input)"
+echo "== start-up (median of 21, alternating): dndsh roll, and the REPL to its first prompt and out (empty input);"
+echo "   warm: compiled scripts read from the store, as every start after a build's first; cold: DNDSH_CACHE=off"
 # The floor: starting a process at all (/bin/true) and a Go hello-world;
 # roll-static is dndsh built with CGO_ENABLED=0 (no dynamic loader: the
 # net package readline imports links libc otherwise).
@@ -61,15 +65,23 @@ mkdir -p "$tmp/hello"
 printf 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hello") }\n' >"$tmp/hello/main.go"
 (cd "$tmp/hello" && printf 'module hello\n\ngo 1.22\n' >go.mod && go build -o "$tmp/hello-go" .)
 systems=$($d rules --ruleset base | sed -n 's/^rule system: base (available: \(.*\))$/\1/p' | tr -d ',' | sed 's/\bbase\b//')
-for s in true hello roll roll-static $systems; do : >"$tmp/start-$s"; done
+for s in true hello roll roll-static $systems; do : >"$tmp/start-$s"; : >"$tmp/start-$s-cold"; done
+for s in $systems; do $d --ruleset "$s" </dev/null >/dev/null; done # fill the store
 for r in $(seq 21); do
   wall_ns /bin/true >>"$tmp/start-true"
   wall_ns "$tmp/hello-go" >>"$tmp/start-hello"
   wall_ns $d roll --seed 1 1d20 >>"$tmp/start-roll"
   wall_ns "$tmp/dndsh-static" roll --seed 1 1d20 >>"$tmp/start-roll-static"
-  for s in $systems; do wall_ns $d --ruleset "$s" </dev/null >>"$tmp/start-$s"; done
+  for s in $systems; do
+    wall_ns $d --ruleset "$s" </dev/null >>"$tmp/start-$s"
+    DNDSH_CACHE=off wall_ns $d --ruleset "$s" </dev/null >>"$tmp/start-$s-cold"
+  done
 done
-for s in true hello roll roll-static $systems; do
+for s in true hello roll roll-static; do
   awk -v s="$s" -v m="$(median <"$tmp/start-$s")" 'BEGIN { printf "%-12s %6.1f ms\n", s, m / 1e6 }'
+done
+for s in $systems; do
+  awk -v s="$s" -v m="$(median <"$tmp/start-$s")" -v c="$(median <"$tmp/start-$s-cold")" \
+    'BEGIN { printf "%-12s %6.1f ms warm, %6.1f ms cold\n", s, m / 1e6, c / 1e6 }'
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

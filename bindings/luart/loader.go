@@ -17,6 +17,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
 
+	"github.com/dndsh/dndsh/bindings/luaparse"
 	"github.com/dndsh/dndsh/runtime/errs"
 )
 
@@ -29,6 +30,7 @@ type Cache struct {
 	protos map[string]*compiled // by name, NUL, source text
 	hits   int
 	misses int
+	store  Store // compiled scripts kept between processes; nil: none
 }
 
 // compiled is one cache entry; done is closed when p and err are set.
@@ -49,7 +51,9 @@ func (c *Cache) Stats() (hits, misses int) {
 }
 
 // compile returns the prototype of src named name, compiling it once.
-func (c *Cache) compile(name string, src []byte) (*lua.FunctionProto, error) {
+// keep says the script comes from a script root, so the cache's Store
+// may hold it (text typed at the REPL is not written to the user's disk).
+func (c *Cache) compile(name string, src []byte, keep bool) (*lua.FunctionProto, error) {
 	// The text itself is the key: the map's hash and a comparison of
 	// equal texts cost far less than a SHA-256 of it (13 M of the REPL's
 	// 119 M start-up instructions went to hashing), and a cache keeps
@@ -67,7 +71,23 @@ func (c *Cache) compile(name string, src []byte) (*lua.FunctionProto, error) {
 	c.misses++
 	c.mu.Unlock()
 	defer close(e.done)
+	if c.store == nil || !keep {
+		e.p, e.err = compileChunk(name, src)
+		return e.p, e.err
+	}
+	skey := storeKey(name, src)
+	if data := c.store.Get(skey); data != nil {
+		if p, ok := decodeProto(data, name, src); ok {
+			e.p = p
+			return p, nil
+		}
+	}
 	e.p, e.err = compileChunk(name, src)
+	if e.err == nil {
+		if data, ok := encodeProto(name, src, e.p); ok {
+			c.store.Put(skey, data)
+		}
+	}
 	return e.p, e.err
 }
 
@@ -82,9 +102,14 @@ func compileChunk(name string, src []byte) (p *lua.FunctionProto, err error) {
 				Hint: "a Go panic inside gopher-lua's parser or compiler: write the construct another way, and please report it"}
 		}
 	}()
-	chunk, err := parse.Parse(bytes.NewReader(src), name)
-	if err != nil {
-		return nil, err
+	// luaparse builds gopher-lua's very tree several times faster, and
+	// leaves to gopher-lua's parser what it does not handle (errors read
+	// as gopher-lua writes them)
+	chunk, ok := luaparse.Parse(src)
+	if !ok {
+		if chunk, err = parse.Parse(bytes.NewReader(src), name); err != nil {
+			return nil, err
+		}
 	}
 	if chunk, err = fixChunk(name, chunk); err != nil {
 		return nil, err
@@ -121,7 +146,7 @@ func (r *Runtime) Precompile(paths []string) {
 	for range n {
 		go func() {
 			for j := range next {
-				_, _ = c.compile(j.name, j.src) // the load reports errors
+				_, _ = c.compile(j.name, j.src, true) // the load reports errors
 			}
 		}()
 	}
@@ -227,11 +252,21 @@ func (r *Runtime) LoadBytes(name, root string, src []byte) (*lua.LFunction, erro
 	if r.Layer != "" {
 		r.chunkLayer(name, r.Layer)
 	}
-	p, err := r.cache.compile(name, src)
+	p, err := r.cache.compile(name, src, r.isRoot(root))
 	if err != nil {
 		return nil, r.convert(err)
 	}
 	return r.L.NewFunctionFromProto(p), nil
+}
+
+// isRoot reports whether name is one of the runtime's script roots.
+func (r *Runtime) isRoot(name string) bool {
+	for _, root := range r.cfg.Roots {
+		if root.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // DoFile loads and runs path, returning its first result.

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -21,13 +22,16 @@ import (
 //
 // Keys ending in "?" are optional (the "?" is not part of the key): a
 // table may leave them out. The shape keeps a template for each subset of
-// them, so keep them few (at most 8).
+// them, made the first time a table of that subset is (most subsets of
+// a shape never are, and making them all was a tenth of start-up), so
+// keep them few (at most 8).
 //
-// A Shape is immutable once made and may be shared by runtimes.
+// A Shape may be shared by runtimes: its templates are made at most once
+// each in effect (two runtimes racing make equal ones, and one is kept).
 type Shape struct {
 	keys []string // without the "?"
 	opt  []int    // the positions of the optional keys
-	sub  []*shapeKeys
+	sub  []atomic.Pointer[shapeKeys]
 }
 
 // shapeKeys is the template of one subset of a shape's keys.
@@ -57,26 +61,35 @@ func NewShape(keys ...string) *Shape {
 	if len(s.opt) > 8 {
 		panic("luart.NewShape: more than 8 optional keys")
 	}
-	s.sub = make([]*shapeKeys, 1<<len(s.opt))
-	for mask := range s.sub {
-		sk := &shapeKeys{k2i: map[lua.LValue]int{}}
-		o := 0
-		for i, k := range s.keys {
-			if o < len(s.opt) && s.opt[o] == i {
-				bit := mask & (1 << o)
-				o++
-				if bit == 0 {
-					continue
-				}
-			}
-			sk.k2i[lua.LString(k)] = len(sk.list)
-			sk.pos = append(sk.pos, i)
-			sk.keys = append(sk.keys, k)
-			sk.list = append(sk.list, lua.LString(k))
-		}
-		s.sub[mask] = sk
-	}
+	s.sub = make([]atomic.Pointer[shapeKeys], 1<<len(s.opt))
 	return s
+}
+
+// subset returns the template of the keys of mask (bit o: the o-th
+// optional key is there), made on first use.
+func (s *Shape) subset(mask int) *shapeKeys {
+	if sk := s.sub[mask].Load(); sk != nil {
+		return sk
+	}
+	sk := &shapeKeys{k2i: map[lua.LValue]int{}}
+	o := 0
+	for i, k := range s.keys {
+		if o < len(s.opt) && s.opt[o] == i {
+			bit := mask & (1 << o)
+			o++
+			if bit == 0 {
+				continue
+			}
+		}
+		sk.k2i[lua.LString(k)] = len(sk.list)
+		sk.pos = append(sk.pos, i)
+		sk.keys = append(sk.keys, k)
+		sk.list = append(sk.list, lua.LString(k))
+	}
+	if !s.sub[mask].CompareAndSwap(nil, sk) {
+		return s.sub[mask].Load()
+	}
+	return sk
 }
 
 // Keys returns the shape's keys in order (without the "?").
@@ -101,7 +114,7 @@ func (s *Shape) New(L *lua.LState, acap int, vals []lua.LValue) *lua.LTable {
 			mask |= 1 << o
 		}
 	}
-	sk := s.sub[mask]
+	sk := s.subset(mask)
 	slow := !layout.ok
 	for _, i := range sk.pos {
 		if v := vals[i]; v == nil || v == lua.LNil {

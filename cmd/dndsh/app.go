@@ -52,6 +52,9 @@ type Env struct {
 	// SetGCPercent sets the garbage collector's target percentage and
 	// returns the previous one (runtime/debug.SetGCPercent). Nil in tests.
 	SetGCPercent func(percent int) int
+	// Compiled keeps compiled scripts between runs (dirStore, in the
+	// user's cache). Nil: every run compiles its scripts (tests).
+	Compiled luart.Store
 
 	// rawStdout and rawStderr are the terminals behind Stdout and Stderr
 	// when guardTerminal wrapped them (line editing and the progress bar
@@ -318,7 +321,7 @@ func engineSetup(env *Env, o *opts) (engine.Options, *settings, error) {
 // folders through env.OpenDir.
 func (st *settings) engineOptions(env *Env) (engine.Options, error) {
 	eo := engine.Options{Ruleset: st.Ruleset, Variants: append([]string(nil), st.Variants...), Seed: st.Seed,
-		Out: env.Stdout, Unsafe: st.Unsafe, Timeout: st.Timeout, Cache: luart.NewCache(), DiceBudget: st.diceBudget()}
+		Out: env.Stdout, Unsafe: st.Unsafe, Timeout: st.Timeout, Cache: luart.NewCacheWith(env.Compiled), DiceBudget: st.diceBudget()}
 	roots, err := st.scriptRoots(env)
 	if err != nil {
 		return engine.Options{}, err

@@ -10,15 +10,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"time"
 
 	"golang.org/x/term"
+
+	"github.com/dndsh/dndsh/bindings/luart"
 )
 
 func main() {
@@ -47,7 +51,35 @@ func processEnv() *Env {
 		},
 		SetMemoryLimit: func(n int64) { debug.SetMemoryLimit(n) },
 		SetGCPercent:   debug.SetGCPercent,
+		Compiled:       compiledStore(os.Getenv),
 	}
+}
+
+// compiledStore is the store of compiled scripts of this executable
+// (compiled.go) under $DNDSH_CACHE or the user's cache folder; nil when
+// DNDSH_CACHE is off or there is nowhere to put it.
+func compiledStore(getenv func(string) string) luart.Store {
+	root := getenv("DNDSH_CACHE")
+	if root == "off" {
+		return nil
+	}
+	if root == "" {
+		c, err := os.UserCacheDir()
+		if err != nil {
+			return nil
+		}
+		root = filepath.Join(c, "dndsh")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil
+	}
+	fi, err := os.Stat(exe)
+	if err != nil {
+		return nil
+	}
+	build := crc32.ChecksumIEEE([]byte(exe + "\x00" + strconv.FormatInt(fi.Size(), 10) + "\x00" + strconv.FormatInt(fi.ModTime().UnixNano(), 10)))
+	return newDirStore(osFS{}, root, strconv.FormatUint(uint64(build), 16))
 }
 
 // openDir opens a folder of the file system as an fs.FS.
@@ -78,6 +110,10 @@ func (osFS) CreateTemp(dir, pattern string) (file, error) { return os.CreateTemp
 func (osFS) Remove(name string) error                     { return os.Remove(name) }
 func (osFS) Stat(name string) (fs.FileInfo, error)        { return os.Stat(name) }
 func (osFS) Glob(pattern string) ([]string, error)        { return filepath.Glob(pattern) }
+func (osFS) ReadFile(name string) ([]byte, error)         { return os.ReadFile(name) }
+func (osFS) MkdirAll(path string) error                   { return os.MkdirAll(path, 0o755) }
+func (osFS) ReadDir(name string) ([]fs.DirEntry, error)   { return os.ReadDir(name) }
+func (osFS) RemoveAll(path string) error                  { return os.RemoveAll(path) }
 
 // Rename renames a file; a failure is reported as an fs.PathError on the
 // old path, like the other steps' failures.

@@ -91,7 +91,7 @@ func loadStudy(env *Env, o *opts) (*study, *settings, error) {
 func studyOf(file string, src []byte, st *settings, eo engine.Options) *study {
 	h := spec.ParseHeader(string(src))
 	s := &study{file: filepath.ToSlash(filepath.Clean(file)), src: src, ruleset: st.Ruleset, variants: st.Variants, roots: eo.UserRoots,
-		cache: luart.NewCache(), timeout: st.Timeout, unsafe: st.Unsafe, budget: st.diceBudget(), scripts: st.Scripts}
+		cache: eo.Cache, timeout: st.Timeout, unsafe: st.Unsafe, budget: st.diceBudget(), scripts: st.Scripts}
 	if !strings.HasPrefix(st.from["ruleset"], "flag") && h.Ruleset != "" {
 		s.ruleset = h.Ruleset
 	}

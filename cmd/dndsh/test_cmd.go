@@ -80,7 +80,7 @@ func runTest(env *Env, o *opts) error {
 	}
 	ctx, stop := env.interruptible(context.Background())
 	defer stop()
-	opts := spec.Options{Seed: seed, Timeout: st.Timeout, UserRoots: roots, Cache: luart.NewCache()}
+	opts := spec.Options{Seed: seed, Timeout: st.Timeout, UserRoots: roots, Cache: luart.NewCacheWith(env.Compiled)}
 	passed, failed := 0, 0
 	covers := map[string][]string{}
 	for _, f := range files {

@@ -15,6 +15,19 @@ local M = rules.get("1e.tables")
 if M then return M end
 M = { text = {} }
 
+-- The tables are built on first use: M[id] runs its builder then (most
+-- runs read a few of them; building all was most of the 1e start-up).
+-- M.text holds every text from the start.
+local build = {}
+local function later(id, f) build[id] = f end
+setmetatable(M, { __index = function(t, k)
+  local f = build[k]
+  if not f then return nil end
+  build[k] = nil
+  f()
+  return rawget(t, k)
+end })
+
 -- md_rows(text) -> the cells of a Markdown table's body rows.
 local function md_rows(text)
   local rows, header = {}, nil
@@ -35,22 +48,19 @@ M.md_rows = md_rows
 
 local function tbl(id, text, opts)
   M.text[id] = text
-  M[id] = check.table(text, { name = id })
   if opts then M[id .. ":opts"] = opts end
-  return M[id]
+  later(id, function() M[id] = check.table(text, { name = id }) end)
 end
 
 local function mx(id, text)
   M.text[id] = text
-  M[id] = check.matrix(text, { name = id })
-  return M[id]
+  later(id, function() M[id] = check.matrix(text, { name = id }) end)
 end
 
 -- A matrix from rows of cells: key column k, value columns cols (names).
 local function mx_rows(id, corner, cols, rows)
   local spec = { corner = corner, cols = cols, rows = rows }
   M[id] = check.matrix(spec, { name = id })
-  return M[id]
 end
 
 -- TBL-SURP-DIFF (seed 42-46). The printed keys "1 (2-1, 3-2, etc.)" are
@@ -80,10 +90,13 @@ M.text["TBL-SURP-CASES"] = [[
 | 1 | 2 | party surprised |
 | 2 | 1 | monsters surprised |
 ]]
-M["TBL-SURP-CASES"] = {}
-for _, r in ipairs(md_rows(M.text["TBL-SURP-CASES"])) do
-  M["TBL-SURP-CASES"][#M["TBL-SURP-CASES"] + 1] = { party = r[1], monsters = r[2], printed = r[3] }
-end
+later("TBL-SURP-CASES", function()
+  local out = {}
+  for _, r in ipairs(md_rows(M.text["TBL-SURP-CASES"])) do
+    out[#out + 1] = { party = r[1], monsters = r[2], printed = r[3] }
+  end
+  M["TBL-SURP-CASES"] = out
+end)
 
 -- TBL-REACT (seed 110-117): d100, results below 01 and above 00 stay in the
 -- end rows (AMB-20).
@@ -142,14 +155,14 @@ M.text["TBL-SCATTER"] = [[
 | 3 | short right | 7 | long left |
 | 4 | short (lands in front of target) | 8 | long (over / beyond target) |
 ]]
-do
+later("TBL-SCATTER", function()
   local rows = {}
   for _, r in ipairs(md_rows(M.text["TBL-SCATTER"])) do
     rows[#rows + 1] = { r[1], r[2] }
     rows[#rows + 1] = { r[3], r[4] }
   end
   M["TBL-SCATTER"] = check.table({ die = "d8", rows = rows }, { name = "TBL-SCATTER" })
-end
+end)
 
 -- TBL-SPECIAL-TOHIT (seed 322-325).
 mx("TBL-SPECIAL-TOHIT", [[
@@ -416,11 +429,11 @@ M.text["TBL-EVADE-OUT"] = [[
 | Light available | Starlight | +20% |
 | Light available | Dark night | +50% |
 ]]
-do
+later("TBL-EVADE-OUT", function()
   local rows = {}
   for _, r in ipairs(md_rows(M.text["TBL-EVADE-OUT"])) do rows[#rows + 1] = { r[2], r[1], r[3] } end
   mx_rows("TBL-EVADE-OUT", "Situation", { "Factor", "Adjustment to evasion chance" }, rows)
-end
+end)
 
 -- TBL-OPPONENTS (built from the prose of 1E-MELEE-02).
 mx("TBL-OPPONENTS", [[
@@ -589,27 +602,30 @@ cols above: clamp
 -- defence modes or the defender's unreduced psionic total.
 local function by_band(id, text, corner)
   M.text[id] = text
-  local rows, header = md_rows(text)
-  local bands, order = {}, {}
-  for _, r in ipairs(rows) do
-    local band = r[1]
-    if not bands[band] then
-      bands[band] = {}
-      order[#order + 1] = band
+  later(id, function()
+    local rows, header = md_rows(text)
+    local bands, order = {}, {}
+    for _, r in ipairs(rows) do
+      local band = r[1]
+      if not bands[band] then
+        bands[band] = {}
+        order[#order + 1] = band
+      end
+      local mode = r[2]:gsub("^%u ", ""):gsub(" %(%d+%)$", "")
+      local row = { mode }
+      for i = 3, #r do row[#row + 1] = r[i] end
+      bands[band][#bands[band] + 1] = row
     end
-    local mode = r[2]:gsub("^%u ", ""):gsub(" %(%d+%)$", "")
-    local row = { mode }
-    for i = 3, #r do row[#row + 1] = r[i] end
-    bands[band][#bands[band] + 1] = row
-  end
-  local cols = {}
-  for i = 3, #header do cols[#cols + 1] = header[i]:gsub("^%u ", ""):gsub(" %(%d+%)$", "") end
-  local out = { bands = order, cols = cols }
-  for _, band in ipairs(order) do
-    out[band] = check.matrix({ corner = corner, cols = cols, rows = bands[band] }, { name = id .. " " .. band })
-  end
-  M[id] = out
+    local cols = {}
+    for i = 3, #header do cols[#cols + 1] = header[i]:gsub("^%u ", ""):gsub(" %(%d+%)$", "") end
+    local out = { bands = order, cols = cols }
+    for _, band in ipairs(order) do
+      out[band] = check.matrix({ corner = corner, cols = cols, rows = bands[band] }, { name = id .. " " .. band })
+    end
+    M[id] = out
+  end)
 end
+
 by_band("TBL-PSI-A", [[
 | Current psionic strength | Attack mode (cost) | F Mind Blank (1) | G Thought Shield (2) | H Mental Barrier (3) | I Intellect Fortress (8) | J Tower of Iron Will (10) |
 |---|---|---|---|---|---|---|
@@ -713,7 +729,7 @@ M.text["TBL-PSI-C-EFFECT"] = [[
 | 36-37 | — | — | — | — | — | — | — | 01 | 02-15 | 16-90 | 91-00 |
 | 38+ | — | — | — | — | — | — | — | — | 01 | 02-15 | 16-00 |
 ]]
-do
+later("TBL-PSI-C-EFFECT", function()
   local rows, header = md_rows(M.text["TBL-PSI-C-EFFECT"])
   local out = { bands = {}, effects = {} }
   for i = 2, #header do out.effects[#out.effects + 1] = header[i] end
@@ -726,7 +742,7 @@ do
     out[r[1]] = check.table({ die = "d100", rows = trows }, { name = "TBL-PSI-C-EFFECT " .. r[1] })
   end
   M["TBL-PSI-C-EFFECT"] = out
-end
+end)
 
 -- TBL-PSI-SAVEADJ (seed 864-874): the bonus and penalty column pairs as one
 -- list of sources.
@@ -744,7 +760,7 @@ M.text["TBL-PSI-SAVEADJ"] = [[
 | Tower of Iron Will (within 3 ft) | +6 | Insane | *** |
 | Mind Bar | +6 |  |  |
 ]]
-do
+later("TBL-PSI-SAVEADJ", function()
   local bonus, penalty = {}, {}
   for _, r in ipairs(md_rows(M.text["TBL-PSI-SAVEADJ"])) do
     if r[1] and r[1] ~= "" then bonus[#bonus + 1] = { r[1], r[2] } end
@@ -752,7 +768,7 @@ do
   end
   for _, p in ipairs(penalty) do bonus[#bonus + 1] = p end
   mx_rows("TBL-PSI-SAVEADJ", "Source", { "Adjustment" }, bonus)
-end
+end)
 
 -- TBL-PSI-D (seed 880-885), TBL-PSI-WIS (seed 915-921).
 mx("TBL-PSI-D", [[
@@ -810,7 +826,7 @@ M.text["TBL-SAVE-CHAR"] = [[
 | Thief (d) 17-20 | 9 | 8 | 6 | 12 | 7 |
 | Thief (d) 21+ | 8 | 7 | 4 | 11 | 5 |
 ]]
-do
+later("TBL-SAVE-CHAR", function()
   local rows, header = md_rows(M.text["TBL-SAVE-CHAR"])
   local groups, order = {}, {}
   for _, r in ipairs(rows) do
@@ -832,7 +848,7 @@ do
       { name = "TBL-SAVE-CHAR " .. g })
   end
   M["TBL-SAVE-CHAR"] = out
-end
+end)
 
 -- TBL-ITEMSAVE (seed 970-984) and TBL-ITEMSAVE-FORMS (seed 992-1003).
 mx("TBL-ITEMSAVE", [[
@@ -906,7 +922,7 @@ M.text["TBL-INSANITY"] = [[
 | 9 | Delusional insanity | 19 | Suicidal mania |
 | 10 | Schizophrenia | 20 | Catatonia |
 ]]
-do
+later("TBL-INSANITY", function()
   local first, second = {}, {}
   for _, r in ipairs(md_rows(M.text["TBL-INSANITY"])) do
     first[#first + 1] = { r[1], r[2] }
@@ -914,7 +930,7 @@ do
   end
   for _, r in ipairs(second) do first[#first + 1] = r end
   M["TBL-INSANITY"] = check.table({ die = "d20", rows = first }, { name = "TBL-INSANITY" })
-end
+end)
 
 -- cell(m, row, col) -> the number in a matrix cell, or its text ("T", "—").
 function M.cell(m, row, col)

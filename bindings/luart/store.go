@@ -1,0 +1,330 @@
+package luart
+
+import (
+	"encoding/binary"
+	"hash/crc32"
+	"math"
+	"reflect"
+	"strconv"
+	"unsafe"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Store keeps compiled scripts between processes, so that a later start
+// reads the prototypes instead of parsing and compiling the same scripts
+// again (85% of the REPL's start-up, measured with callgrind). It is a
+// plain key-to-bytes store: cmd/dndsh gives one backed by a folder of the
+// user's cache; tests give none or one in memory. A Store must be safe
+// for concurrent use; Get returns nil for a key it does not hold, and Put
+// may drop what it cannot keep. What the bytes mean is this file's
+// business: every entry carries the script's name and whole text, which
+// must equal the script being loaded, and a checksum, so a stale, foreign
+// or damaged entry is never used (the script is compiled instead).
+type Store interface {
+	Get(key string) []byte
+	Put(key string, data []byte)
+}
+
+// NewCacheWith returns an empty cache that keeps what it compiles in
+// store too, and looks there before compiling (nil: NewCache).
+func NewCacheWith(store Store) *Cache {
+	c := NewCache()
+	c.store = store
+	return c
+}
+
+// storeKey names the entry of a script in a Store: a checksum of its name
+// and text, and the text's length. Two scripts may share a key only by
+// accident; the entry's own copy of name and text tells them apart.
+func storeKey(name string, src []byte) string {
+	h := crc32.Update(crc32.Checksum([]byte(name), castagnoli), castagnoli, src)
+	return strconv.FormatUint(uint64(h), 16) + "-" + strconv.Itoa(len(src))
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// protoMagic opens every entry; the digit is the format's version.
+const protoMagic = "dndsh-luac-1\x00"
+
+// stringConstantsOffset is where lua.FunctionProto keeps the unexported
+// copy of its string constants the VM reads (gopher-lua v1.1.2's compiler
+// fills it from Constants: the string of each LString, "" for the rest);
+// ok is false when this gopher-lua has no such field, and then nothing is
+// read from a Store.
+var stringConstantsOffset, stringConstantsOK = func() (uintptr, bool) {
+	f, ok := reflect.TypeOf(lua.FunctionProto{}).FieldByName("stringConstants")
+	if !ok || f.Type != reflect.TypeOf([]string(nil)) {
+		return 0, false
+	}
+	return f.Offset, true
+}()
+
+// encodeProto writes the entry of the script name with text src compiled
+// to p; false when p holds a constant of a kind the format does not know.
+func encodeProto(name string, src []byte, p *lua.FunctionProto) ([]byte, bool) {
+	w := protoWriter{buf: make([]byte, 0, 2*len(src)+256)}
+	w.buf = append(w.buf, protoMagic...)
+	w.str(name)
+	w.bytes(src)
+	if !w.proto(p, name) {
+		return nil, false
+	}
+	return binary.LittleEndian.AppendUint32(w.buf, crc32.Checksum(w.buf, castagnoli)), true
+}
+
+type protoWriter struct{ buf []byte }
+
+func (w *protoWriter) uint(v uint64) { w.buf = binary.AppendUvarint(w.buf, v) }
+func (w *protoWriter) int(v int)     { w.buf = binary.AppendVarint(w.buf, int64(v)) }
+func (w *protoWriter) str(s string)  { w.uint(uint64(len(s))); w.buf = append(w.buf, s...) }
+func (w *protoWriter) bytes(b []byte) {
+	w.uint(uint64(len(b)))
+	w.buf = append(w.buf, b...)
+}
+
+// count writes the length of a list, 0 for nil and n+1 for a list of n,
+// so that a nil list reads back as nil and an empty one as empty.
+func (w *protoWriter) count(n int, isNil bool) {
+	if isNil {
+		w.uint(0)
+		return
+	}
+	w.uint(uint64(n) + 1)
+}
+
+func (w *protoWriter) proto(p *lua.FunctionProto, chunk string) bool {
+	if p.SourceName == chunk {
+		w.uint(0)
+	} else {
+		w.uint(1)
+		w.str(p.SourceName)
+	}
+	w.int(p.LineDefined)
+	w.int(p.LastLineDefined)
+	w.buf = append(w.buf, p.NumUpvalues, p.NumParameters, p.IsVarArg, p.NumUsedRegisters)
+	w.count(len(p.Code), p.Code == nil)
+	for _, c := range p.Code {
+		w.buf = binary.LittleEndian.AppendUint32(w.buf, c)
+	}
+	w.count(len(p.Constants), p.Constants == nil)
+	for _, c := range p.Constants {
+		switch v := c.(type) {
+		case lua.LNumber:
+			w.buf = append(w.buf, 'n')
+			w.buf = binary.LittleEndian.AppendUint64(w.buf, math.Float64bits(float64(v)))
+		case lua.LString:
+			w.buf = append(w.buf, 's')
+			w.str(string(v))
+		default:
+			return false
+		}
+	}
+	w.count(len(p.FunctionPrototypes), p.FunctionPrototypes == nil)
+	for _, q := range p.FunctionPrototypes {
+		if !w.proto(q, chunk) {
+			return false
+		}
+	}
+	w.count(len(p.DbgSourcePositions), p.DbgSourcePositions == nil)
+	for _, v := range p.DbgSourcePositions {
+		w.int(v)
+	}
+	w.count(len(p.DbgLocals), p.DbgLocals == nil)
+	for _, l := range p.DbgLocals {
+		w.str(l.Name)
+		w.int(l.StartPc)
+		w.int(l.EndPc)
+	}
+	w.count(len(p.DbgCalls), p.DbgCalls == nil)
+	for _, c := range p.DbgCalls {
+		w.str(c.Name)
+		w.int(c.Pc)
+	}
+	w.count(len(p.DbgUpvalues), p.DbgUpvalues == nil)
+	for _, u := range p.DbgUpvalues {
+		w.str(u)
+	}
+	return true
+}
+
+// decodeProto reads an entry written by encodeProto for the script name
+// with text src: false when it is damaged, of another format, or of
+// another script.
+func decodeProto(data []byte, name string, src []byte) (*lua.FunctionProto, bool) {
+	if !stringConstantsOK || len(data) < len(protoMagic)+4 || string(data[:len(protoMagic)]) != protoMagic {
+		return nil, false
+	}
+	body := data[:len(data)-4]
+	if binary.LittleEndian.Uint32(data[len(data)-4:]) != crc32.Checksum(body, castagnoli) {
+		return nil, false
+	}
+	// one string holds the entry's text: names and string constants are
+	// slices of it, not an allocation each
+	r := protoReader{buf: body[len(protoMagic):]}
+	r.text = string(r.buf)
+	if r.str() != name || string(r.raw()) != string(src) || r.bad {
+		return nil, false
+	}
+	p := r.proto(name, 0)
+	if r.bad || len(r.buf) != 0 {
+		return nil, false
+	}
+	return p, true
+}
+
+type protoReader struct {
+	buf  []byte
+	text string // the bytes buf started with, as a string
+	bad  bool
+}
+
+func (r *protoReader) uint() uint64 {
+	v, n := binary.Uvarint(r.buf)
+	return uint64(r.advance(n, int64(v)))
+}
+
+func (r *protoReader) int() int {
+	v, n := binary.Varint(r.buf)
+	return int(r.advance(n, v))
+}
+
+// advance steps over a varint of n bytes worth v (n <= 0: damaged).
+func (r *protoReader) advance(n int, v int64) int64 {
+	if n <= 0 {
+		r.bad = true
+		r.buf = nil
+		return 0
+	}
+	r.buf = r.buf[n:]
+	return v
+}
+
+// take returns the next n bytes.
+func (r *protoReader) take(n uint64) []byte {
+	if n > uint64(len(r.buf)) {
+		r.bad = true
+		r.buf = nil
+		return nil
+	}
+	b := r.buf[:n]
+	r.buf = r.buf[n:]
+	return b
+}
+
+func (r *protoReader) raw() []byte { return r.take(r.uint()) }
+
+// str returns the next string, a slice of r.text.
+func (r *protoReader) str() string {
+	b := r.raw()
+	if len(b) == 0 {
+		return ""
+	}
+	end := len(r.text) - len(r.buf)
+	return r.text[end-len(b) : end]
+}
+func (r *protoReader) byte() uint8 {
+	b := r.take(1)
+	if b == nil {
+		return 0
+	}
+	return b[0]
+}
+
+// count reads a list's length written by protoWriter.count: -1 for nil.
+// A length longer than the bytes left (each element takes at least one)
+// marks the entry damaged.
+func (r *protoReader) count() int {
+	n := r.uint()
+	if n > uint64(len(r.buf))+1 {
+		r.bad = true
+		r.buf = nil
+		return -1
+	}
+	return int(n) - 1
+}
+
+// maxNesting bounds how deep function prototypes nest in an entry (a
+// damaged one could claim any depth).
+const maxNesting = 256
+
+func (r *protoReader) proto(chunk string, depth int) *lua.FunctionProto {
+	if depth > maxNesting {
+		r.bad = true
+		return nil
+	}
+	p := &lua.FunctionProto{SourceName: chunk}
+	if r.uint() == 1 {
+		p.SourceName = r.str()
+	}
+	p.LineDefined = r.int()
+	p.LastLineDefined = r.int()
+	p.NumUpvalues, p.NumParameters, p.IsVarArg, p.NumUsedRegisters = r.byte(), r.byte(), r.byte(), r.byte()
+	if n := r.count(); n >= 0 {
+		b := r.take(4 * uint64(n))
+		p.Code = make([]uint32, len(b)/4)
+		for i := range p.Code {
+			p.Code[i] = binary.LittleEndian.Uint32(b[4*i:])
+		}
+	}
+	var strs []string
+	if n := r.count(); n >= 0 {
+		p.Constants = make([]lua.LValue, n)
+		strs = make([]string, n)
+		for i := range p.Constants {
+			switch r.byte() {
+			case 'n':
+				b := r.take(8)
+				if b == nil {
+					return nil
+				}
+				p.Constants[i] = lua.LNumber(math.Float64frombits(binary.LittleEndian.Uint64(b)))
+			case 's':
+				s := r.str()
+				p.Constants[i], strs[i] = lua.LString(s), s
+			default:
+				r.bad = true
+				return nil
+			}
+		}
+	}
+	*(*[]string)(unsafe.Add(unsafe.Pointer(p), stringConstantsOffset)) = strs
+	if n := r.count(); n >= 0 {
+		p.FunctionPrototypes = make([]*lua.FunctionProto, n)
+		for i := range p.FunctionPrototypes {
+			if p.FunctionPrototypes[i] = r.proto(chunk, depth+1); r.bad {
+				return nil
+			}
+		}
+	}
+	if n := r.count(); n >= 0 {
+		p.DbgSourcePositions = make([]int, n)
+		for i := range p.DbgSourcePositions {
+			p.DbgSourcePositions[i] = r.int()
+		}
+	}
+	if n := r.count(); n >= 0 {
+		p.DbgLocals = make([]*lua.DbgLocalInfo, n)
+		infos := make([]lua.DbgLocalInfo, n)
+		for i := range p.DbgLocals {
+			infos[i] = lua.DbgLocalInfo{Name: r.str(), StartPc: r.int(), EndPc: r.int()}
+			p.DbgLocals[i] = &infos[i]
+		}
+	}
+	if n := r.count(); n >= 0 {
+		p.DbgCalls = make([]lua.DbgCall, n)
+		for i := range p.DbgCalls {
+			p.DbgCalls[i] = lua.DbgCall{Name: r.str(), Pc: r.int()}
+		}
+	}
+	if n := r.count(); n >= 0 {
+		p.DbgUpvalues = make([]string, n)
+		for i := range p.DbgUpvalues {
+			p.DbgUpvalues[i] = r.str()
+		}
+	}
+	if r.bad {
+		return nil
+	}
+	return p
+}
