@@ -26,6 +26,41 @@ func Parse(src []byte) (chunk []ast.Stmt, ok bool) {
 
 type parser struct {
 	lexer
+	// nodes of the commonest kinds come from slabs (one allocation for
+	// many), and lists are gathered on stacks and copied out at their
+	// exact length: a script's tree is garbage once compiled, so a slab
+	// lives exactly as long as its nodes
+	idents slab[ast.IdentExpr]
+	strs   slab[ast.StringExpr]
+	nums   slab[ast.NumberExpr]
+	gets   slab[ast.AttrGetExpr]
+	calls  slab[ast.FuncCallExpr]
+	fields slab[ast.Field]
+	tables slab[ast.TableExpr]
+	exprs  []ast.Expr
+	stmts  []ast.Stmt
+	fstack []*ast.Field
+}
+
+// slab hands out pointers to the elements of chunks of T.
+type slab[T any] struct{ buf []T }
+
+func (s *slab[T]) new() *T {
+	if len(s.buf) == cap(s.buf) {
+		s.buf = make([]T, 0, min(max(16, 2*cap(s.buf)), 512))
+	}
+	s.buf = s.buf[:len(s.buf)+1]
+	return &s.buf[len(s.buf)-1]
+}
+
+// exprsFrom copies the expressions stacked from mark on into a list of
+// their own and pops them.
+func (p *parser) exprsFrom(mark int) []ast.Expr {
+	out := make([]ast.Expr, len(p.exprs)-mark)
+	copy(out, p.exprs[mark:])
+	clear(p.exprs[mark:])
+	p.exprs = p.exprs[:mark]
+	return out
 }
 
 // expect checks that the current token is t and reads the next one; it
@@ -61,7 +96,13 @@ func (p *parser) blockEnd() bool {
 // block reads statements up to a token that closes the block (the
 // caller checks which).
 func (p *parser) block() []ast.Stmt {
-	stmts := []ast.Stmt{}
+	mark := len(p.stmts)
+	defer func() { clear(p.stmts[mark:]); p.stmts = p.stmts[:mark] }()
+	stmts := func() []ast.Stmt {
+		out := make([]ast.Stmt, len(p.stmts)-mark)
+		copy(out, p.stmts[mark:])
+		return out
+	}
 	for {
 		switch p.tok {
 		case ';':
@@ -75,17 +116,18 @@ func (p *parser) block() []ast.Stmt {
 				st.Exprs = p.exprList()
 			}
 			st.SetLine(line)
-			stmts = append(stmts, st)
+			p.stmts = append(p.stmts, st)
 		case tBreak:
 			st := &ast.BreakStmt{}
 			st.SetLine(p.line)
 			p.next()
-			stmts = append(stmts, st)
+			p.stmts = append(p.stmts, st)
 		default:
 			if p.blockEnd() {
-				return stmts
+				return stmts()
 			}
-			stmts = append(stmts, p.statement())
+			st := p.statement()
+			p.stmts = append(p.stmts, st)
 			continue
 		}
 		// after return or break: one optional ';', then the block ends
@@ -95,7 +137,7 @@ func (p *parser) block() []ast.Stmt {
 		if !p.blockEnd() {
 			p.fail()
 		}
-		return stmts
+		return stmts()
 	}
 }
 
@@ -322,12 +364,15 @@ func (p *parser) nameList() []string {
 }
 
 func (p *parser) exprList() []ast.Expr {
-	list := []ast.Expr{p.expr()}
+	mark := len(p.exprs)
+	e := p.expr()
+	p.exprs = append(p.exprs, e)
 	for p.tok == ',' {
 		p.next()
-		list = append(list, p.expr())
+		e := p.expr()
+		p.exprs = append(p.exprs, e)
 	}
-	return list
+	return p.exprsFrom(mark)
 }
 
 // binary operators: left and right priority (gopher-lua's %left and
@@ -432,9 +477,13 @@ func (p *parser) simple() (ast.Expr, bool) {
 	case tTrue:
 		e = &ast.TrueExpr{}
 	case tNumber:
-		e = &ast.NumberExpr{Value: p.str}
+		n := p.nums.new()
+		n.Value = p.str
+		e = n
 	case tString:
-		e = &ast.StringExpr{Value: p.str}
+		st := p.strs.new()
+		st.Value = p.str
+		e = st
 	case tDots:
 		e = &ast.Comma3Expr{}
 	case '{':
@@ -466,28 +515,33 @@ func (p *parser) suffixed() (e ast.Expr, isVar, call bool) {
 		case '.':
 			p.next()
 			k, kline := p.name()
-			key := &ast.StringExpr{Value: k}
+			key := p.strs.new()
+			key.Value = k
 			key.SetLine(kline)
-			get := &ast.AttrGetExpr{Object: e, Key: key}
+			get := p.gets.new()
+			get.Object, get.Key = e, key
 			get.SetLine(e.Line())
 			e, isVar, call = get, true, false
 		case '[':
 			p.next()
 			k := p.expr()
 			p.expect(']')
-			get := &ast.AttrGetExpr{Object: e, Key: k}
+			get := p.gets.new()
+			get.Object, get.Key = e, k
 			get.SetLine(e.Line())
 			e, isVar, call = get, true, false
 		case ':':
 			p.next()
 			m, _ := p.name()
 			args := p.args()
-			c := &ast.FuncCallExpr{Method: m, Receiver: e, Args: args}
+			c := p.calls.new()
+			c.Method, c.Receiver, c.Args = m, e, args
 			c.SetLine(e.Line())
 			e, isVar, call = c, false, true
 		case '(', tString, '{':
 			args := p.args()
-			c := &ast.FuncCallExpr{Func: e, Args: args}
+			c := p.calls.new()
+			c.Func, c.Args = e, args
 			c.SetLine(e.Line())
 			e, isVar, call = c, false, true
 		default:
@@ -500,7 +554,8 @@ func (p *parser) suffixed() (e ast.Expr, isVar, call bool) {
 func (p *parser) primary() (ast.Expr, bool) {
 	switch p.tok {
 	case tName:
-		e := &ast.IdentExpr{Value: p.str}
+		e := p.idents.new()
+		e.Value = p.str
 		e.SetLine(p.line)
 		p.next()
 		return e, true
@@ -529,7 +584,8 @@ func (p *parser) primary() (ast.Expr, bool) {
 func (p *parser) args() []ast.Expr {
 	switch p.tok {
 	case tString:
-		s := &ast.StringExpr{Value: p.str}
+		s := p.strs.new()
+		s.Value = p.str
 		s.SetLine(p.line)
 		p.next()
 		return []ast.Expr{s}
@@ -552,33 +608,40 @@ func (p *parser) args() []ast.Expr {
 
 // table reads a table constructor.
 func (p *parser) table() ast.Expr {
-	t := &ast.TableExpr{Fields: []*ast.Field{}}
+	t := p.tables.new()
 	t.SetLine(p.expect('{'))
+	mark := len(p.fstack)
 	for p.tok != '}' {
-		var f *ast.Field
+		f := p.fields.new()
 		switch {
 		case p.tok == '[':
 			p.next()
-			k := p.expr()
+			f.Key = p.expr()
 			p.expect(']')
 			p.expect('=')
-			f = &ast.Field{Key: k, Value: p.expr()}
+			f.Value = p.expr()
 		case p.tok == tName && p.nextIsAssign():
-			key := &ast.StringExpr{Value: p.str}
+			key := p.strs.new()
+			key.Value = p.str
 			key.SetLine(p.line)
 			p.next()
 			p.next() // =
-			f = &ast.Field{Key: key, Value: p.expr()}
+			f.Key = key
+			f.Value = p.expr()
 		default:
-			f = &ast.Field{Value: p.expr()}
+			f.Value = p.expr()
 		}
-		t.Fields = append(t.Fields, f)
+		p.fstack = append(p.fstack, f)
 		if p.tok != ',' && p.tok != ';' {
 			break
 		}
 		p.next()
 	}
 	p.expect('}')
+	t.Fields = make([]*ast.Field, len(p.fstack)-mark)
+	copy(t.Fields, p.fstack[mark:])
+	clear(p.fstack[mark:])
+	p.fstack = p.fstack[:mark]
 	return t
 }
 

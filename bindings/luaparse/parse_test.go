@@ -154,3 +154,35 @@ func FuzzSameTree(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkParseScripts parses every built-in script once an iteration,
+// with this parser (b/fast) and with gopher-lua's (b/gopher-lua).
+func BenchmarkParseScripts(b *testing.B) {
+	var srcs [][]byte
+	root := os.DirFS("../../scripts")
+	_ = fs.WalkDir(root, ".", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".lua") {
+			src, _ := fs.ReadFile(root, path)
+			srcs = append(srcs, src)
+		}
+		return nil
+	})
+	b.Run("fast", func(b *testing.B) {
+		for b.Loop() {
+			for _, src := range srcs {
+				if _, ok := Parse(src); !ok {
+					b.Fatal("refused")
+				}
+			}
+		}
+	})
+	b.Run("gopher-lua", func(b *testing.B) {
+		for b.Loop() {
+			for _, src := range srcs {
+				if _, err := parse.Parse(bytes.NewReader(src), "x"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+}
