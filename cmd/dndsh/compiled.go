@@ -3,6 +3,7 @@ package main
 import (
 	"io/fs"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/dndsh/dndsh/bindings/luart"
@@ -15,8 +16,8 @@ import (
 // asked for (name, whole text, checksum), so a stale or damaged file only
 // costs a compilation. The folder is per build of dndsh (main names it by
 // the executable's path, size and time), because another build may compile
-// the same text differently; the folders of other builds are removed when
-// a new one is made.
+// the same text differently; a new build's folder removes the oldest
+// others, so that a few builds' folders are kept (keptBuilds).
 //
 // DNDSH_CACHE=off turns it off; DNDSH_CACHE=DIR puts it under DIR instead
 // of the user's cache folder (main.go: compiledStore).
@@ -47,16 +48,43 @@ func newDirStore(fsys storeFS, root, build string) luart.Store {
 		if err := fsys.MkdirAll(dir); err != nil {
 			return nil
 		}
-		// a new build: the entries of the others are of no use to it
-		if old, err := fsys.ReadDir(parent); err == nil {
-			for _, e := range old {
-				if p := filepath.Join(parent, e.Name()); p != dir {
-					_ = fsys.RemoveAll(p)
-				}
-			}
-		}
+		pruneBuilds(fsys, parent, dir)
 	}
 	return dirStore{fsys, dir}
+}
+
+// keptBuilds is how many builds' folders a new one leaves (the most
+// recently written): a user who runs two or three builds in turn (an
+// installed dndsh and `go run`) keeps each one's entries.
+const keptBuilds = 4
+
+// pruneBuilds removes, when dir is new, the folders of other builds in
+// parent but the keptBuilds-1 most recently written.
+func pruneBuilds(fsys storeFS, parent, dir string) {
+	entries, err := fsys.ReadDir(parent)
+	if err != nil {
+		return
+	}
+	type build struct {
+		path string
+		mod  int64
+	}
+	var others []build
+	for _, e := range entries {
+		p := filepath.Join(parent, e.Name())
+		if p == dir || !e.IsDir() {
+			continue
+		}
+		var mod int64
+		if fi, err := e.Info(); err == nil {
+			mod = fi.ModTime().UnixNano()
+		}
+		others = append(others, build{p, mod})
+	}
+	sort.Slice(others, func(i, j int) bool { return others[i].mod > others[j].mod })
+	for i := keptBuilds - 1; i < len(others); i++ {
+		_ = fsys.RemoveAll(others[i].path)
+	}
 }
 
 // Get implements luart.Store.
