@@ -140,7 +140,7 @@ func (f *Fight) ChargePath(x, t *Fighter, a *Attack) (path []grid.Pos, cost int,
 				continue
 			}
 			body.Pos = e
-			if d := g.Between(body, tb); d > reach || d < a.ReachMin || !f.endsFree(x, e) {
+			if d := g.Between(body, tb); d > reach || d < a.ReachMin {
 				continue
 			}
 			if prune {
@@ -151,6 +151,18 @@ func (f *Fight) ChargePath(x, t *Fighter, a *Attack) (path []grid.Pos, cost int,
 				if d := g.Distance(x.C.Pos, e); d > budget || best >= 0 && d >= best {
 					continue
 				}
+			}
+			// The line's last square but one, when it reaches t, stops
+			// the charge there (the walk below would find it so): most
+			// end squares fail this way, cheaply told before the rest.
+			if p, ok := beforeLast(x.C.Pos, e); ok {
+				body.Pos = p
+				if d := g.Between(body, tb); d <= reach && d >= a.ReachMin {
+					continue
+				}
+			}
+			if !f.endsFree(x, e) {
+				continue
 			}
 			line = straight(x.C.Pos, e, line[:0])
 			total, diag, open := 0, x.diagonals, true
@@ -198,6 +210,17 @@ func straight(a, b grid.Pos, dst []grid.Pos) []grid.Pos {
 		dst = append(dst, grid.Pos{X: a.X + roundDiv(dx*i, n), Y: a.Y + roundDiv(dy*i, n), Z: a.Z})
 	}
 	return dst
+}
+
+// beforeLast is the square of straight(a, b) before b, if the line has
+// more than one square.
+func beforeLast(a, b grid.Pos) (grid.Pos, bool) {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	n := max(abs(dx), abs(dy))
+	if n < 2 {
+		return grid.Pos{}, false
+	}
+	return grid.Pos{X: a.X + roundDiv(dx*(n-1), n), Y: a.Y + roundDiv(dy*(n-1), n), Z: a.Z}, true
 }
 
 func roundDiv(p, q int) int {
