@@ -307,7 +307,7 @@ func (f *Fight) flanker(x, t *Fighter, a *Attack, s *Situation) {
 			continue
 		}
 		yb := y.body()
-		if !sr.Grid.Threatens(yb, tb) || !f.canAct(y) {
+		if sr.Grid.Beyond(yb, tb) || !sr.Grid.Threatens(yb, tb) || !f.canAct(y) {
 			continue
 		}
 		if grid.OppositeSides(xb, yb, tb) { // with both threats: grid.Flanks

@@ -139,10 +139,6 @@ func (f *Fight) ChargePath(x, t *Fighter, a *Attack) (path []grid.Pos, cost int,
 			if e == x.C.Pos || !m.Fits(e, x.C.Space) {
 				continue
 			}
-			body.Pos = e
-			if d := g.Between(body, tb); d > reach || d < a.ReachMin {
-				continue
-			}
 			if prune {
 				// a way's cost is at least the distance (difficult ground,
 				// crawling and the second diagonals only add): a square
@@ -154,12 +150,17 @@ func (f *Fight) ChargePath(x, t *Fighter, a *Attack) (path []grid.Pos, cost int,
 			}
 			// The line's last square but one, when it reaches t, stops
 			// the charge there (the walk below would find it so): most
-			// end squares fail this way, cheaply told before the rest.
+			// end squares fail this way, told first (each test here only
+			// turns a square down, so their order changes nothing).
 			if p, ok := beforeLast(x.C.Pos, e); ok {
 				body.Pos = p
 				if d := g.Between(body, tb); d <= reach && d >= a.ReachMin {
 					continue
 				}
+			}
+			body.Pos = e
+			if d := g.Between(body, tb); d > reach || d < a.ReachMin {
+				continue
 			}
 			if !f.endsFree(x, e) {
 				continue
