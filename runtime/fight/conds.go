@@ -92,7 +92,13 @@ func (f *Fight) hiddenFrom(t, v *Fighter) bool {
 		return false
 	}
 	f.effH = f.effects(t, f.effH)
-	for _, in := range f.effH {
+	return hiddenIn(f.effH, v)
+}
+
+// hiddenIn reports whether effs, the effects in force on a creature, hide
+// it from v (UnseenBySource, v the source).
+func hiddenIn(effs []inForce, v *Fighter) bool {
+	for _, in := range effs {
 		if in.ef.UnseenBySource && in.c.Source != "" && in.c.Source == v.ID {
 			return true
 		}

@@ -21,6 +21,15 @@ func OppositeSides(a, b, target Body) bool {
 	tw, th := target.Space.Dims()
 	aw, ah := a.Space.Dims()
 	bw, bh := b.Space.Dims()
+	if aw == 1 && ah == 1 && bw == 1 && bh == 1 && tw == 1 && th == 1 {
+		// one square each (on one level: overlapping is standing on the
+		// target's square): the one pair of squares of the line test
+		if a.Pos == target.Pos || b.Pos == target.Pos {
+			return false
+		}
+		x0, y0 := 2*target.Pos.X, 2*target.Pos.Y
+		return crossesOpposite(Centre(a.Pos), Centre(b.Pos), x0, y0, x0+2, y0+2)
+	}
 	// A line meets both borders across an axis only if one of its ends is
 	// at or before the first and the other at or beyond the second: most
 	// pairs of bodies (side by side) have no such squares, told at once.
