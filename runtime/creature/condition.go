@@ -254,9 +254,20 @@ func (c *Creature) RemoveCondition(name string) int {
 
 // RemoveConditionID removes one instance and reports whether it existed.
 func (c *Creature) RemoveConditionID(id int) bool {
-	n := len(c.conds)
-	c.removeWhere(nil, func(in *Condition) bool { return in.ID == id })
-	return n != len(c.conds)
+	// removeWhere's pass written out: no list of the removed to build
+	k := 0
+	for i := range c.conds {
+		if c.conds[i].ID != id {
+			c.conds[k] = c.conds[i]
+			k++
+		}
+	}
+	if k == len(c.conds) {
+		return false
+	}
+	clear(c.conds[k:])
+	c.conds = c.conds[:k]
+	return true
 }
 
 // RemoveConditionsBySource removes every instance imposed by source and

@@ -102,9 +102,14 @@ func (f *Fight) flagsOf(x *Fighter) flags {
 
 // flagsIn is flagsOf for a creature with conditions.
 func (f *Fight) flagsIn(x *Fighter) flags {
-	var fl flags
 	f.effF = f.effectsOf(x, f.effF[:0])
-	for _, in := range f.effF {
+	return flagsFrom(f.effF)
+}
+
+// flagsFrom gathers the flags of the effects in force effs.
+func flagsFrom(effs []inForce) flags {
+	var fl flags
+	for _, in := range effs {
 		ef := in.ef
 		fl.blind = fl.blind || ef.Blind
 		fl.unseen = fl.unseen || ef.Unseen
@@ -164,7 +169,11 @@ func (f *Fight) SeesAt(v, t *Fighter, d int) bool {
 // sees is Sees with the flags worked out; d is the distance senses must
 // reach when there is no map.
 func (f *Fight) sees(v, t *Fighter, d int, blind, unseen bool) bool {
-	unseen = unseen || f.hiddenFrom(t, v)
+	return f.seesHidden(v, t, d, blind, unseen || f.hiddenFrom(t, v))
+}
+
+// seesHidden is sees with unseen telling whether t is hidden from v too.
+func (f *Fight) seesHidden(v, t *Fighter, d int, blind, unseen bool) bool {
 	walls := f.Space != nil && f.Space.Map.Walls.Len() > 0
 	if !blind && !unseen && !walls {
 		return true
@@ -217,9 +226,20 @@ func (f *Fight) situation(x, t *Fighter, a *Attack, s *Situation) {
 // stood 10 ft away").
 func (f *Fight) SituationAt(x, t *Fighter, a *Attack, d int, s *Situation) {
 	*s = Situation{Distance: d, Measured: true}
-	fx, ft := f.flagsOf(x), f.flagsOf(t)
-	s.TargetSeen = f.sees(x, t, d, fx.blind, ft.unseen)
-	s.AttackerSeen = f.sees(t, x, d, ft.blind, fx.unseen)
+	// each side's effects read once, for its flags and whether it hides
+	// from the other (sees' hiddenFrom)
+	var fx, ft flags
+	var xHidden, tHidden bool
+	if x.C.ConditionCount() > 0 && len(f.Rules.Conditions) > 0 {
+		f.effF = f.effectsOf(x, f.effF[:0])
+		fx, xHidden = flagsFrom(f.effF), hiddenIn(f.effF, t)
+	}
+	if t.C.ConditionCount() > 0 && len(f.Rules.Conditions) > 0 {
+		f.effF = f.effectsOf(t, f.effF[:0])
+		ft, tHidden = flagsFrom(f.effF), hiddenIn(f.effF, x)
+	}
+	s.TargetSeen = f.seesHidden(x, t, d, fx.blind, ft.unseen || tHidden)
+	s.AttackerSeen = f.seesHidden(t, x, d, ft.blind, fx.unseen || xHidden)
 	// Obscurement: heavily obscured is not seen, lightly still seen.
 	if s.TargetSeen {
 		switch f.obscurement(x, &fx, &ft, d) {
@@ -292,7 +312,8 @@ func (f *Fight) InMeleeOf(x *Fighter, enemies []*Fighter, dist []int) *Fighter {
 // the first, in fight order, that can act and flanks t with x. Flanking is
 // grid.Flanks (both threaten t, from opposite sides), its parts taken in
 // turn so that each is worked out once: x's threat once for every ally,
-// an ally's threat before the rest.
+// then for each ally the cheap tests that turn most down (Beyond, the
+// sides) before its threat and whether it can act.
 func (f *Fight) flanker(x, t *Fighter, a *Attack, s *Situation) {
 	sr := &f.Rules.Space
 	if f.Space == nil || a.Ranged || !sr.Flank.On {
@@ -302,15 +323,18 @@ func (f *Fight) flanker(x, t *Fighter, a *Attack, s *Situation) {
 	if !sr.Grid.Threatens(xb, tb) {
 		return
 	}
-	for _, y := range f.Fighters {
-		if y == x || y.Out || y.Side != x.Side {
+	// x's side's fighters still in the fight, in fight order
+	for _, y := range f.inSide(x.Side) {
+		if y == x || y.Out {
 			continue
 		}
 		yb := y.body()
-		if !sr.Grid.Threatens(yb, tb) || !f.canAct(y) {
+		// grid.Flanks with x's threat known, the cheapest test first (each
+		// only turns y down, so the order changes nothing)
+		if sr.Grid.Beyond(yb, tb) || !grid.OppositeSides(xb, yb, tb) {
 			continue
 		}
-		if grid.OppositeSides(xb, yb, tb) { // with both threats: grid.Flanks
+		if sr.Grid.Threatens(yb, tb) && f.canAct(y) {
 			s.Flanker = y
 			return
 		}

@@ -112,80 +112,138 @@ func (f *Fight) ChargePath(x, t *Fighter, a *Attack) (path []grid.Pos, cost int,
 	if d := g.Between(x.body(), t.body()) - reach; d > budget || d < c.Min-g.Square {
 		return nil, 0, false // too far, or too near to charge
 	}
-	rs := reach/g.Square + 1
-	tw, th := t.C.Space.Dims()
-	tb := t.body()
-	body := x.body()
 	best := -1
 	var bestPath []grid.Pos // in f.chargeBuf: valid until the next ChargePath
 	fl := f.flagsOf(x)
 	prune := g.Square > 0 // the grid's feet are the steps' feet
-	line := f.lineBuf[:0]
-	defer func() { f.lineBuf = line[:0] }()
-	// the end squares no more than reach/unit squares off the target on
-	// each axis (farther ones are out of reach: see freeSquares)
-	gu := g.Square
-	if gu <= 0 {
-		gu = 1
-	}
-	n := reach / min(f.Rules.Space.unit(), gu)
-	xw, xh := x.C.Space.Dims()
+	xp := x.C.Pos
 	tp := t.C.Pos
-	y0, y1 := max(tp.Y-rs-th, tp.Y-n-xh+1), min(tp.Y+th+rs, tp.Y+th+n-1)
-	x0, x1 := max(tp.X-rs-tw, tp.X-n-xw+1), min(tp.X+tw+rs, tp.X+tw+n-1)
-	for y := y0; y <= y1; y++ {
-		for xx := x0; xx <= x1; xx++ {
-			e := grid.Pos{X: xx, Y: y, Z: x.C.Pos.Z}
-			if e == x.C.Pos || !m.Fits(e, x.C.Space) {
-				continue
+	ends := f.chargeEnds(chargeKey{g: g, unit: f.Rules.Space.unit(), off: grid.Pos{X: tp.X - xp.X, Y: tp.Y - xp.Y, Z: tp.Z - xp.Z},
+		xs: x.C.Space, ts: t.C.Space, reach: reach, reachMin: a.ReachMin})
+	for i := range ends {
+		ce := &ends[i]
+		e := grid.Pos{X: xp.X + ce.end.X, Y: xp.Y + ce.end.Y, Z: xp.Z}
+		if !m.Fits(e, x.C.Space) {
+			continue
+		}
+		// a way's cost is at least the distance (difficult ground,
+		// crawling and the second diagonals only add): a square farther
+		// than the budget or than the best so far is no better
+		if prune && (ce.dist > budget || best >= 0 && ce.dist >= best) {
+			continue
+		}
+		if !f.endsFree(x, e) {
+			continue
+		}
+		total, diag, open := 0, x.diagonals, true
+		from := xp
+		for _, r := range ce.line {
+			p := grid.Pos{X: xp.X + r.X, Y: xp.Y + r.Y, Z: xp.Z}
+			cst, nd, ok := f.stepCost(x, from, p, diag, &fl)
+			if !ok {
+				open = false
+				break
 			}
-			body.Pos = e
-			if d := g.Between(body, tb); d > reach || d < a.ReachMin || !f.endsFree(x, e) {
-				continue
+			total += cst
+			diag = nd
+			from = p
+		}
+		if !open || total < c.Min || total > budget {
+			continue
+		}
+		if best < 0 || total < best {
+			best = total
+			bestPath = f.chargeBuf[:0]
+			for _, r := range ce.line {
+				bestPath = append(bestPath, grid.Pos{X: xp.X + r.X, Y: xp.Y + r.Y, Z: xp.Z})
 			}
-			if prune {
-				// a way's cost is at least the distance (difficult ground,
-				// crawling and the second diagonals only add): a square
-				// farther than the budget or than the best so far is no
-				// better
-				if d := g.Distance(x.C.Pos, e); d > budget || best >= 0 && d >= best {
-					continue
-				}
-			}
-			line = straight(x.C.Pos, e, line[:0])
-			total, diag, open := 0, x.diagonals, true
-			from := x.C.Pos
-			for i, p := range line {
-				if i < len(line)-1 {
-					body.Pos = p
-					if d := g.Between(body, tb); d <= reach && d >= a.ReachMin {
-						open = false // it would stop here first
-						break
-					}
-				}
-				cst, nd, ok := f.stepCost(x, from, p, diag, &fl)
-				if !ok {
-					open = false
-					break
-				}
-				total += cst
-				diag = nd
-				from = p
-			}
-			if !open || total < c.Min || total > budget {
-				continue
-			}
-			if best < 0 || total < best {
-				best = total
-				bestPath = append(f.chargeBuf[:0], line...)
-				f.chargeBuf = bestPath
-			}
+			f.chargeBuf = bestPath
 		}
 	}
 	if best < 0 {
 		return nil, 0, false
 	}
 	return bestPath, best, true
+}
+
+// chargeKey is what the geometry of a charge depends on (chargeEnds): the
+// grid, where the target stands from the charger (off), their footprints
+// and the attack's reach band.
+type chargeKey struct {
+	g               grid.Grid
+	unit            int
+	off             grid.Pos
+	xs, ts          grid.Footprint
+	reach, reachMin int
+}
+
+// chargeEnd is an end square of a charge, from the charger's square
+// (taken as the origin), its grid distance and its straight line (the
+// squares after the origin, ending with it).
+type chargeEnd struct {
+	end  grid.Pos
+	dist int
+	line []grid.Pos
+}
+
+// chargeEnds returns, in row order, the end squares that the geometry
+// alone leaves a charge of k: from which the attack reaches the target,
+// whose line reaches it nowhere before (a charge would stop there), other
+// than the charger's own. What the map and the creatures on it say (the
+// edges, a square to end in, the way, its cost) is ChargePath's to ask.
+// They are worked out once a fight for each k.
+func (f *Fight) chargeEnds(k chargeKey) []chargeEnd {
+	if ends, ok := f.chargeGeo[k]; ok {
+		return ends
+	}
+	if f.chargeGeo == nil {
+		f.chargeGeo = map[chargeKey][]chargeEnd{}
+	}
+	ends := chargeGeometry(k)
+	f.chargeGeo[k] = ends
+	return ends
+}
+
+// chargeGeometry works out chargeEnds for k.
+func chargeGeometry(k chargeKey) []chargeEnd {
+	g := k.g
+	rs := k.reach/g.Square + 1
+	tw, th := k.ts.Dims()
+	xw, xh := k.xs.Dims()
+	tb := grid.Body{Pos: k.off, Space: k.ts}
+	body := grid.Body{Space: k.xs}
+	reaches := func(p grid.Pos) bool {
+		body.Pos = p
+		d := g.Between(body, tb)
+		return d <= k.reach && d >= k.reachMin
+	}
+	// the end squares no more than reach/unit squares off the target on
+	// each axis (farther ones are out of reach: see freeSquares)
+	n := k.reach / min(k.unit, max(g.Square, 1))
+	tp := k.off
+	y0, y1 := max(tp.Y-rs-th, tp.Y-n-xh+1), min(tp.Y+th+rs, tp.Y+th+n-1)
+	x0, x1 := max(tp.X-rs-tw, tp.X-n-xw+1), min(tp.X+tw+rs, tp.X+tw+n-1)
+	var ends []chargeEnd
+	for y := y0; y <= y1; y++ {
+		for xx := x0; xx <= x1; xx++ {
+			e := grid.Pos{X: xx, Y: y}
+			if e == (grid.Pos{}) || !reaches(e) {
+				continue
+			}
+			line := straight(grid.Pos{}, e, nil)
+			open := true
+			for _, p := range line[:len(line)-1] {
+				if reaches(p) {
+					open = false // it would stop here first
+					break
+				}
+			}
+			if open {
+				ends = append(ends, chargeEnd{end: e, dist: g.Distance(grid.Pos{}, e), line: line})
+			}
+		}
+	}
+	return ends
 }
 
 // straight appends to dst the squares of the straight line from a to b

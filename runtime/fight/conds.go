@@ -24,35 +24,41 @@ func (f *Fight) effects(x *Fighter, dst []inForce) []inForce {
 
 func (f *Fight) effectsOf(x *Fighter, dst []inForce) []inForce {
 	f.conds = x.C.Conditions(f.conds[:0])
-	add := func(ef *CondEffect, c creature.Condition) {
-		for i := range dst {
-			if dst[i].ef == ef {
-				return
-			}
-		}
-		dst = append(dst, inForce{ef, c})
-	}
-	for _, c := range f.conds {
+	for i := range f.conds {
+		c := &f.conds[i] // no copy of each instance: only those in force are kept
 		ef := f.Rules.Conditions[c.Name]
 		if ef == nil {
 			continue
 		}
-		add(ef, c)
+		dst = addEffect(dst, ef, c)
+		if len(ef.Levels) == 0 && len(ef.Implied) == 0 {
+			continue
+		}
 		for _, l := range ef.Levels {
 			if c.Level >= l.Min {
-				add(l.Effect, c)
+				dst = addEffect(dst, l.Effect, c)
 			}
 		}
 		for _, im := range ef.Implied {
-			add(im, c)
+			dst = addEffect(dst, im, c)
 			for _, l := range im.Levels {
 				if c.Level >= l.Min {
-					add(l.Effect, c)
+					dst = addEffect(dst, l.Effect, c)
 				}
 			}
 		}
 	}
 	return dst
+}
+
+// addEffect appends ef, brought by c, to dst unless dst has it.
+func addEffect(dst []inForce, ef *CondEffect, c *creature.Condition) []inForce {
+	for i := range dst {
+		if dst[i].ef == ef {
+			return dst
+		}
+	}
+	return append(dst, inForce{ef, *c})
 }
 
 // hasTag reports whether attack a carries tag.
@@ -86,7 +92,13 @@ func (f *Fight) hiddenFrom(t, v *Fighter) bool {
 		return false
 	}
 	f.effH = f.effects(t, f.effH)
-	for _, in := range f.effH {
+	return hiddenIn(f.effH, v)
+}
+
+// hiddenIn reports whether effs, the effects in force on a creature, hide
+// it from v (UnseenBySource, v the source).
+func hiddenIn(effs []inForce, v *Fighter) bool {
+	for _, in := range effs {
 		if in.ef.UnseenBySource && in.c.Source != "" && in.c.Source == v.ID {
 			return true
 		}

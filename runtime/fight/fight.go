@@ -631,9 +631,10 @@ type Fight struct {
 	senses                       []grid.Sense
 	moveEv                       MoveEvent
 	hostiles                     []*Fighter
-	lineBuf, chargeBuf           []grid.Pos // ChargePath's scratch
+	chargeBuf                    []grid.Pos // ChargePath's scratch
 	moveNear                     []*Fighter
 	roomBuf                      []grid.Pos
+	chargeGeo                    map[chargeKey][]chargeEnd // chargeEnds' answers
 }
 
 // Fail records an error met where none can be returned (inside a tactic);

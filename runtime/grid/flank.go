@@ -15,9 +15,48 @@ package grid
 // best square. The test is exact: it runs in half-square integer
 // coordinates.
 func OppositeSides(a, b, target Body) bool {
-	if a.Pos.Z != target.Pos.Z || b.Pos.Z != target.Pos.Z || Overlap(a, target) || Overlap(b, target) {
+	if a.Pos.Z != target.Pos.Z || b.Pos.Z != target.Pos.Z {
 		return false
 	}
+	tw, th := target.Space.Dims()
+	aw, ah := a.Space.Dims()
+	bw, bh := b.Space.Dims()
+	if aw == 1 && ah == 1 && bw == 1 && bh == 1 && tw == 1 && th == 1 {
+		// one square each (on one level: overlapping is standing on the
+		// target's square): the one pair of squares of the line test
+		if a.Pos == target.Pos || b.Pos == target.Pos {
+			return false
+		}
+		x0, y0 := 2*target.Pos.X, 2*target.Pos.Y
+		return crossesOpposite(Centre(a.Pos), Centre(b.Pos), x0, y0, x0+2, y0+2)
+	}
+	// A line meets both borders across an axis only if one of its ends is
+	// at or before the first and the other at or beyond the second: most
+	// pairs of bodies (side by side) have no such squares, told at once.
+	if !spans(a.Pos.X, aw, b.Pos.X, bw, target.Pos.X, tw) && !spans(a.Pos.Y, ah, b.Pos.Y, bh, target.Pos.Y, th) {
+		return false
+	}
+	if Overlap(a, target) || Overlap(b, target) {
+		return false
+	}
+	return oppositeLines(a, b, target)
+}
+
+// spans reports, along one axis (a body at a, la squares long, another at
+// b, lb long, the target at t, lt long), whether a square centre of one
+// body lies at or before the target's near border and one of the other
+// at or beyond its far border: what a line between them needs to meet
+// both borders across that axis.
+func spans(a, la, b, lb, t, lt int) bool {
+	lo, hi := 2*t, 2*(t+lt)
+	aMin, aMax := 2*a+1, 2*(a+la)-1
+	bMin, bMax := 2*b+1, 2*(b+lb)-1
+	return aMin <= lo && bMax >= hi || bMin <= lo && aMax >= hi
+}
+
+// oppositeLines is OppositeSides' line test over every pair of squares,
+// for bodies on the target's level that do not overlap it.
+func oppositeLines(a, b, target Body) bool {
 	tw, th := target.Space.Dims()
 	// The target's space in half-square units.
 	x0, y0 := 2*target.Pos.X, 2*target.Pos.Y
