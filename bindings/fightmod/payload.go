@@ -254,6 +254,22 @@ func (v *turnView) ToLua(L *lua.LState) *lua.LTable {
 	return t
 }
 
+// FighterHas reports whether the creature whose turn it is has one of the
+// conditions names (c:has), for rules.on's has option: false when the
+// event has no creature.
+func (v *turnView) FighterHas(names []string) bool {
+	if v.e.Fighter == nil {
+		return false
+	}
+	c := v.e.Fighter.C
+	for _, n := range names {
+		if c.HasCondition(n) {
+			return true
+		}
+	}
+	return false
+}
+
 func (v *turnView) FromLua(_ *lua.LState, t *lua.LTable) error {
 	rec := luaval.Record{T: t, Where: "the event table", Layer: "fight"}
 	v.e.Acted = rec.Bool("acted", false)
