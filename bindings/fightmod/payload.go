@@ -157,15 +157,15 @@ func (v *attackView) partsList(L *lua.LState) *lua.LTable {
 			v.part = append(v.part, L.CreateTable(0, 3))
 		}
 		pt := v.part[i]
-		pt.RawSetString("type", v.str(p.Type))
-		pt.RawSetString("amount", luart.Int(p.Amount))
+		luart.SetField(pt, "type", v.str(p.Type))
+		luart.SetField(pt, "amount", luart.Int(p.Amount))
 		var taken lua.LValue = lua.LNil
 		for _, tk := range e.Taken {
 			if tk.Type == p.Type {
 				taken = luart.Int(tk.Amount)
 			}
 		}
-		pt.RawSetString("taken", taken)
+		luart.SetField(pt, "taken", taken)
 		v.parts.RawSetInt(i+1, pt)
 	}
 	for i := len(e.Parts) + 1; v.parts.RawGetInt(i) != lua.LNil; i++ {

@@ -144,7 +144,9 @@ function M.setting(self, kit, key)
   local plan = kit.stat.plan
   local v = plan and plan[key]
   if v ~= nil then return v end
-  local s = M.sides[side_of(self)]
+  local side = side_names[self]
+  if side == nil then side = side_of(self) end
+  local s = M.sides[side]
   if s then
     v = s[key]
     if v ~= nil then return v end
@@ -461,11 +463,25 @@ local function start(kit, e)
   for i = 1, #kit.start do kit.start[i](self, kit, e) end
 end
 
+-- clear resets a kit's turn context. It writes only the fields that hold
+-- something else: a field write costs several reads.
 local function clear(ctx)
-  ctx.self, ctx.bonus, ctx.action, ctx.slot, ctx.surged, ctx.pending = nil, nil, nil, nil, nil, nil
-  ctx.dying = nil
-  ctx.hits, ctx.cleaved, ctx.light_done, ctx.reckless, ctx.cleave = 0, nil, nil, nil, nil
-  ctx.grazes, ctx.graze_target, ctx.graze_attack, ctx.graze_hit = 0, nil, nil, nil
+  if ctx.self ~= nil then ctx.self = nil end
+  if ctx.bonus ~= nil then ctx.bonus = nil end
+  if ctx.action ~= nil then ctx.action = nil end
+  if ctx.slot ~= nil then ctx.slot = nil end
+  if ctx.surged ~= nil then ctx.surged = nil end
+  if ctx.pending ~= nil then ctx.pending = nil end
+  if ctx.dying ~= nil then ctx.dying = nil end
+  if ctx.cleaved ~= nil then ctx.cleaved = nil end
+  if ctx.light_done ~= nil then ctx.light_done = nil end
+  if ctx.reckless ~= nil then ctx.reckless = nil end
+  if ctx.cleave ~= nil then ctx.cleave = nil end
+  if ctx.hits ~= 0 then ctx.hits = 0 end
+  if ctx.graze_target ~= nil then ctx.graze_target = nil end
+  if ctx.graze_attack ~= nil then ctx.graze_attack = nil end
+  if ctx.graze_hit ~= nil then ctx.graze_hit = nil end
+  if ctx.grazes ~= 0 then ctx.grazes = 0 end
 end
 
 local function before_attack(self, kit, ctx)
