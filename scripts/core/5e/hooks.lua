@@ -30,6 +30,12 @@
 -- handlers ask for). Reactions use hooks.LATE so that they see what the
 -- attacker's hooks made of the roll or the damage.
 --
+-- opts.types (damage.apply: a list of damage types) says the handler does
+-- nothing unless the damage has a part of one of them: the kernel then
+-- skips the entry without calling it (the stat block's `on` entry's
+-- types). An entry has the types of all its handlers when every handler
+-- gives some, else none.
+--
 -- turn.act hooks that call fight.strike or fight.damage use the "after"
 -- phase (see core.5e.tactics): a fight action raised from an earlier phase
 -- would leave the engine's reused event record pointing at the strike's
@@ -118,6 +124,7 @@ function M.add(stat, event, fn, opts)
   local phase = opts and opts.phase or M.default_phase(event)
   local only = opts and opts.only or M.default_only(event)
   local prio = opts and opts.priority
+  local types = opts and opts.types
   local on = stat.on
   if on == nil then
     on = {}
@@ -125,7 +132,8 @@ function M.add(stat, event, fn, opts)
   end
   local cur = on[event]
   if cur == nil then
-    on[event] = { fn = fn, phase = phase, only = only, priority = prio, list = { { fn = fn, only = only } } }
+    on[event] = { fn = fn, phase = phase, only = only, priority = prio, types = types,
+      list = { { fn = fn, only = only, types = types } } }
     return stat
   end
   if type(cur) == "function" then
@@ -137,15 +145,28 @@ function M.add(stat, event, fn, opts)
       event, cphase, phase), 2)
   end
   local list = {}
-  for i, h in ipairs(cur.list or { { fn = cur.fn, only = cur.only or M.default_only(event) } }) do list[i] = h end
-  list[#list + 1] = { fn = fn, only = only }
+  for i, h in ipairs(cur.list or { { fn = cur.fn, only = cur.only or M.default_only(event), types = cur.types } }) do
+    list[i] = h
+  end
+  list[#list + 1] = { fn = fn, only = only, types = types }
   local same = true
   for i = 2, #list do same = same and list[i].only == list[1].only end
   if prio == nil or (cur.priority and cur.priority > prio) then prio = cur.priority end
+  -- the entry's types: every handler's, when each has some
+  local all
+  for i = 1, #list do
+    local t = list[i].types
+    if t == nil then
+      all = nil
+      break
+    end
+    all = all or {}
+    for _, x in ipairs(t) do all[#all + 1] = x end
+  end
   if same then
-    on[event] = { fn = chain(list), phase = phase, only = list[1].only, priority = prio, list = list }
+    on[event] = { fn = chain(list), phase = phase, only = list[1].only, priority = prio, types = all, list = list }
   else
-    on[event] = { fn = mixed(list, mark(stat)), phase = phase, only = "either", priority = prio, list = list }
+    on[event] = { fn = mixed(list, mark(stat)), phase = phase, only = "either", priority = prio, types = all, list = list }
   end
   return stat
 end
