@@ -373,7 +373,7 @@ func defaultPhase(name string) event.Phase {
 
 // registerHooks registers a stat block's `on` table for fighter x: each
 // key is an event, each value a function or {fn, phase, priority, only,
-// types}.
+// types, has}.
 // Hooks on attack.declare/attack.roll/damage.roll and turn events fire when
 // x acts; damage.apply and creature.down when x is hit; "either" is
 // available.
@@ -385,7 +385,7 @@ func registerHooks(g *rulesmod.Rules, x *fight.Fighter, on *lua.LTable, src *sta
 		}
 		v := on.RawGetString(name)
 		var fn *lua.LFunction
-		var types []string
+		var types, has []string
 		phase := defaultPhase(name)
 		prio := 0
 		only := event.OwnerIsActor
@@ -421,6 +421,12 @@ func registerHooks(g *rulesmod.Rules, x *fight.Fighter, on *lua.LTable, src *sta
 					return err
 				}
 			}
+			if v := h.RawGetString("has"); v != lua.LNil {
+				var err error
+				if has, err = hookHas(name, v); err != nil {
+					return err
+				}
+			}
 		}
 		if fn == nil {
 			return specErr("on."+name, "a hook must be a function or {fn = function ... end}")
@@ -428,6 +434,9 @@ func registerHooks(g *rulesmod.Rules, x *fight.Fighter, on *lua.LTable, src *sta
 		handler := g.LuaHandler(fn, x.ID)
 		if types != nil {
 			handler = onlyTypes(handler, types)
+		}
+		if has != nil {
+			handler = onlyBearer(handler, x, has)
 		}
 		if _, err := g.Bus.On(name, phase, event.Options{Layer: event.Monsters, Priority: prio, Owner: x.Owner, Only: only, Label: x.ID + " " + name},
 			handler); err != nil {
@@ -454,6 +463,42 @@ func hookTypes(event string, v lua.LValue) ([]string, error) {
 		types[i] = string(s)
 	}
 	return types, nil
+}
+
+// hookHas reads the has of a stat block's hook on event: a condition's
+// name or a list of them.
+func hookHas(event string, v lua.LValue) ([]string, error) {
+	bad := specErr("on."+event, "has must be a condition's name or a list of them; got %s", v.Type())
+	var names []string
+	switch x := v.(type) {
+	case lua.LString:
+		names = []string{string(x)}
+	case *lua.LTable:
+		for i := 1; i <= x.Len(); i++ {
+			s, ok := x.RawGetInt(i).(lua.LString)
+			if !ok {
+				return nil, bad
+			}
+			names = append(names, string(s))
+		}
+	}
+	if len(names) == 0 || slices.Contains(names, "") {
+		return nil, bad
+	}
+	return names, nil
+}
+
+// onlyBearer runs h only when x's creature has one of the conditions
+// names (c:has), read in Go: the Lua hook is not called at all otherwise.
+func onlyBearer(h event.Handler, x *fight.Fighter, names []string) event.Handler {
+	return func(ev *event.Event) error {
+		for _, n := range names {
+			if x.C.HasCondition(n) {
+				return h(ev)
+			}
+		}
+		return nil
+	}
 }
 
 // onlyTypes runs h only for damage with a part of one of types (the parts

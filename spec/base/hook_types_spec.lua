@@ -1,8 +1,9 @@
 -- ruleset: 5e
--- A stat block's hook on damage.apply with types = {...}: the kernel calls
--- it only for damage with a part of one of those types, so a trait about
--- one damage type (a troll's Regeneration: fire and acid) costs the other
--- hits nothing.
+-- A stat block's hook with types = {...} (damage.apply) or has = NAME: the
+-- kernel calls it only for damage with a part of one of those types, or
+-- while the creature has one of those conditions, so a trait about one
+-- damage type (a troll's Regeneration: fire and acid) costs the other hits
+-- nothing, and a rule about a condition the creatures that lack it.
 
 test("types = {...} on damage.apply calls the hook only for damage with a part of one of the types", function()
   local seen = {}
@@ -46,4 +47,37 @@ test("hooks.add gives an entry the types of all its handlers, or none when one h
   eq(s1.on["damage.apply"].types, { "fire", "acid" })
   hooks.add(s1, "damage.apply", noop)
   eq(s1.on["damage.apply"].types, nil)
+end)
+
+test("has = NAME (or a list) calls a stat block's hook only while its creature has one of the conditions", function()
+  local seen = 0
+  fight.table()
+  local a = fight.add({ id = "a", name = "a", hp = 100, ac = 10, attacks = { { name = "Club", bonus = 0, damage = "1" } },
+    on = { ["attack.roll"] = { fn = function() seen = seen + 1 end, phase = "modify", has = { "marked", "blessed" } } } },
+    { side = "x" })[1]
+  local b = fight.add({ id = "b", name = "b", hp = 100, ac = 10, attacks = { { name = "Club", bonus = 0, damage = "1" } } })[1]
+  dice.force{ 20, 1 }
+  fight.begin()
+  dice.force{ 2 }
+  fight.strike(a, b, "Club")
+  eq(seen, 0)
+  a:add_condition("marked")
+  dice.force{ 2 }
+  fight.strike(a, b, "Club")
+  eq(seen, 1)
+  matches(tostring(select(2, pcall(fight.add, { id = "c", name = "c", hp = 1, ac = 10,
+    attacks = { { name = "Club", bonus = 0, damage = "1" } }, on = { ["turn.start"] = { fn = function() end, has = 3 } } }))),
+    "has must be a condition's name")
+end)
+
+test("hooks.add gives an entry the has of all its handlers, or none when one has none", function()
+  local hooks = require("core.5e.hooks")
+  local noop = function() end
+  local s = {}
+  hooks.add(s, "attack.roll", noop, { has = "vex" })
+  eq(s.on["attack.roll"].has, { "vex" })
+  hooks.add(s, "attack.roll", noop, { has = { "invisible", "hidden" } })
+  eq(s.on["attack.roll"].has, { "vex", "invisible", "hidden" })
+  hooks.add(s, "attack.roll", noop)
+  eq(s.on["attack.roll"].has, nil)
 end)

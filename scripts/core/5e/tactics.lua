@@ -626,11 +626,12 @@ function ensure_finish(kit, now)
   end
   -- handlers added after the kit was made: finish goes first
   if type(cur) == "function" then cur = { fn = cur } end
-  local list = cur.list or { { fn = cur.fn, only = cur.only, types = cur.types } }
+  local list = cur.list or { { fn = cur.fn, only = cur.only, types = cur.types, has = cur.has } }
   stat.on["turn.end"] = nil
   hooks.add(stat, "turn.end", fn, { phase = "after" })
   for _, h in ipairs(list) do
-    hooks.add(stat, "turn.end", h.fn, { phase = cur.phase, only = h.only, priority = cur.priority, types = h.types })
+    hooks.add(stat, "turn.end", h.fn, { phase = cur.phase, only = h.only, priority = cur.priority, types = h.types,
+      has = h.has })
   end
 end
 
@@ -729,7 +730,7 @@ function M.hide(stat, kit)
   hooks.add(stat, "attack.roll", function(e)
     local s = e.attacker
     if s:has("invisible") or s:has("hidden") then rules.need("5e.exploration").after(s, "attack") end
-  end)
+  end, { has = { "invisible", "hidden" } })
   return stat
 end
 
