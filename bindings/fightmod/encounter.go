@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -371,7 +372,8 @@ func defaultPhase(name string) event.Phase {
 }
 
 // registerHooks registers a stat block's `on` table for fighter x: each
-// key is an event, each value a function or {fn, phase, priority, only}.
+// key is an event, each value a function or {fn, phase, priority, only,
+// types, has}.
 // Hooks on attack.declare/attack.roll/damage.roll and turn events fire when
 // x acts; damage.apply and creature.down when x is hit; "either" is
 // available.
@@ -383,6 +385,7 @@ func registerHooks(g *rulesmod.Rules, x *fight.Fighter, on *lua.LTable, src *sta
 		}
 		v := on.RawGetString(name)
 		var fn *lua.LFunction
+		var types, has []string
 		phase := defaultPhase(name)
 		prio := 0
 		only := event.OwnerIsActor
@@ -412,16 +415,107 @@ func registerHooks(g *rulesmod.Rules, x *fight.Fighter, on *lua.LTable, src *sta
 			case "either":
 				only = event.OwnerIsEither
 			}
+			if v := h.RawGetString("types"); v != lua.LNil {
+				var err error
+				if types, err = hookTypes(name, v); err != nil {
+					return err
+				}
+			}
+			if v := h.RawGetString("has"); v != lua.LNil {
+				var err error
+				if has, err = hookHas(name, v); err != nil {
+					return err
+				}
+			}
 		}
 		if fn == nil {
 			return specErr("on."+name, "a hook must be a function or {fn = function ... end}")
 		}
+		handler := g.LuaHandler(fn, x.ID)
+		if types != nil {
+			handler = onlyTypes(handler, types)
+		}
+		if has != nil {
+			handler = onlyBearer(handler, x, has)
+		}
 		if _, err := g.Bus.On(name, phase, event.Options{Layer: event.Monsters, Priority: prio, Owner: x.Owner, Only: only, Label: x.ID + " " + name},
-			g.LuaHandler(fn, x.ID)); err != nil {
+			handler); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// hookTypes reads the types of a stat block's hook on event: a list of
+// damage types, on damage.apply.
+func hookTypes(event string, v lua.LValue) ([]string, error) {
+	bad := specErr("on."+event, "types must be a list of damage types, on damage.apply; got %s on %s", v.Type(), event)
+	t, ok := v.(*lua.LTable)
+	if !ok || event != "damage.apply" || t.Len() == 0 {
+		return nil, bad
+	}
+	types := make([]string, t.Len())
+	for i := range types {
+		s, ok := t.RawGetInt(i + 1).(lua.LString)
+		if !ok || s == "" {
+			return nil, bad
+		}
+		types[i] = string(s)
+	}
+	return types, nil
+}
+
+// hookHas reads the has of a stat block's hook on event: a condition's
+// name or a list of them.
+func hookHas(event string, v lua.LValue) ([]string, error) {
+	bad := specErr("on."+event, "has must be a condition's name or a list of them; got %s", v.Type())
+	var names []string
+	switch x := v.(type) {
+	case lua.LString:
+		names = []string{string(x)}
+	case *lua.LTable:
+		for i := 1; i <= x.Len(); i++ {
+			s, ok := x.RawGetInt(i).(lua.LString)
+			if !ok {
+				return nil, bad
+			}
+			names = append(names, string(s))
+		}
+	}
+	if len(names) == 0 || slices.Contains(names, "") {
+		return nil, bad
+	}
+	return names, nil
+}
+
+// onlyBearer runs h only when x's creature has one of the conditions
+// names (c:has), read in Go: the Lua hook is not called at all otherwise.
+func onlyBearer(h event.Handler, x *fight.Fighter, names []string) event.Handler {
+	return func(ev *event.Event) error {
+		for _, n := range names {
+			if x.C.HasCondition(n) {
+				return h(ev)
+			}
+		}
+		return nil
+	}
+}
+
+// onlyTypes runs h only for damage with a part of one of types (the parts
+// of the hit, e.parts), read in Go: the Lua hook is not called at all for
+// the rest.
+func onlyTypes(h event.Handler, types []string) event.Handler {
+	return func(ev *event.Event) error {
+		if a, ok := ev.Data.(*fight.AttackEvent); ok {
+			for _, p := range a.Parts {
+				if slices.Contains(types, p.Type) {
+					return h(ev)
+				}
+			}
+			return nil
+		}
+		return h(ev)
+	}
 }
 
 // LoadEncounter runs an encounter file's source (named name) in the runtime

@@ -157,15 +157,15 @@ func (v *attackView) partsList(L *lua.LState) *lua.LTable {
 			v.part = append(v.part, L.CreateTable(0, 3))
 		}
 		pt := v.part[i]
-		pt.RawSetString("type", v.str(p.Type))
-		pt.RawSetString("amount", luart.Int(p.Amount))
+		luart.SetField(pt, "type", v.str(p.Type))
+		luart.SetField(pt, "amount", luart.Int(p.Amount))
 		var taken lua.LValue = lua.LNil
 		for _, tk := range e.Taken {
 			if tk.Type == p.Type {
 				taken = luart.Int(tk.Amount)
 			}
 		}
-		pt.RawSetString("taken", taken)
+		luart.SetField(pt, "taken", taken)
 		v.parts.RawSetInt(i+1, pt)
 	}
 	for i := len(e.Parts) + 1; v.parts.RawGetInt(i) != lua.LNil; i++ {
@@ -252,6 +252,22 @@ func (v *turnView) ToLua(L *lua.LState) *lua.LTable {
 	luart.SetField(t, "acted", lua.LBool(v.e.Acted))
 	luart.SetField(t, "skip", lua.LBool(v.e.Skip))
 	return t
+}
+
+// FighterHas reports whether the creature whose turn it is has one of the
+// conditions names (c:has), for rules.on's has option: false when the
+// event has no creature.
+func (v *turnView) FighterHas(names []string) bool {
+	if v.e.Fighter == nil {
+		return false
+	}
+	c := v.e.Fighter.C
+	for _, n := range names {
+		if c.HasCondition(n) {
+			return true
+		}
+	}
+	return false
 }
 
 func (v *turnView) FromLua(_ *lua.LState, t *lua.LTable) error {

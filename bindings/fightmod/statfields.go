@@ -56,7 +56,7 @@ var StatFields = []Field{
 	{"attacks", "its attacks (at least one; see the attack fields)"},
 	{"multiattack", "the attack names its Attack action makes, in order"},
 	{"tactics", "how it picks a target: lowest_hp, first, random, or function(self, enemies) -> target"},
-	{"on", "hooks scoped to it {[event] = function(e) ... end or {fn, phase, priority, only}}"},
+	{"on", "hooks scoped to it {[event] = function(e) ... end or {fn, phase, priority, only, types, has}}; types (on damage.apply, a list of damage types): only damage with a part of one of them calls the hook (e.parts; the rest skips it without calling it); has (a condition's name or a list of them): the hook is called only while the creature has one of them (c:has)"},
 	{"data", "free for your own data: nothing reads or checks it"},
 }
 

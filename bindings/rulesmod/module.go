@@ -131,7 +131,7 @@ func (g *Rules) module() luart.Module {
 				L.Push(luart.FromGo(L, g.Prefixed(L.OptString(1, ""))))
 				return 1
 			}},
-			{Name: "on", Args: "(event, fn [, opts])", Doc: "calls fn(e) on event; opts: phase (declare|modify|roll|result|after, default result), priority, owner, only (actor|subject|either), attacks (melee|ranged) and group (an attack group's name): on attack events, only attacks of that kind or group (the others skip the hook without calling it); returns a handle for rules.off", Fn: g.on},
+			{Name: "on", Args: "(event, fn [, opts])", Doc: "calls fn(e) on event; opts: phase (declare|modify|roll|result|after, default result), priority, owner, only (actor|subject|either), attacks (melee|ranged) and group (an attack group's name): on attack events, only attacks of that kind or group (the others skip the hook without calling it); has (a condition's name or a list of them): on turn events, only the turns of a creature that has one of them (c:has; the other turns skip the hook without calling it); returns a handle for rules.off", Fn: g.on},
 			{Name: "off", Args: "(handle)", Doc: "removes a hook; returns whether it was active", Fn: func(L *lua.LState) int {
 				id := int(luart.CheckInt(L, 1, 0, 1<<53))
 				h, ok := g.handles[id]
@@ -259,9 +259,16 @@ func (g *Rules) on(L *lua.LState) int {
 			group = string(s)
 		}
 	}
+	var has []string
+	if opts != nil {
+		has = hasOption(L, name, opts.RawGetString("has"))
+	}
 	handler := g.LuaHandler(fn, g.file)
 	if attacks != "" || group != "" {
 		handler = onlyAttacks(handler, attacks, group)
+	}
+	if has != nil {
+		handler = g.onlyBearers(handler, has)
 	}
 	h, err := g.Bus.On(name, ph, o, handler)
 	if err != nil {
@@ -310,6 +317,62 @@ func (g *Rules) checkEvent(L *lua.LState) int {
 	}
 	L.Push(lua.LNil)
 	return 1
+}
+
+// hasOption reads rules.on's has option (v): a condition name or a list
+// of them, on a turn event; nil when v is nil.
+func hasOption(L *lua.LState, event string, v lua.LValue) []string {
+	if v == lua.LNil {
+		return nil
+	}
+	bad := func() {
+		L.ArgError(3, fmt.Sprintf("has must be a condition's name or a list of them, on a turn event (turn.start, turn.act, turn.end); got %s on %s", v.Type(), event))
+	}
+	if !strings.HasPrefix(event, "turn.") {
+		bad()
+	}
+	var names []string
+	switch x := v.(type) {
+	case lua.LString:
+		names = []string{string(x)}
+	case *lua.LTable:
+		for i := 1; i <= x.Len(); i++ {
+			s, ok := x.RawGetInt(i).(lua.LString)
+			if !ok {
+				bad()
+			}
+			names = append(names, string(s))
+		}
+	}
+	if len(names) == 0 {
+		bad()
+	}
+	for _, n := range names {
+		if n == "" {
+			bad()
+		}
+	}
+	return names
+}
+
+// turnBearer is a turn event's Lua view as the has option reads it: whether
+// the creature whose turn it is has one of the conditions (c:has).
+type turnBearer interface {
+	FighterHas(names []string) bool
+}
+
+// onlyBearers runs h only when the creature whose turn it is has one of
+// the conditions names, read in Go (c:has): the Lua hook is not called at
+// all on the other turns (nor on a turn event with no creature).
+func (g *Rules) onlyBearers(h event.Handler, names []string) event.Handler {
+	return func(ev *event.Event) error {
+		if g.Adapt != nil {
+			if b, ok := g.Adapt(ev.Data).(turnBearer); ok && !b.FighterHas(names) {
+				return nil
+			}
+		}
+		return h(ev)
+	}
 }
 
 // attackPayload is an attack event's payload as the attacks and group

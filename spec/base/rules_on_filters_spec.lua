@@ -46,3 +46,36 @@ test("the options are checked: a kind other than melee or ranged, a group that i
   matches(err(function() rules.on("turn.start", noop, { attacks = "melee" }) end), "for the attack events")
   matches(err(function() rules.on("turn.start", noop, { group = "unarmed" }) end), "on an attack event")
 end)
+
+test("has = NAME (or a list) calls a turn hook only on the turns of a creature with one of those conditions", function()
+  local function stat(id) return { id = id, name = id, hp = 40, ac = 10, attacks = { { name = "Club", bonus = 0, damage = "1" } } } end
+  local seen = {}
+  local h1 = rules.on("turn.start", function(e)
+    if e.fighter:get("id") == "a" and e.round == 2 then e.fighter:add_condition("marked") end
+    e.skip = true
+  end, { phase = "declare" })
+  local h2 = rules.on("turn.start", function(e) seen[#seen + 1] = "marked:" .. e.fighter:get("id") end,
+    { phase = "result", has = "marked" })
+  local h3 = rules.on("turn.start", function(e) seen[#seen + 1] = "list:" .. e.fighter:get("id") end,
+    { phase = "result", has = { "nothing", "marked" } })
+  local h4 = rules.on("turn.start", function(e) seen[#seen + 1] = "none:" .. e.fighter:get("id") end,
+    { phase = "result", has = "nothing" })
+  fight.run(fight.encounter{ max_rounds = 3, sides = {
+    { name = "x", members = { { stat = stat("a") } } }, { name = "y", members = { { stat = stat("b") } } } } })
+  for _, h in ipairs({ h1, h2, h3, h4 }) do rules.off(h) end
+  -- a has the condition from its second turn on (added in an earlier phase of that turn's event)
+  eq(seen, { "marked:a", "list:a", "marked:a", "list:a" })
+end)
+
+test("has is checked: a name or a list of names, on a turn event", function()
+  local function err(fn)
+    local ok, e = pcall(fn)
+    eq(ok, false)
+    return tostring(e)
+  end
+  local noop = function() end
+  matches(err(function() rules.on("turn.start", noop, { has = 3 }) end), "has must be a condition's name")
+  matches(err(function() rules.on("turn.end", noop, { has = {} }) end), "has must be a condition's name")
+  matches(err(function() rules.on("turn.end", noop, { has = { "a", 1 } }) end), "has must be a condition's name")
+  matches(err(function() rules.on("attack.roll", noop, { has = "prone" }) end), "on a turn event")
+end)

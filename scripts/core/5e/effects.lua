@@ -30,15 +30,17 @@ local M = {}
 local AT_END = { eot = true }
 
 -- The two turn hooks are registered the first time an effect is imposed
--- (a fight where none is pays nothing).
+-- (a fight where none is pays nothing); the kernel calls them only on the
+-- turns of a creature that bears their markers (rules.on's has: on_start
+-- has work only with "timed_start", on_end with "timed_end" or "sapped").
 local registered = false
 local on_start, on_end
 
 local function ensure_hooks()
   if registered then return end
   registered = true
-  rules.on("turn.start", on_start, { phase = "declare" })
-  rules.on("turn.end", on_end, { phase = "declare" })
+  rules.on("turn.start", on_start, { phase = "declare", has = "timed_start" })
+  rules.on("turn.end", on_end, { phase = "declare", has = { "timed_end", "sapped" } })
 end
 
 local function add(c, name, source, level, marker)

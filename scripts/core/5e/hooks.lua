@@ -30,6 +30,14 @@
 -- handlers ask for). Reactions use hooks.LATE so that they see what the
 -- attacker's hooks made of the roll or the damage.
 --
+-- opts.types (damage.apply: a list of damage types) says the handler does
+-- nothing unless the damage has a part of one of them, opts.has (a
+-- condition's name or a list) that it does nothing unless the stat block's
+-- creature has one of those conditions: the kernel then skips the entry
+-- without calling it (the stat block's `on` entry's types and has). An
+-- entry has the types (the has) of all its handlers when every handler
+-- gives some, else none.
+--
 -- turn.act hooks that call fight.strike or fight.damage use the "after"
 -- phase (see core.5e.tactics): a fight action raised from an earlier phase
 -- would leave the engine's reused event record pointing at the strike's
@@ -98,6 +106,19 @@ local function mixed(list, tag)
   end
 end
 
+-- union is the list of every handler's field key (types, has), or nil
+-- when a handler has none.
+local function union(list, key)
+  local all
+  for i = 1, #list do
+    local t = list[i][key]
+    if t == nil then return nil end
+    all = all or {}
+    for _, x in ipairs(t) do all[#all + 1] = x end
+  end
+  return all
+end
+
 local marks = 0
 
 -- mark gives stat its marker tag (once) and returns it.
@@ -118,6 +139,9 @@ function M.add(stat, event, fn, opts)
   local phase = opts and opts.phase or M.default_phase(event)
   local only = opts and opts.only or M.default_only(event)
   local prio = opts and opts.priority
+  local types = opts and opts.types
+  local has = opts and opts.has
+  if type(has) == "string" then has = { has } end
   local on = stat.on
   if on == nil then
     on = {}
@@ -125,7 +149,8 @@ function M.add(stat, event, fn, opts)
   end
   local cur = on[event]
   if cur == nil then
-    on[event] = { fn = fn, phase = phase, only = only, priority = prio, list = { { fn = fn, only = only } } }
+    on[event] = { fn = fn, phase = phase, only = only, priority = prio, types = types, has = has,
+      list = { { fn = fn, only = only, types = types, has = has } } }
     return stat
   end
   if type(cur) == "function" then
@@ -137,15 +162,21 @@ function M.add(stat, event, fn, opts)
       event, cphase, phase), 2)
   end
   local list = {}
-  for i, h in ipairs(cur.list or { { fn = cur.fn, only = cur.only or M.default_only(event) } }) do list[i] = h end
-  list[#list + 1] = { fn = fn, only = only }
+  for i, h in ipairs(cur.list or { { fn = cur.fn, only = cur.only or M.default_only(event), types = cur.types,
+    has = cur.has } }) do
+    list[i] = h
+  end
+  list[#list + 1] = { fn = fn, only = only, types = types, has = has }
   local same = true
   for i = 2, #list do same = same and list[i].only == list[1].only end
   if prio == nil or (cur.priority and cur.priority > prio) then prio = cur.priority end
+  local all, bear = union(list, "types"), union(list, "has")
   if same then
-    on[event] = { fn = chain(list), phase = phase, only = list[1].only, priority = prio, list = list }
+    on[event] = { fn = chain(list), phase = phase, only = list[1].only, priority = prio, types = all, has = bear,
+      list = list }
   else
-    on[event] = { fn = mixed(list, mark(stat)), phase = phase, only = "either", priority = prio, list = list }
+    on[event] = { fn = mixed(list, mark(stat)), phase = phase, only = "either", priority = prio, types = all,
+      has = bear, list = list }
   end
   return stat
 end

@@ -1,8 +1,9 @@
 -- Tactics for 5e fights that play themselves (require("core.5e.tactics")).
 --
 -- A creature with class features or a monster with special actions gets a
--- kit: three hooks scoped to it that run its turn in the 2024 action
--- economy.
+-- kit: hooks scoped to it that run its turn in the 2024 action economy
+-- (turn.end only once the kit has something to do there: a follow-up, a
+-- Bonus Action after the Action, an end-of-turn handler or a hit log).
 --
 --   turn.start  roll the recharge of its "roll" resources and refill its
 --               "turn" resources, when it has any (c:start_turn; the fight
@@ -144,7 +145,9 @@ function M.setting(self, kit, key)
   local plan = kit.stat.plan
   local v = plan and plan[key]
   if v ~= nil then return v end
-  local s = M.sides[side_of(self)]
+  local side = side_names[self]
+  if side == nil then side = side_of(self) end
+  local s = M.sides[side]
   if s then
     v = s[key]
     if v ~= nil then return v end
@@ -461,11 +464,25 @@ local function start(kit, e)
   for i = 1, #kit.start do kit.start[i](self, kit, e) end
 end
 
+-- clear resets a kit's turn context. It writes only the fields that hold
+-- something else: a field write costs several reads.
 local function clear(ctx)
-  ctx.self, ctx.bonus, ctx.action, ctx.slot, ctx.surged, ctx.pending = nil, nil, nil, nil, nil, nil
-  ctx.dying = nil
-  ctx.hits, ctx.cleaved, ctx.light_done, ctx.reckless, ctx.cleave = 0, nil, nil, nil, nil
-  ctx.grazes, ctx.graze_target, ctx.graze_attack, ctx.graze_hit = 0, nil, nil, nil
+  if ctx.self ~= nil then ctx.self = nil end
+  if ctx.bonus ~= nil then ctx.bonus = nil end
+  if ctx.action ~= nil then ctx.action = nil end
+  if ctx.slot ~= nil then ctx.slot = nil end
+  if ctx.surged ~= nil then ctx.surged = nil end
+  if ctx.pending ~= nil then ctx.pending = nil end
+  if ctx.dying ~= nil then ctx.dying = nil end
+  if ctx.cleaved ~= nil then ctx.cleaved = nil end
+  if ctx.light_done ~= nil then ctx.light_done = nil end
+  if ctx.reckless ~= nil then ctx.reckless = nil end
+  if ctx.cleave ~= nil then ctx.cleave = nil end
+  if ctx.hits ~= 0 then ctx.hits = 0 end
+  if ctx.graze_target ~= nil then ctx.graze_target = nil end
+  if ctx.graze_attack ~= nil then ctx.graze_attack = nil end
+  if ctx.graze_hit ~= nil then ctx.graze_hit = nil end
+  if ctx.grazes ~= 0 then ctx.grazes = 0 end
 end
 
 local function before_attack(self, kit, ctx)
@@ -566,6 +583,8 @@ local function dodge_run(self)
   fight.note(self:get("id") .. " takes the Dodge action")
 end
 
+local ensure_finish -- below: the kit's turn.end hook, when it has work
+
 -- kit(stat [, opts]) returns the stat block's kit, creating it (and its
 -- three hooks) on first use. opts.lua_attacks = true makes the kit make
 -- every Attack action itself (with its own target choice, `sequence`).
@@ -579,12 +598,41 @@ function M.kit(stat, opts)
     stat.kit = kit
     hooks.add(stat, "turn.start", function(e) start(kit, e) end)
     hooks.add(stat, "turn.act", function(e) act(kit, e) end, { phase = "after" })
-    hooks.add(stat, "turn.end", function(e) finish(kit, e) end, { phase = "after" })
+    if stat.on["turn.end"] ~= nil then ensure_finish(kit, true) end -- its place: after those
     M.action(kit, { name = "stabilise", when = stabilise_when, run = stabilise_run, last = true })
     M.action(kit, { name = "dodge", when = dodge_when, run = dodge_run, last = true })
   end
   if opts and opts.lua_attacks then kit.lua_attacks = true end
   return kit
+end
+
+-- ensure_finish gives the kit its turn.end hook (finish) when it first gets
+-- something to do at the end of a turn (M.after, M.post, M.on_finish,
+-- M.track_hits): a kit without any pays no call at the end of its turns.
+-- Kits are made with their stat block, before a fight compiles it. The
+-- hook keeps the place it had when every kit registered it on creation:
+-- after the stat block's turn.end handlers added before the kit was made
+-- (then it is registered at once, now = true: see M.kit), before those
+-- added since.
+function ensure_finish(kit, now)
+  if kit.finishing then return end
+  kit.finishing = true
+  local stat = kit.stat
+  local fn = function(e) finish(kit, e) end
+  local cur = stat.on and stat.on["turn.end"]
+  if cur == nil or now then
+    hooks.add(stat, "turn.end", fn, { phase = "after" })
+    return
+  end
+  -- handlers added after the kit was made: finish goes first
+  if type(cur) == "function" then cur = { fn = cur } end
+  local list = cur.list or { { fn = cur.fn, only = cur.only, types = cur.types, has = cur.has } }
+  stat.on["turn.end"] = nil
+  hooks.add(stat, "turn.end", fn, { phase = "after" })
+  for _, h in ipairs(list) do
+    hooks.add(stat, "turn.end", h.fn, { phase = cur.phase, only = h.only, priority = cur.priority, types = h.types,
+      has = h.has })
+  end
 end
 
 -- insert keeps entries marked last at the end of a list.
@@ -607,20 +655,29 @@ function M.action(kit, entry) return insert(kit.actions, entry) end
 function M.bonus(kit, entry) return insert(kit.bonus, entry) end
 
 -- after(kit, {name, when, run}): a Bonus Action taken after the Action.
-function M.after(kit, entry) return insert(kit.after, entry) end
+function M.after(kit, entry)
+  ensure_finish(kit)
+  return insert(kit.after, entry)
+end
 
 -- extra(kit, {name, when, run}): an extra Action (Action Surge).
 function M.extra(kit, entry) return insert(kit.extra, entry) end
 
 -- post(kit, fn): fn(self, kit, ctx) runs at the end of a turn in which the
 -- creature acted, before the after-Bonus Actions (follow-ups on its hits).
-function M.post(kit, fn) kit.post[#kit.post + 1] = fn end
+function M.post(kit, fn)
+  ensure_finish(kit)
+  kit.post[#kit.post + 1] = fn
+end
 
 -- on_start / on_finish / before_attack add handlers to the kit's lists:
 -- fn(self, kit, e) at turn.start and turn.end, fn(self, kit, ctx) just
 -- before an Attack action.
 function M.on_start(kit, fn) kit.start[#kit.start + 1] = fn end
-function M.on_finish(kit, fn) kit.finish[#kit.finish + 1] = fn end
+function M.on_finish(kit, fn)
+  ensure_finish(kit)
+  kit.finish[#kit.finish + 1] = fn
+end
 function M.before_attack(kit, fn) kit.before_attack[#kit.before_attack + 1] = fn end
 
 -- track_hits(stat, kit) logs the hits the creature makes on its turn (a
@@ -628,6 +685,7 @@ function M.before_attack(kit, fn) kit.before_attack[#kit.before_attack + 1] = fn
 function M.track_hits(stat, kit)
   if kit.tracking then return end
   kit.tracking = true
+  ensure_finish(kit) -- the end of the turn closes the log (ctx.pending)
   hooks.add(stat, "damage.roll", function(e)
     local ctx = kit.ctx
     if ctx.pending ~= e.attacker then return end
@@ -672,7 +730,7 @@ function M.hide(stat, kit)
   hooks.add(stat, "attack.roll", function(e)
     local s = e.attacker
     if s:has("invisible") or s:has("hidden") then rules.need("5e.exploration").after(s, "attack") end
-  end)
+  end, { has = { "invisible", "hidden" } })
   return stat
 end
 

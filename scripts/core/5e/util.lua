@@ -268,9 +268,13 @@ end
 
 -- slot_left(c, min_level, max_level): the lowest spell slot level from
 -- min_level up (to max_level) with a slot left, or nil.
+-- SLOT_NAMES are the resource names of the spell slots, by level.
+local SLOT_NAMES = {}
+for l = 1, 9 do SLOT_NAMES[l] = "slot_" .. l end
+
 function M.slot_left(c, min_level, max_level)
   for l = min_level or 1, max_level or 9 do
-    local r = c:resource("slot_" .. l)
+    local r = c:resource(SLOT_NAMES[l] or ("slot_" .. l))
     if r == nil then return nil end
     if r.current > 0 then return l end
   end
@@ -290,7 +294,7 @@ end
 
 -- slots_left(c, level): slots left of one level (0 when it has none).
 function M.slots_left(c, level)
-  local r = c:resource("slot_" .. level)
+  local r = c:resource(SLOT_NAMES[level] or ("slot_" .. level))
   return r and r.current or 0
 end
 

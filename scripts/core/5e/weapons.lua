@@ -447,7 +447,7 @@ function M.arm(stat, list, opts)
   if kinds.vex and not kit.vex then
     kit.vex = true
     tactics.on_finish(kit, vex_expire)
-    hooks.add(stat, "attack.roll", vex_roll)
+    hooks.add(stat, "attack.roll", vex_roll, { has = "vex" })
   end
   return stat
 end

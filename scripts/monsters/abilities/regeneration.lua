@@ -84,12 +84,14 @@ function M.apply(stat, p)
   if p.rises then stat.tags[#stat.tags + 1] = "regeneration" end
   if next(stops) then
     local damage_of = rules.need("base.damage_of")
+    -- types: the kernel calls the hook only for damage with a part of a
+    -- type that stops the trait
     hooks.add(stat, "damage.apply", function(e)
       if damage_of(e, stops) > 0 then
         local t = e.target
         if not t:has("regeneration_stopped") then t:add_condition("regeneration_stopped") end
       end
-    end)
+    end, { types = p.stopped_by })
   end
   if p.rises then
     hooks.add(stat, "creature.down", function(e)
