@@ -246,6 +246,7 @@ type Space struct {
 	who   []*Fighter
 	cover *grid.Obstacles
 	path  pathScratch
+	mv    moveScratch
 }
 
 // NewSpace returns the space of a map.

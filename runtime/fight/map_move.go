@@ -1,0 +1,21 @@
+package fight
+
+import "github.com/dndsh/dndsh/runtime/grid"
+
+// moveScratch is Move's reusable memory: what its first pass over a path
+// worked out, for the walk that follows to reuse while nothing else has
+// run (no handler, no opportunity attack), since until then the walk
+// would work out the same again.
+type moveScratch struct {
+	// steps are the price of each step the first pass allowed, and the
+	// diagonal count after it
+	steps []stepPrice
+	// near are the bodies of the move's near hostiles (Move's list), as
+	// the move began
+	near []grid.Body
+}
+
+// stepPrice is one step's cost in feet and the diagonal count after it.
+type stepPrice struct {
+	cost, diag int32
+}
