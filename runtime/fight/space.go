@@ -407,7 +407,7 @@ func (f *Fight) Distance(x, y *Fighter, a *Attack) int {
 		}
 		return sr.unit()
 	}
-	return sr.Grid.Between(x.body(), y.body())
+	return sr.Grid.BetweenAt(x.C.Pos, x.C.Space, y.C.Pos, y.C.Space)
 }
 
 func (sr *SpaceRules) unit() int {
@@ -424,7 +424,7 @@ func (f *Fight) Reaches(x, y *Fighter, a *Attack) bool {
 	if f.Space == nil {
 		return true
 	}
-	d := f.Rules.Space.Grid.Between(x.body(), y.body())
+	d := f.Rules.Space.Grid.BetweenAt(x.C.Pos, x.C.Space, y.C.Pos, y.C.Space)
 	return f.Rules.Space.inRange(a, d)
 }
 

@@ -233,8 +233,12 @@ func Gap(a, b Body) (dx, dy, dz int) {
 // bodies: 0 when their footprints overlap, one square when they touch.
 // Every diagonal rule grows with each axis, so the nearest pair of squares is
 // the one that minimises each axis separately.
-func (g Grid) Between(a, b Body) int {
-	dx, dy, dz := gap1(a.Pos.X, a.Space.W, b.Pos.X, b.Space.W), gap1(a.Pos.Y, a.Space.H, b.Pos.Y, b.Space.H), abs(a.Pos.Z-b.Pos.Z)
+func (g Grid) Between(a, b Body) int { return g.BetweenAt(a.Pos, a.Space, b.Pos, b.Space) }
+
+// BetweenAt is Between of a body with footprint as at ap and one with bs
+// at bp (no Body to build: its callers read the creatures' own fields).
+func (g Grid) BetweenAt(ap Pos, as Footprint, bp Pos, bs Footprint) int {
+	dx, dy, dz := gap1(ap.X, as.W, bp.X, bs.W), gap1(ap.Y, as.H, bp.Y, bs.H), abs(ap.Z-bp.Z)
 	if g.Diagonal == DiagonalEuclid { // span, its common rules inlined
 		return g.euclid(dx, dy, dz)
 	}
