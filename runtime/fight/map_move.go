@@ -13,6 +13,9 @@ type moveScratch struct {
 	// near are the bodies of the move's near hostiles (Move's list), as
 	// the move began
 	near []grid.Body
+	// win are the near hostiles' windows (grid.Window) for the mover's
+	// footprint
+	win []grid.Window
 }
 
 // stepPrice is one step's cost in feet and the diagonal count after it.

@@ -331,7 +331,7 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 	// be left along it); under the rules' Engaged only those whose reach x
 	// stands in now, where its move begins
 	near := f.moveNear[:0]
-	mv.near = mv.near[:0]
+	mv.near, mv.win = mv.near[:0], mv.win[:0]
 	var xb grid.Body
 	if provokes {
 		g := f.Rules.Space.Grid
@@ -345,6 +345,7 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 			if hb := h.body(); g.Between(hb, xb) <= h.reach+span && !(engaged && !g.Threatens(hb, xb)) {
 				near = append(near, h)
 				mv.near = append(mv.near, hb)
+				mv.win = append(mv.win, g.WindowOf(hb, xb.Space))
 			}
 		}
 		f.moveNear = near
@@ -380,7 +381,7 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 			if clean {
 				bodies = mv.near
 			}
-			ran, err := f.opportunities(x, near, bodies, xb, cur, p, i+1, cause, &res)
+			ran, err := f.opportunities(x, near, bodies, mv.win, xb, cur, p, i+1, cause, &res)
 			if err != nil {
 				return res, err
 			}
@@ -467,12 +468,13 @@ func (f *Fight) emitMove(id event.ID, ev *MoveEvent) (bool, error) {
 // order, before the step. It reports whether anything ran that may have
 // changed the fight (a handler of move.reach, an opportunity attack).
 //
-// bodies, when not nil, are near's bodies as the move began and xb is x's
+// bodies, when not nil, are near's bodies as the move began, win their
+// windows (grid.Window: Beyond worked out) for x's footprint, and xb is x's
 // body then: Move passes them while nothing but its own steps has run
 // since, so each hostile is still as near's list was made (on another
 // side, in the fight, with a melee attack, not yet attacked this move) and
 // stands where its body says.
-func (f *Fight) opportunities(x *Fighter, near []*Fighter, bodies []grid.Body, xb grid.Body, a, b grid.Pos, step int, cause string, res *MoveResult) (bool, error) {
+func (f *Fight) opportunities(x *Fighter, near []*Fighter, bodies []grid.Body, win []grid.Window, xb grid.Body, a, b grid.Pos, step int, cause string, res *MoveResult) (bool, error) {
 	rule := f.Rules.Space.Opportunity
 	g := f.Rules.Space.Grid
 	ran := false
@@ -484,15 +486,18 @@ func (f *Fight) opportunities(x *Fighter, near []*Fighter, bodies []grid.Body, x
 	for k, h := range near {
 		var hb grid.Body
 		if bodies != nil {
+			if win[k].Beyond(a) {
+				continue // far off: the exact rule need not be asked
+			}
 			hb = bodies[k]
 		} else {
 			if h.Side == x.Side || h.Out || !hasMelee(h) || made(res.Opportunity, h) {
 				continue // at most one opportunity attack per hostile in one move
 			}
 			hb = h.body()
-		}
-		if g.Beyond(hb, before) {
-			continue // far off: the exact rule need not be asked
+			if g.Beyond(hb, before) {
+				continue // far off: the exact rule need not be asked
+			}
 		}
 		was := g.Threatens(hb, before)
 		if !was {
