@@ -22,3 +22,14 @@ type moveScratch struct {
 type stepPrice struct {
 	cost, diag int32
 }
+
+// allBeyond reports whether p is beyond every window of win (so, while
+// the move is clean, opportunities would find nothing to ask at p).
+func allBeyond(win []grid.Window, p grid.Pos) bool {
+	for k := range win {
+		if !win[k].Beyond(p) {
+			return false
+		}
+	}
+	return true
+}

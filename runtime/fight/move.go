@@ -376,7 +376,7 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 				return res, nil
 			}
 		}
-		if provokes && len(near) > 0 && !(opt.SafeStart && i == 0) {
+		if provokes && len(near) > 0 && !(opt.SafeStart && i == 0) && !(clean && allBeyond(mv.win, cur)) {
 			var bodies []grid.Body
 			if clean {
 				bodies = mv.near
