@@ -290,6 +290,9 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 	provokes := cause == "move" && !opt.NoProvoke && f.Rules.Space.Opportunity != nil
 	fl := f.flagsOf(x)
 	// Where may the move end? The last affordable square that is free.
+	// Each step's price is kept for the walk (see moveScratch).
+	mv := &f.Space.mv
+	mv.steps = mv.steps[:0]
 	diag := x.diagonals
 	cost := 0
 	last := -1
@@ -311,6 +314,7 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 		}
 		cost += c
 		diag = d
+		mv.steps = append(mv.steps, stepPrice{cost: int32(c), diag: int32(d)})
 		if f.endsFree(x, p) {
 			last = i
 		}
@@ -327,24 +331,40 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 	// be left along it); under the rules' Engaged only those whose reach x
 	// stands in now, where its move begins
 	near := f.moveNear[:0]
+	mv.near, mv.win = mv.near[:0], mv.win[:0]
+	var xb grid.Body
 	if provokes {
 		g := f.Rules.Space.Grid
-		xb := x.body()
+		xb = x.body()
 		span := (last + 1) * f.Rules.Space.unit()
 		engaged := f.Rules.Space.Opportunity.Engaged
 		for _, h := range f.Fighters {
-			if h.Side != x.Side && !h.Out && hasMelee(h) && g.Between(h.body(), xb) <= h.reach+span &&
-				!(engaged && !g.Threatens(h.body(), xb)) {
+			if h.Side == x.Side || h.Out || !hasMelee(h) {
+				continue
+			}
+			if hb := h.body(); g.Between(hb, xb) <= h.reach+span && !(engaged && !g.Threatens(hb, xb)) {
 				near = append(near, h)
+				mv.near = append(mv.near, hb)
+				mv.win = append(mv.win, g.WindowOf(hb, xb.Space))
 			}
 		}
 		f.moveNear = near
 	}
+	// clean: nothing has run since the first pass but this move (no
+	// handler, no opportunity attack), so the world is as the first pass
+	// priced it and the hostiles stand where near's bodies say
+	clean := true
 	for i := 0; i <= last; i++ {
 		p := path[i]
 		cur := x.C.Pos
-		c, d, _ := f.stepCost(x, cur, p, x.diagonals, &fl)
+		var c, d int
+		if clean {
+			c, d = int(mv.steps[i].cost), int(mv.steps[i].diag)
+		} else {
+			c, d, _ = f.stepCost(x, cur, p, x.diagonals, &fl)
+		}
 		if f.Bus.Has(f.ids.moveStep) {
+			clean = false
 			ev := &f.moveEv
 			*ev = MoveEvent{Mover: x, From: cur, To: p, Step: i + 1, Cost: c, Cause: cause}
 			stop, err := f.emitMove(f.ids.moveStep, ev)
@@ -356,17 +376,27 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 				return res, nil
 			}
 		}
-		if provokes && len(near) > 0 && !(opt.SafeStart && i == 0) {
-			if err := f.opportunities(x, near, cur, p, i+1, cause, &res); err != nil {
+		if provokes && len(near) > 0 && !(opt.SafeStart && i == 0) && !(clean && allBeyond(mv.win, cur)) {
+			var bodies []grid.Body
+			if clean {
+				bodies = mv.near
+			}
+			ran, err := f.opportunities(x, near, bodies, mv.win, xb, cur, p, i+1, cause, &res)
+			if err != nil {
 				return res, err
 			}
-			if x.Out {
-				res.Stopped = "down"
-				return res, nil
+			if ran {
+				clean = false
 			}
-			if f.flagsOf(x).speedZero {
-				res.Stopped = "speed"
-				return res, nil
+			if !clean { // else nothing has changed x since its move began: it is in, and may move
+				if x.Out {
+					res.Stopped = "down"
+					return res, nil
+				}
+				if f.flagsOf(x).speedZero {
+					res.Stopped = "speed"
+					return res, nil
+				}
 			}
 		}
 		f.Space.occupy(x, -1)
@@ -435,19 +465,39 @@ func (f *Fight) emitMove(id event.ID, ev *MoveEvent) (bool, error) {
 
 // opportunities lets every hostile whose reach x's step from a to b
 // leaves (by the rules' trigger) make its opportunity attack, in fight
-// order, before the step.
-func (f *Fight) opportunities(x *Fighter, near []*Fighter, a, b grid.Pos, step int, cause string, res *MoveResult) error {
+// order, before the step. It reports whether anything ran that may have
+// changed the fight (a handler of move.reach, an opportunity attack).
+//
+// bodies, when not nil, are near's bodies as the move began, win their
+// windows (grid.Window: Beyond worked out) for x's footprint, and xb is x's
+// body then: Move passes them while nothing but its own steps has run
+// since, so each hostile is still as near's list was made (on another
+// side, in the fight, with a melee attack, not yet attacked this move) and
+// stands where its body says.
+func (f *Fight) opportunities(x *Fighter, near []*Fighter, bodies []grid.Body, win []grid.Window, xb grid.Body, a, b grid.Pos, step int, cause string, res *MoveResult) (bool, error) {
 	rule := f.Rules.Space.Opportunity
 	g := f.Rules.Space.Grid
-	before, after := x.body(), x.body()
+	ran := false
+	if bodies == nil {
+		xb = x.body()
+	}
+	before, after := xb, xb
 	before.Pos, after.Pos = a, b
-	for _, h := range near {
-		if h.Side == x.Side || h.Out || !hasMelee(h) || made(res.Opportunity, h) {
-			continue // at most one opportunity attack per hostile in one move
-		}
-		hb := h.body()
-		if g.Beyond(hb, before) {
-			continue // far off: the exact rule need not be asked
+	for k, h := range near {
+		var hb grid.Body
+		if bodies != nil {
+			if win[k].Beyond(a) {
+				continue // far off: the exact rule need not be asked
+			}
+			hb = bodies[k]
+		} else {
+			if h.Side == x.Side || h.Out || !hasMelee(h) || made(res.Opportunity, h) {
+				continue // at most one opportunity attack per hostile in one move
+			}
+			hb = h.body()
+			if g.Beyond(hb, before) {
+				continue // far off: the exact rule need not be asked
+			}
 		}
 		was := g.Threatens(hb, before)
 		if !was {
@@ -463,32 +513,33 @@ func (f *Fight) opportunities(x *Fighter, near []*Fighter, a, b grid.Pos, step i
 		default:
 			continue
 		}
+		ran = true
 		if f.Bus.Has(f.ids.moveReach) {
 			ev := &f.moveEv
 			*ev = MoveEvent{Mover: x, From: a, To: b, Step: step, Kind: kind, Hostile: h, Cause: cause}
 			stop, err := f.emitMove(f.ids.moveReach, ev)
 			if err != nil {
-				return err
+				return ran, err
 			}
 			if stop || x.Out {
 				if x.Out {
-					return nil
+					return ran, nil
 				}
 				continue
 			}
 		}
 		ok, err := f.Opportunity(h, x)
 		if err != nil {
-			return err
+			return ran, err
 		}
 		if ok {
 			res.Opportunity = append(res.Opportunity, h)
 		}
 		if x.Out {
-			return nil
+			return ran, nil
 		}
 	}
-	return nil
+	return ran, nil
 }
 
 // made reports whether h is in list.

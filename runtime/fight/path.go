@@ -617,7 +617,7 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 		// the first neighbour that brings the estimate down by a plain
 		// step; on the last step, the first such that is a free place to
 		// stop
-		pick := -1
+		pick, pc, pnd := -1, 0, 0 // the pick, its step's cost and diagonal count
 		for i, d := range neighbours {
 			q := grid.Pos{X: p.X + d[0], Y: p.Y + d[1], Z: p.Z}
 			if !m.Fits(q, x.C.Space) {
@@ -627,17 +627,18 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 			if h-hq != plain[i/4] {
 				continue // not a straight step toward the goal
 			}
-			if c, _, ok := f.cachedStep(s, pr, x, p, q, diag); !ok || c != h-hq {
+			c, nd, ok := f.cachedStep(s, pr, x, p, q, diag)
+			if !ok || c != h-hq {
 				continue
 			}
 			if pick < 0 {
-				pick = i
+				pick, pc, pnd = i, c, nd
 			}
 			if hq != 0 {
 				break
 			}
 			if s.done(goal, m.W, q) && f.free(s, x, q) {
-				pick = i
+				pick, pc, pnd = i, c, nd
 				break
 			}
 		}
@@ -646,7 +647,7 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 		}
 		d := neighbours[pick]
 		q := grid.Pos{X: p.X + d[0], Y: p.Y + d[1], Z: p.Z}
-		c, nd, _ := f.cachedStep(s, pr, x, p, q, diag)
+		c, nd := pc, pnd
 		if budget >= 0 && cost+c > budget {
 			// out of movement: no way gets farther than this one
 			if len(out) == 0 || f.free(s, x, p) {

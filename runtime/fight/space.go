@@ -246,6 +246,7 @@ type Space struct {
 	who   []*Fighter
 	cover *grid.Obstacles
 	path  pathScratch
+	mv    moveScratch
 }
 
 // NewSpace returns the space of a map.
@@ -282,6 +283,17 @@ func (x *Fighter) onMap() bool { return !x.Dead && !x.Fled }
 func (s *Space) occupy(x *Fighter, d int) {
 	w, h := x.C.Space.Dims()
 	p := x.C.Pos
+	if w == 1 && h == 1 && p.X >= 0 && p.Y >= 0 && p.X < s.Map.W && p.Y < s.Map.H {
+		// the loop below for its one square
+		i := p.Y*s.Map.W + p.X
+		s.occ[i] = uint8(int(s.occ[i]) + d)
+		if d > 0 && s.occ[i] == 1 {
+			s.who[i] = x
+		} else {
+			s.who[i] = nil
+		}
+		return
+	}
 	for y := p.Y; y < p.Y+h; y++ {
 		for xx := p.X; xx < p.X+w; xx++ {
 			if xx < 0 || y < 0 || xx >= s.Map.W || y >= s.Map.H {
@@ -406,7 +418,7 @@ func (f *Fight) Distance(x, y *Fighter, a *Attack) int {
 		}
 		return sr.unit()
 	}
-	return sr.Grid.Between(x.body(), y.body())
+	return sr.Grid.BetweenAt(x.C.Pos, x.C.Space, y.C.Pos, y.C.Space)
 }
 
 func (sr *SpaceRules) unit() int {
@@ -423,7 +435,7 @@ func (f *Fight) Reaches(x, y *Fighter, a *Attack) bool {
 	if f.Space == nil {
 		return true
 	}
-	d := f.Rules.Space.Grid.Between(x.body(), y.body())
+	d := f.Rules.Space.Grid.BetweenAt(x.C.Pos, x.C.Space, y.C.Pos, y.C.Space)
 	return f.Rules.Space.inRange(a, d)
 }
 

@@ -167,7 +167,7 @@ func (f *Fight) canHitNow(x *Fighter, xb grid.Body, y *Fighter) bool {
 	if f.Space == nil {
 		return len(x.Attacks) > 0 // without a map every attack reaches
 	}
-	d := f.Rules.Space.Grid.Between(xb, y.body()) // Reaches' distance, measured once
+	d := f.Rules.Space.Grid.BetweenAt(xb.Pos, xb.Space, y.C.Pos, y.C.Space) // Reaches' distance, measured once
 	for i := range x.Attacks {
 		if f.Rules.Space.inRange(&x.Attacks[i], d) {
 			return true

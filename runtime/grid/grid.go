@@ -233,8 +233,12 @@ func Gap(a, b Body) (dx, dy, dz int) {
 // bodies: 0 when their footprints overlap, one square when they touch.
 // Every diagonal rule grows with each axis, so the nearest pair of squares is
 // the one that minimises each axis separately.
-func (g Grid) Between(a, b Body) int {
-	dx, dy, dz := gap1(a.Pos.X, a.Space.W, b.Pos.X, b.Space.W), gap1(a.Pos.Y, a.Space.H, b.Pos.Y, b.Space.H), abs(a.Pos.Z-b.Pos.Z)
+func (g Grid) Between(a, b Body) int { return g.BetweenAt(a.Pos, a.Space, b.Pos, b.Space) }
+
+// BetweenAt is Between of a body with footprint as at ap and one with bs
+// at bp (no Body to build: its callers read the creatures' own fields).
+func (g Grid) BetweenAt(ap Pos, as Footprint, bp Pos, bs Footprint) int {
+	dx, dy, dz := gap1(ap.X, as.W, bp.X, bs.W), gap1(ap.Y, as.H, bp.Y, bs.H), abs(ap.Z-bp.Z)
 	if g.Diagonal == DiagonalEuclid { // span, its common rules inlined
 		return g.euclid(dx, dy, dz)
 	}
@@ -254,6 +258,34 @@ func (g Grid) Threatens(a, b Body) bool {
 // is then false). False says nothing: ask Threatens.
 func (g Grid) Beyond(a, b Body) bool {
 	return max(gap1(a.Pos.X, a.Space.W, b.Pos.X, b.Space.W), gap1(a.Pos.Y, a.Space.H, b.Pos.Y, b.Space.H))*max(g.Square, 1) > a.Reach
+}
+
+// Window is Beyond worked out once for a body a and a footprint: the
+// squares where a body of that footprint is not surely out of a's reach
+// are those whose north-west square lies within [X0, X1] by [Y0, Y1].
+type Window struct {
+	X0, X1, Y0, Y1 int
+}
+
+// WindowOf returns the window of a for bodies of footprint fp:
+// w.Beyond(p) is Beyond(a, Body{Pos: p, Space: fp}) for every p.
+//
+// Beyond's gap across, gap1(a.X, aw, p.X, bw), times the square's feet
+// passes a.Reach exactly when the gap passes a.Reach / feet (rounded
+// down, a.Reach not negative): p.X > a.X+aw-1+k or p.X < a.X-bw+1-k.
+func (g Grid) WindowOf(a Body, fp Footprint) Window {
+	aw, ah := a.Space.Dims()
+	bw, bh := fp.Dims()
+	if a.Reach < 0 {
+		return Window{X0: 1, X1: 0} // every gap, even 0, passes a negative reach
+	}
+	k := a.Reach / max(g.Square, 1)
+	return Window{X0: a.Pos.X - bw + 1 - k, X1: a.Pos.X + aw - 1 + k, Y0: a.Pos.Y - bh + 1 - k, Y1: a.Pos.Y + ah - 1 + k}
+}
+
+// Beyond is Grid.Beyond of the window's body and a body at p.
+func (w *Window) Beyond(p Pos) bool {
+	return p.X < w.X0 || p.X > w.X1 || p.Y < w.Y0 || p.Y > w.Y1
 }
 
 // Adjacent reports whether two bodies touch (a side or a corner) without

@@ -413,3 +413,27 @@ func TestLineOfSight(t *testing.T) {
 		t.Error("a line along the seam of two walls is blocked")
 	}
 }
+
+// TestWindowIsBeyond checks Window.Beyond against Grid.Beyond for every
+// square round a body, under each square size, reach and footprint.
+func TestWindowIsBeyond(t *testing.T) {
+	for _, sq := range []int{0, 1, 5, 10} {
+		for _, reach := range []int{-1, 0, 1, 4, 5, 6, 10, 14, 15, 30} {
+			for _, as := range []Footprint{{}, Square(1), Square(2), {W: 3, H: 1}, Square(4)} {
+				for _, bs := range []Footprint{{}, Square(1), Square(2), {W: 1, H: 3}} {
+					g := Grid{Square: sq}
+					a := Body{Pos: Pos{X: 3, Y: -2}, Space: as, Reach: reach}
+					w := g.WindowOf(a, bs)
+					for y := -15; y <= 15; y++ {
+						for x := -15; x <= 20; x++ {
+							p := Pos{X: x, Y: y, Z: x % 3}
+							if got, want := w.Beyond(p), g.Beyond(a, Body{Pos: p, Space: bs}); got != want {
+								t.Fatalf("square %d, reach %d, %v and %v at %v: window says %v, Beyond %v", sq, reach, as, bs, p, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
