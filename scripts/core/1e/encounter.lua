@@ -359,13 +359,23 @@ M.strike_in = 1
 -- mapped() reports whether the current fight is on a map.
 function M.mapped() return M.state.map == true end
 
--- engaged(c, t): can c strike t in melee where they stand?
+-- engaged(c, t): can c strike t in melee where they stand? (With no map:
+-- when either has closed to striking range, M.closed.)
 function M.engaged(c, t)
   local st = M.state
   if st.map then return fight.distance(c, t) <= M.strike_in end
   local by, ft = st.by, M.strike_ft
   if (by[c] or M.rec(c)).gap <= ft then return true end
   return (by[t] or M.rec(t)).gap <= ft
+end
+
+-- closed(c): with no map, has c closed to striking range, so that it is
+-- engaged with every enemy (M.engaged)? Always false on a map, where
+-- each pair's distance decides.
+function M.closed(c)
+  local st = M.state
+  if st.map then return false end
+  return (st.by[c] or M.rec(c)).gap <= M.strike_ft
 end
 
 -- inches(c, t): how far a missile of c flies to t, in inches.

@@ -73,6 +73,7 @@ M.leave = leave
 
 local function id(c) return c:get("id") end
 local out = fight.out
+local NONE = {} -- an empty list, never written
 
 -- ------------------------------------------------------------ timers
 -- timed(c, cond, rounds): a condition that ends after rounds round ends.
@@ -83,22 +84,37 @@ function M.timed(c, cond, rounds, opts)
   s.timers[#s.timers + 1] = { c = c, cond = cond, left = rounds }
 end
 
+-- (The list is kept in place: the timers still running move down over the
+-- ended ones; one that a hook starts meanwhile is appended and counted
+-- down too, as it always was.)
 local function tick_timers()
-  local s = S()
-  if not s.timers then return end
-  local keep = {}
-  for _, t in ipairs(s.timers) do
+  local timers = enc.state.timers
+  if not timers then return end
+  local i, n = 1, 0
+  local t = timers[1]
+  while t do
     t.left = t.left - 1
-    if t.left <= 0 then t.c:remove_condition(t.cond) else keep[#keep + 1] = t end
+    if t.left <= 0 then
+      t.c:remove_condition(t.cond)
+    else
+      n = n + 1
+      timers[n] = t
+    end
+    i = i + 1
+    t = timers[i]
   end
-  s.timers = keep
+  for k = i - 1, n + 1, -1 do timers[k] = nil end
 end
 
 -- ------------------------------------------------------------ reach
 local function attacks(c)
-  local r = rec(c)
-  if not r.attacks then r.attacks = lib.attacks_of(c) end
-  return r.attacks
+  local r = enc.state.by[c] or rec(c)
+  local a = r.attacks
+  if not a then
+    a = lib.attacks_of(c)
+    r.attacks = a
+  end
+  return a
 end
 
 -- engaged(c, t): can c strike t in melee where they stand (encounter.lua)?
@@ -107,10 +123,9 @@ local engaged = enc.engaged
 -- A target is worth striking unless its death is only deferred (tied
 -- round) or it is out.
 local function valid(t)
-  return not out(t) and not rec(t).doomed
+  return not out(t) and not (enc.state.by[t] or rec(t)).doomed
 end
 
-local function is_caster_now(t) return t:has("casting") end
 
 -- can_shoot(c, t, name): on a map, does c's missile reach t (its long
 -- range, a line to it: no total cover)? With no map any enemy can be shot
@@ -124,19 +139,21 @@ end
 -- engaged), "missile" (c's missile must reach it) or "spell" (any).
 -- (fight.enemies lists only creatures still in the fight, so of valid()
 -- only the deferred death is left to ask.)
+-- (c engaged with every enemy, encounter.closed, asks engaged of none.)
 function M.pick(c, how)
   local best, bhp
-  local smart = lib.ability(c, "int", 0) >= 5
+  local smart = (c:ability("int") or 0) >= 5 -- lib.ability(c, "int", 0)
   local list = fight.enemies(c)
   local in_melee = how == "melee"
+  local all = in_melee and enc.closed(c)
   local missile = how == "missile" and attacks(c).missile[1]
   local by = enc.state.by
   for i = 1, #list do
     local t = list[i]
-    if not (by[t] or rec(t)).doomed and (not in_melee or engaged(c, t)) then
+    if not (by[t] or rec(t)).doomed and (not in_melee or all or engaged(c, t)) then
       if in_melee and smart and tohit.helpless(t) then return t, "helpless" end
       local hp = t:get("hp")
-      if smart and is_caster_now(t) then hp = hp - 1000 end
+      if smart and t:has("casting") then hp = hp - 1000 end -- a caster casting now
       -- whether a missile reaches is asked only of a better target
       if (not bhp or hp < bhp) and (not missile or can_shoot(c, t, missile)) then best, bhp = t, hp end
     end
@@ -147,16 +164,20 @@ end
 local function any_engaged(c)
   local list = fight.enemies(c)
   local by = enc.state.by
+  local all = enc.closed(c)
   for i = 1, #list do
     local t = list[i]
-    if not (by[t] or rec(t)).doomed and engaged(c, t) then return true end
+    if not (by[t] or rec(t)).doomed and (all or engaged(c, t)) then return true end
   end
   return false
 end
 
 -- ------------------------------------------------------------ strikes
 -- Pending situational modifiers for the next strike (read by the hooks).
-M.pending = { bonus = 0, mult = 1, ranged = false, band = nil, set = false, simultaneous = false, rear = false }
+-- (special, special_of: the attack.roll hooks' special to-hit of the roll's
+-- target, from its modify phase to its result.)
+M.pending = { bonus = 0, mult = 1, ranged = false, band = nil, set = false, simultaneous = false, rear = false,
+              special = nil, special_of = nil }
 
 local function strike(c, t, name, bonus, mult)
   if out(c) or out(t) then return end
@@ -205,7 +226,8 @@ function M.routine(c, bonus, mult, first)
     t, why = M.pick(c, "melee")
   end
   if not t then return false end
-  local r = rec(c)
+  local by = enc.state.by
+  local r = by[c] or rec(c)
   r.done = (r.done or 0) + 1
   if why == "helpless" then
     slay(c, t)
@@ -218,7 +240,7 @@ function M.routine(c, bonus, mult, first)
   -- The blows after the first `before` fall at the same moment as the
   -- slower weapon's (d >= 10: the third): one that kills still lets the
   -- slow blow land (the creature.down hook below).
-  local s = S()
+  local s = enc.state
   local extra, before = 1, 1
   if s.tied and not r.closed_this_round and #list == 1 then
     local mine, theirs = lib.wsf(list[1]), nil
@@ -228,16 +250,21 @@ function M.routine(c, bonus, mult, first)
       before, extra = melee.extra(mine, theirs, false)
     end
   end
+  -- strike(c, t, name, bonus, mult) written out: c and t are known to be
+  -- in the fight here (fight.enemies lists only those)
+  local p = M.pending
   for k = 1, extra do
-    for _, name in ipairs(list) do
+    for i = 1, #list do
       if out(c) then return true end
-      if out(t) or rec(t).doomed then
+      if out(t) or (by[t] or rec(t)).doomed then
         t = M.pick(c, "melee")
         if not t then return true end
       end
-      M.pending.simultaneous = k > before
-      strike(c, t, name, bonus, mult)
-      M.pending.simultaneous = false
+      p.simultaneous = k > before
+      p.bonus, p.mult = bonus or 0, mult or 1
+      fight.swing(c, t, list[i])
+      p.bonus, p.mult = 0, 1
+      p.simultaneous = false
     end
   end
   return true
@@ -662,7 +689,7 @@ end
 
 -- act(c, round, e): the creature's action this turn.
 function M.act(c, round)
-  local r = rec(c)
+  local r = enc.state.by[c] or rec(c)
   r.acted = true
   if r.skip then return end
   if r.cast then
@@ -670,8 +697,9 @@ function M.act(c, round)
     return
   end
   if try_turning(c, r) then return end
+  local caster = c:has_tag("caster")
   -- surprise segments: casters with 1-segment spells cast at once
-  if round == 0 and c:has_tag("caster") then
+  if round == 0 and caster then
     local sp, targets = M.choose_spell(c, round)
     if sp and spells.list[sp].time <= 1 then
       r.cast = { spell = sp, targets = targets }
@@ -680,7 +708,6 @@ function M.act(c, round)
     end
   end
   local a = attacks(c)
-  local caster = c:has_tag("caster")
   local near = any_engaged(c) -- use_device changes nothing when it does not use one
   if caster and near and use_device(c) then return end
   if near and (#a.melee > 0 or a.multi) then
@@ -799,17 +826,21 @@ rules.on("round.start", function(e)
       s.winner, s.loser = b, a
     end
   end
-  for _, c in ipairs(s.list) do
-    local r = rec(c)
+  local list, by = s.list, s.by
+  local r1 = math.max(round, 1)
+  for i = 1, #list do
+    local c = list[i]
+    local r = by[c] or rec(c)
     r.acted, r.skip, r.done, r.closed_this_round = false, false, 0, false
-    r.routines = melee.routines(c, math.max(round, 1))
+    r.routines = melee.routines(c, r1)
     c:remove_condition("charging")
   end
   if round >= 2 then morale_round() end
   if round == 0 then return end
   -- casters declare their spells
-  for _, c in ipairs(s.list) do
-    local r = rec(c)
+  for i = 1, #list do
+    local c = list[i]
+    local r = by[c] or rec(c)
     if not out(c) and not r.cast and not tohit.helpless(c) then
       local sp, targets = M.choose_spell(c, round)
       if sp then
@@ -820,26 +851,31 @@ rules.on("round.start", function(e)
   end
   if s.tied or not s.winner then return end
   -- 1E-INIT-06: shooters whose Dexterity beats the other side's die
-  for _, c in ipairs(s.sides[s.loser]) do
-    local r = rec(c)
+  local losers, winners = s.sides[s.loser], s.sides[s.winner]
+  for i = 1, #losers do
+    local c = losers[i]
+    local r = by[c] or rec(c)
     if not out(c) and #attacks(c).missile > 0 and not any_engaged(c) and not r.cast and c:has_tag("pc")
        and initiative.fires_before(s.init[s.loser], lib.dex(c), s.init[s.winner]) then
       r.acted, r.skip = true, true
       shoot(c, missile_shots(c, round))
     end
   end
-  for _, c in ipairs(s.sides[s.winner]) do
-    local r = rec(c)
+  for i = 1, #winners do
+    local c = winners[i]
+    local r = by[c] or rec(c)
     if #attacks(c).missile > 0 and c:has_tag("pc")
        and not initiative.fires_before(s.init[s.winner], lib.dex(c), s.init[s.loser]) then
       r.fire_late = true
     end
   end
   -- 1E-INIT-05: first routines, the winner's multi-attackers first
-  for _, side in ipairs({ s.winner, s.loser }) do
-    for _, c in ipairs(s.sides[side]) do
-      local r = rec(c)
-      if not out(c) and r.routines >= 2 and not r.cast and any_engaged(c) and not tohit.helpless(c) then
+  for k = 1, 2 do
+    local side = k == 1 and winners or losers
+    for i = 1, #side do
+      local c = side[i]
+      local r = by[c] or rec(c)
+      if r.routines >= 2 and not out(c) and not r.cast and any_engaged(c) and not tohit.helpless(c) then
         M.routine(c, 0, 1)
       end
     end
@@ -849,7 +885,7 @@ end, { phase = "declare" })
 rules.on("turn.act", function(e)
   if e.acted or fight.by_hand() then return end
   local c = e.fighter
-  local r = rec(c)
+  local r = enc.state.by[c] or rec(c)
   e.acted = true
   if r.fire_late and not any_engaged(c) then
     r.acted = true
@@ -864,7 +900,7 @@ end)
 
 rules.on("turn.end", function(e)
   local c = e.fighter
-  local r = rec(c)
+  local r = enc.state.by[c] or rec(c)
   if r.doomed then
     r.doomed = false
     fight.down(c)
@@ -873,11 +909,15 @@ end)
 
 rules.on("round.end", function(e)
   if fight.by_hand() then return end
-  local s = S()
-  local order = { s.winner or s.side_order[1], s.loser or s.side_order[2] }
-  for _, side in ipairs(order) do
-    for _, c in ipairs(s.sides[side] or {}) do
-      local r = rec(c)
+  local s = enc.state
+  local by = s.by
+  for k = 1, 2 do
+    local name
+    if k == 1 then name = s.winner or s.side_order[1] else name = s.loser or s.side_order[2] end
+    local side = s.sides[name] or NONE
+    for i = 1, #side do
+      local c = side[i]
+      local r = by[c] or rec(c)
       if not out(c) and not tohit.helpless(c) then
         if r.last then
           r.last = false
@@ -893,8 +933,10 @@ rules.on("round.end", function(e)
       end
     end
   end
-  for _, c in ipairs(s.list) do
-    local r = rec(c)
+  local list = s.list
+  for i = 1, #list do
+    local c = list[i]
+    local r = by[c] or rec(c)
     if r.doomed then
       r.doomed = false
       fight.down(c)
@@ -961,7 +1003,7 @@ end)
 -- combat.attack.needed), attacks per side (morale).
 -- (Each field of the event is read once: a read asks the kernel.)
 rules.on("attack.roll", function(e)
-  local s = S()
+  local s = enc.state
   local p = M.pending
   local cur = tohit.current
   local attacker = e.attacker
@@ -969,17 +1011,27 @@ rules.on("attack.roll", function(e)
   cur.weapon = lib.weapon(e.attack)
   cur.rear = p.rear
   local b = p.bonus
-  local sp = tohit.special(e.target)
+  local target = e.target
+  local sp = tohit.special(target)
+  -- the result hook below reads it again for this roll (the same target)
+  p.special, p.special_of = sp, target
   -- a free attack's +4 is the stunned row itself: the better one counts
   if sp ~= "auto" then b = p.rear and math.max(b, sp) or b + sp end
   if attacker:has("intoxicated") then b = b + afflictions.attack_penalty(attacker) end
   if b ~= 0 then e.bonus = e.bonus + b end
-  local side = rec(attacker).side
+  local side = (s.by[attacker] or rec(attacker)).side
   if side and s.atk then s.atk[side] = (s.atk[side] or 0) + 1 end
 end, { phase = "modify" })
 
+-- An automatic hit (TBL-SPECIAL-TOHIT): the modify hook's tohit.special
+-- of this roll's target, asked again only of a roll it did not see.
 rules.on("attack.roll", function(e)
-  if not e.hit and tohit.special(e.target) == "auto" then e.hit = true end
+  local p = M.pending
+  local t = e.target
+  local sp
+  if p.special_of == t then sp = p.special else sp = tohit.special(t) end
+  p.special, p.special_of = nil, nil
+  if sp == "auto" and not e.hit then e.hit = true end
 end, { phase = "result" })
 
 -- Damage: the pending multiplier (backstab, set weapon), weapons that
@@ -994,8 +1046,9 @@ end)
 rules.on("damage.apply", function(e)
   local t = e.target
   if e.hp_lost > 0 or e.damage > 0 then
-    local r = rec(t)
-    r.hurt_round = r.hurt_round or S().round
+    local s = enc.state
+    local r = s.by[t] or rec(t)
+    r.hurt_round = r.hurt_round or s.round
     if t:has("casting") and e.damage > 0 then M.spoil(t, "hit") end
   end
 end, { phase = "after" })
