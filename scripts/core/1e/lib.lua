@@ -147,7 +147,7 @@ function M.level(c) return M.ability(c, "level", 0) end
 function M.hd(c)
   local d = c:ability("hd")
   if d == nil then return M.level(c), 0 end
-  return d, M.ability(c, "hd_plus", 0)
+  return d, c:ability("hd_plus") or 0 -- M.ability(c, "hd_plus", 0)
 end
 
 function M.dex(c) return M.ability(c, "dex", 10) end

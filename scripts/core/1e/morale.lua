@@ -109,33 +109,38 @@ end
 -- own_losses, enemy_losses, friend_slain, friend_fled, enemy_slain,
 -- enemy_fled, total, out}, for M.situation.
 function M.tally(list, side)
-  local t = { own_count = 0, enemy_count = 0, own_losses = 0, enemy_losses = 0, friend_slain = 0,
-              friend_fled = 0, enemy_slain = 0, enemy_fled = 0, total = 0, out = 0 }
-  for _, c in ipairs(list) do
-    local mine = fight.side(c) == side
-    if mine then t.total = t.total + 1 end
-    if fight.out(c) then
+  local own_count, enemy_count, own_losses, enemy_losses = 0, 0, 0, 0
+  local friend_slain, friend_fled, enemy_slain, enemy_fled, total = 0, 0, 0, 0, 0
+  local side_of, is_out, is = fight.side, fight.out, fight.is
+  for i = 1, #list do
+    local c = list[i]
+    local mine = side_of(c) == side
+    if mine then total = total + 1 end
+    if is_out(c) then
       if mine then
-        t.out = t.out + 1
-        t.own_losses = t.own_losses + 1
-        if fight.is(c, "dead") then t.friend_slain = t.friend_slain + 1
-        elseif fight.is(c, "fled") then t.friend_fled = t.friend_fled + 1 end
+        own_losses = own_losses + 1
+        if is(c, "dead") then friend_slain = friend_slain + 1
+        elseif is(c, "fled") then friend_fled = friend_fled + 1 end
       else
-        t.enemy_losses = t.enemy_losses + 1
-        if fight.is(c, "dead") then t.enemy_slain = t.enemy_slain + 1
-        elseif fight.is(c, "fled") then t.enemy_fled = t.enemy_fled + 1 end
+        enemy_losses = enemy_losses + 1
+        if is(c, "dead") then enemy_slain = enemy_slain + 1
+        elseif is(c, "fled") then enemy_fled = enemy_fled + 1 end
       end
     else
-      if mine then t.own_count = t.own_count + 1 else t.enemy_count = t.enemy_count + 1 end
+      if mine then own_count = own_count + 1 else enemy_count = enemy_count + 1 end
     end
   end
-  return t
+  -- out: the side's creatures out of the fight (its own losses)
+  return { own_count = own_count, enemy_count = enemy_count, own_losses = own_losses, enemy_losses = enemy_losses,
+           friend_slain = friend_slain, friend_fled = friend_fled, enemy_slain = enemy_slain,
+           enemy_fled = enemy_fled, total = total, out = own_losses }
 end
 
 -- leader(list, side) is the state of the side's leader (tag "leader"):
 -- "slain" (dead or fled), "unconscious", "ok", or nil when it has none.
 function M.leader(list, side)
-  for _, c in ipairs(list) do
+  for i = 1, #list do
+    local c = list[i]
     if c:has_tag("leader") and fight.side(c) == side then
       if fight.is(c, "dead") or fight.is(c, "fled") then return "slain" end
       if fight.is(c, "out") then return "unconscious" end

@@ -271,15 +271,18 @@ function M.routine(c, bonus, mult, first)
 end
 
 -- ------------------------------------------------------------ missiles
-local function shoot(c, n)
+-- shoot(c, n [, first]): n shots, each at the target M.pick gives (first:
+-- the one it gave just before, for the first shot).
+local function shoot(c, n, first)
   local a = attacks(c)
   local name = a.missile[1]
   if not name then return false end
   local w = lib.weapon(name)
   local shots = 0
   local mapped = enc.mapped()
-  for _ = 1, n do
-    local t = M.pick(c, "missile")
+  for k = 1, n do
+    local t
+    if k == 1 and first then t = first else t = M.pick(c, "missile") end
     if not t or out(c) then break end
     -- The range band: on a map the kernel reads it from the map's distance
     -- (combat.space.range, the weapon's range in inches); with no map it
@@ -291,8 +294,8 @@ local function shoot(c, n)
       mod = tohit.range_mod(band)
     end
     -- 1E-MISS-02: into a melee, the missile goes to a side by size shares.
-    if (not mapped and rec(t).gap <= enc.strike_ft) or any_engaged(t) then
-      t = missiles.melee_target(c, t, S()) or t
+    if (not mapped and (enc.state.by[t] or rec(t)).gap <= enc.strike_ft) or any_engaged(t) then
+      t = missiles.melee_target(c, t, enc.state) or t
     end
     M.pending.band = band
     strike(c, t, name, mod, 1)
@@ -319,8 +322,12 @@ end
 -- ------------------------------------------------------------ spells
 local function living_allies(c)
   local outl = {}
-  for _, a in ipairs(fight.all()) do
-    if rec(a).side == rec(c).side then outl[#outl + 1] = a end
+  local by = enc.state.by
+  local side = (by[c] or rec(c)).side
+  local all = fight.all()
+  for i = 1, #all do
+    local a = all[i]
+    if (by[a] or rec(a)).side == side then outl[#outl + 1] = a end
   end
   return outl
 end
@@ -734,10 +741,11 @@ function M.act(c, round)
     for _ = 1, math.max(now, 0) do M.routine(c, 0, 1) end
     return
   end
-  if #a.missile > 0 and M.pick(c, "missile") then
+  local mt = #a.missile > 0 and M.pick(c, "missile")
+  if mt then
     local shots = missile_shots(c, math.max(round, 1))
     if round == 0 then shots = 3 * shots end
-    if shots > 0 and shoot(c, shots) then return end
+    if shots > 0 and shoot(c, shots, mt) then return end
   end
   -- magic-users and illusionists stay back (C. await) rather than close
   if (#a.melee > 0 or a.multi) and not fight.has_any_tag(c, "magic-user", "illusionist") then
@@ -837,11 +845,11 @@ rules.on("round.start", function(e)
   end
   if round >= 2 then morale_round() end
   if round == 0 then return end
-  -- casters declare their spells
+  -- casters declare their spells (M.choose_spell is asked of casters only)
   for i = 1, #list do
     local c = list[i]
     local r = by[c] or rec(c)
-    if not out(c) and not r.cast and not tohit.helpless(c) then
+    if not r.cast and c:has_tag("caster") and not out(c) and not tohit.helpless(c) then
       local sp, targets = M.choose_spell(c, round)
       if sp then
         r.cast = { spell = sp, targets = targets }
