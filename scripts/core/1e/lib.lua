@@ -129,15 +129,23 @@ end
 
 function M.is_monster(c) return c:has_tag("monster") end
 
--- The classes of a character (a multi-classed one has several).
+-- The classes of a character (a multi-classed one has several), in the
+-- order of CLASSES.
+local CLASS_RANK = {}
+for i, k in ipairs(CLASSES) do CLASS_RANK[k] = i end
+local function by_rank(a, b) return CLASS_RANK[a] < CLASS_RANK[b] end
 function M.classes(c)
   local out = {}
-  local has = {}
   local tags = c:get("tags") -- one call, not one c:has_tag per class
-  for i = 1, #tags do has[tags[i]] = true end
-  for _, k in ipairs(CLASSES) do
-    if has[k] then out[#out + 1] = k end
+  for i = 1, #tags do
+    local t = tags[i]
+    if CLASS_RANK[t] then
+      local seen = false
+      for j = 1, #out do seen = seen or out[j] == t end
+      if not seen then out[#out + 1] = t end
+    end
   end
+  if #out > 1 then table.sort(out, by_rank) end
   return out
 end
 
