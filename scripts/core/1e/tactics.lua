@@ -362,14 +362,17 @@ function M.choose_spell(c, round)
   if #enemies == 0 then return nil end
   if c:has_tag("cleric") then
     -- a cleric who can still turn undead does that first
-    local r = rec(c)
+    local r = enc.state.by[c] or rec(c)
     if not (r.turn and r.turn.failed) and not (r.turn and r.turn.tries and not r.turn.remaining) then
-      for _, t in ipairs(enemies) do
+      for i = 1, #enemies do
+        local t = enemies[i]
         if t:has_tag("undead") and valid(t) then return nil end
       end
     end
     if spells.can_cast(c, "cure_light_wounds") then
-      for _, a in ipairs(living_allies(c)) do
+      local allies = living_allies(c)
+      for i = 1, #allies do
+        local a = allies[i]
         if fight.is(a, "out") and not fight.is(a, "dead") and a:has("dying") and not a:has("stable") then
           return "cure_light_wounds", { a }
         end
@@ -382,8 +385,9 @@ function M.choose_spell(c, round)
     end
     if spells.can_cast(c, "hold_person") then
       local l = {}
-      for _, t in ipairs(enemies) do
-        if spells.holdable(t) and not tohit.helpless(t) and #l < 3 then l[#l + 1] = t end
+      for i = 1, #enemies do
+        local t = enemies[i]
+        if #l < 3 and spells.holdable(t) and not tohit.helpless(t) then l[#l + 1] = t end
       end
       if #l >= 2 then return "hold_person", l end
     end
@@ -392,7 +396,8 @@ function M.choose_spell(c, round)
   if c:has_tag("magic-user") then
     if spells.can_cast(c, "sleep") then
       local l, n = {}, 0
-      for _, t in ipairs(enemies) do
+      for i = 1, #enemies do
+        local t = enemies[i]
         if spells.sleep_band(t) and not t:has_tag("undead") and not tohit.helpless(t) then
           n = n + 1
           l[#l + 1] = t
@@ -500,19 +505,24 @@ local function try_turning(c, r)
   if not fight.has_any_tag(c, "cleric", "paladin") then return false end
   r.turn = r.turn or {}
   if not turning.may_try(r.turn) then return false end
-  local groups, by = {}, {}
-  for _, e in ipairs(fight.enemies(c)) do
+  local groups, by, group = {}, {}, {}
+  local enemies = fight.enemies(c)
+  for j = 1, #enemies do
+    local e = enemies[j]
     if e:has_tag("undead") and valid(e) then
       local kind
       local tags = e:get("tags")
       for i = 1, #tags do kind = kind or undead_kind(tags[i]) end
       if kind then
-        if not by[kind] then
+        local g = group[kind]
+        if not g then
           by[kind] = {}
-          groups[#groups + 1] = { kind, 0 }
+          g = { kind, 0 }
+          group[kind] = g
+          groups[#groups + 1] = g
         end
         by[kind][#by[kind] + 1] = e
-        for _, g in ipairs(groups) do if g[1] == kind then g[2] = g[2] + 1 end end
+        g[2] = g[2] + 1
       end
     end
   end
@@ -793,7 +803,7 @@ local function side_triggers(side)
     end
   end
   -- faced by obviously superior force: twice the attacks last round
-  local atk = s.atk_last or {}
+  local atk = s.atk_last or NONE
   local mine, theirs = atk[side] or 0, 0
   for sname, n in pairs(atk) do
     if sname ~= side then theirs = theirs + n end
@@ -806,12 +816,16 @@ local function side_triggers(side)
 end
 
 local function morale_round()
-  local s = S()
-  for _, side in ipairs(s.side_order) do
+  local s = enc.state
+  local order, by = s.side_order, s.by
+  for k = 1, #order do
+    local side = order[k]
     local hold, new, tally = side_triggers(side)
-    for _, c in ipairs(s.sides[side]) do
+    local members = s.sides[side]
+    for i = 1, #members do
+      local c = members[i]
       if not out(c) and morale.checks(c) and not tohit.helpless(c) then
-        local r = rec(c)
+        local r = by[c] or rec(c)
         local own_new = false
         local w = morale.wounds(c:get("hp"), c:get("max_hp"))
         if w and r.wound_seen ~= w then
@@ -886,7 +900,7 @@ rules.on("round.start", function(e)
   for i = 1, #losers do
     local c = losers[i]
     local r = by[c] or rec(c)
-    if not out(c) and #attacks(c).missile > 0 and not any_engaged(c) and not r.cast and c:has_tag("pc")
+    if not out(c) and #(r.attacks or attacks(c)).missile > 0 and not any_engaged(c) and not r.cast and c:has_tag("pc")
        and initiative.fires_before(s.init[s.loser], lib.dex(c), s.init[s.winner]) then
       r.acted, r.skip = true, true
       shoot(c, missile_shots(c, round))
@@ -895,7 +909,7 @@ rules.on("round.start", function(e)
   for i = 1, #winners do
     local c = winners[i]
     local r = by[c] or rec(c)
-    if #attacks(c).missile > 0 and c:has_tag("pc")
+    if #(r.attacks or attacks(c)).missile > 0 and c:has_tag("pc")
        and not initiative.fires_before(s.init[s.winner], lib.dex(c), s.init[s.loser]) then
       r.fire_late = true
     end
