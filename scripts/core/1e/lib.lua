@@ -271,9 +271,8 @@ end
 
 -- attacks_of(c) -> {melee = {names}, missile = {names}, multi = {names} or nil}.
 local tag_parts = {} -- a tag's kind and name ("atk", "Long sword"), split once
-function M.attacks_of(c)
+local function attacks_in(tags)
   local out = { melee = {}, missile = {} }
-  local tags = c:get("tags")
   for i = 1, #tags do
     local t = tags[i]
     local kv = tag_parts[t]
@@ -291,6 +290,21 @@ function M.attacks_of(c)
     end
   end
   return out
+end
+function M.attacks_of(c) return attacks_in(c:get("tags")) end
+
+-- shared_attacks(c) -> attacks_of(c), one table for every creature with the
+-- same tags: read it, never change it.
+local shared = {}
+function M.shared_attacks(c)
+  local tags = c:get("tags")
+  local key = table.concat(tags, "\0")
+  local a = shared[key]
+  if not a then
+    a = attacks_in(tags)
+    shared[key] = a
+  end
+  return a
 end
 
 local SIZE_RANK = { S = 1, M = 2, L = 3 }

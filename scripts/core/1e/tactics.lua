@@ -111,7 +111,7 @@ local function attacks(c)
   local r = enc.state.by[c] or rec(c)
   local a = r.attacks
   if not a then
-    a = lib.attacks_of(c)
+    a = lib.shared_attacks(c) -- never changed here
     r.attacks = a
   end
   return a
@@ -143,8 +143,8 @@ end
 -- Every enemy's hit points, and for an intelligent picker which are
 -- helpless and which are casting, come in one call each (fight.hp_each,
 -- fight.has_any_each: c:get("hp"), tohit.helpless and c:has("casting") of
--- each enemy in turn, cheaper from three enemies on).
-local EACH = 3
+-- each enemy in turn, cheaper from six enemies on).
+local EACH = 6
 function M.pick(c, how)
   local best, bhp
   local smart = (c:ability("int") or 0) >= 5 -- lib.ability(c, "int", 0)

@@ -126,10 +126,10 @@ function M.ac_of(t, how)
   local ac = t:get("ac")
   local dex = lib.dex_ac(t)
   local charging = t:has("charging")
-  local no_dex = (how and how.no_dex) or charging or t:has("casting") or M.helpless(t)
   if how and how.rear then
     ac = rules.need("1e.unarmed").rear_ac(ac, t:has_tag("shield"), dex)
-  elseif no_dex and dex < 0 then
+  elseif dex < 0 and ((how and how.no_dex) or charging or t:has("casting") or M.helpless(t)) then
+    -- no Dexterity bonus (asked only of a target that has one)
     ac = ac - dex
   end
   -- 1E-MOVE-03: a charger without a Dexterity bonus is 1 worse; AC 10 is not.
