@@ -145,10 +145,11 @@ end
 -- fight.has_any_each: c:get("hp"), tohit.helpless and c:has("casting") of
 -- each enemy in turn, cheaper from six enemies on).
 local EACH = 6
-function M.pick(c, how)
+-- (enemies: fight.enemies(c), when the caller has just asked it.)
+function M.pick(c, how, enemies)
   local best, bhp
   local smart = (c:ability("int") or 0) >= 5 -- lib.ability(c, "int", 0)
-  local list = fight.enemies(c)
+  local list = enemies or fight.enemies(c)
   local n = #list
   local in_melee = how == "melee"
   local all = in_melee and enc.closed(c)
@@ -184,15 +185,17 @@ function M.pick(c, how)
   return best
 end
 
+-- any_engaged(c) -> whether c can strike an enemy in melee, and the
+-- enemies it asked (fight.enemies(c), for M.pick and M.routine next).
 local function any_engaged(c)
   local list = fight.enemies(c)
   local by = enc.state.by
   local all = enc.closed(c)
   for i = 1, #list do
     local t = list[i]
-    if not (by[t] or rec(t)).doomed and (all or engaged(c, t)) then return true end
+    if not (by[t] or rec(t)).doomed and (all or engaged(c, t)) then return true, list end
   end
-  return false
+  return false, list
 end
 
 -- ------------------------------------------------------------ strikes
@@ -240,13 +243,14 @@ end
 -- One attack routine of c against its melee target (first, when it is
 -- still there to strike: the creature it charged). Returns whether it made
 -- one.
-function M.routine(c, bonus, mult, first)
+-- (enemies: fight.enemies(c), when the caller has just asked it.)
+function M.routine(c, bonus, mult, first, enemies)
   local t, why
   if first and valid(first) and engaged(c, first) then
     t = first
     if tohit.helpless(t) and lib.ability(c, "int", 0) >= 5 then why = "helpless" end
   else
-    t, why = M.pick(c, "melee")
+    t, why = M.pick(c, "melee", enemies)
   end
   if not t then return false end
   local by = enc.state.by
@@ -748,11 +752,11 @@ function M.act(c, round)
     end
   end
   local a = attacks(c)
-  local near = any_engaged(c) -- use_device changes nothing when it does not use one
+  local near, enemies = any_engaged(c) -- use_device changes nothing when it does not use one
   if caster and near and use_device(c) then return end
   if near and (#a.melee > 0 or a.multi) then
     if round == 0 then
-      local t = M.pick(c, "melee")
+      local t = M.pick(c, "melee", enemies)
       -- 1E-SURP-05: each surprise segment is a whole round of attacks.
       local bonus, mult = backstab_opts(c, t)
       if c:has_tag("assassin") and t and t:has("surprised") and not tohit.helpless(t) then
@@ -765,13 +769,13 @@ function M.act(c, round)
         return
       end
       local n = melee.routines(c, 1)
-      for _ = 1, n do M.routine(c, bonus, mult) end
+      for k = 1, n do M.routine(c, bonus, mult, nil, k == 1 and enemies or nil) end
       return
     end
     local n = r.routines or 1
     local now = n - (r.done or 0)
     if n >= 2 then now = now - 1 end
-    for _ = 1, math.max(now, 0) do M.routine(c, 0, 1) end
+    for k = 1, math.max(now, 0) do M.routine(c, 0, 1, nil, k == 1 and enemies or nil) end
     return
   end
   local mt = #a.missile > 0 and M.pick(c, "missile")
@@ -920,8 +924,9 @@ rules.on("round.start", function(e)
     for i = 1, #side do
       local c = side[i]
       local r = by[c] or rec(c)
-      if r.routines >= 2 and not out(c) and not r.cast and any_engaged(c) and not tohit.helpless(c) then
-        M.routine(c, 0, 1)
+      if r.routines >= 2 and not out(c) and not r.cast then
+        local near, enemies = any_engaged(c)
+        if near and not tohit.helpless(c) then M.routine(c, 0, 1, nil, enemies) end
       end
     end
   end
@@ -972,8 +977,9 @@ rules.on("round.end", function(e)
           if #attacks(c).missile > 0 then shoot(c, missile_shots(c, e.round)) end
         elseif r.cast and r.cast.at_round_end then
           spell_done(c, r)
-        elseif (r.routines or 1) >= 2 and (r.done or 0) < r.routines and any_engaged(c) then
-          M.routine(c, 0, 1)
+        elseif (r.routines or 1) >= 2 and (r.done or 0) < r.routines then
+          local near, enemies = any_engaged(c)
+          if near then M.routine(c, 0, 1, nil, enemies) end
         end
       end
     end
