@@ -17,21 +17,26 @@ import (
 // lines for the API reference.
 func listFuncs() []luart.Func {
 	return []luart.Func{
-		{Name: "has_any_each", Args: "(list, condition...)", Doc: "returns a list of booleans: whether each creature of list has any of the conditions named (fight.has_any of each, in one call); needs no fight", Fn: hasAnyEach},
-		{Name: "hp_each", Args: "(list)", Doc: "returns a list of the hit points of each creature of list (c:get(\"hp\") of each, in one call); needs no fight", Fn: hpEach},
+		{Name: "has_any_each", Args: "(list, names [, into])", Doc: "returns a list of booleans: whether each creature of list has any of the conditions in the list names (fight.has_any of each, in one call), written into the table into when given (entries past #list are left alone); needs no fight", Fn: hasAnyEach},
+		{Name: "hp_each", Args: "(list [, into])", Doc: "returns a list of the hit points of each creature of list (c:get(\"hp\") of each, in one call), written into the table into when given (entries past #list are left alone); needs no fight", Fn: hpEach},
 	}
 }
 
 // hasAnyEach is fight.has_any_each.
 func hasAnyEach(L *lua.LState) int {
 	list := L.CheckTable(1)
-	n := L.GetTop()
-	names := make([]string, 0, 8)
-	for i := 2; i <= n; i++ {
-		names = append(names, L.CheckString(i))
+	nt := L.CheckTable(2)
+	var buf [8]string
+	names := buf[:0]
+	for i := 1; i <= nt.Len(); i++ {
+		s, ok := nt.RawGetInt(i).(lua.LString)
+		if !ok {
+			L.ArgError(2, "a list of condition names expected")
+		}
+		names = append(names, string(s))
 	}
 	m := list.Len()
-	out := L.CreateTable(m, 0)
+	out := into(L, 3, m)
 	for i := 1; i <= m; i++ {
 		c := creatureAt(L, list, i)
 		has := false
@@ -51,12 +56,21 @@ func hasAnyEach(L *lua.LState) int {
 func hpEach(L *lua.LState) int {
 	list := L.CheckTable(1)
 	m := list.Len()
-	out := L.CreateTable(m, 0)
+	out := into(L, 2, m)
 	for i := 1; i <= m; i++ {
 		out.RawSetInt(i, luart.Int(creatureAt(L, list, i).HP()))
 	}
 	L.Push(out)
 	return 1
+}
+
+// into returns the table at argument n, or a new one for m entries when
+// the argument is absent.
+func into(L *lua.LState, n, m int) *lua.LTable {
+	if L.Get(n) == lua.LNil {
+		return L.CreateTable(m, 0)
+	}
+	return L.CheckTable(n)
 }
 
 // creatureAt returns the creature at index i of list (a handle

@@ -12,7 +12,8 @@ import (
 // TestListQueriesMatchOneByOne: fight.hp_each and fight.has_any_each give,
 // for every creature of a list, what c:get("hp") and fight.has_any give
 // one creature at a time (creatures with none, one or several of the
-// conditions, wounded and not), and refuse a list holding something else.
+// conditions, wounded and not), in a new table or over a given one, and
+// refuse a list holding something else.
 func TestListQueriesMatchOneByOne(t *testing.T) {
 	e, err := engine.New(context.Background(), engine.Options{Ruleset: "1e", Seed: 1})
 	if err != nil {
@@ -32,16 +33,23 @@ for i = 1, 6 do
   list[i] = c
 end
 local names = { "asleep", "held", "paralyzed" }
-local hps, any, one = fight.hp_each(list), fight.has_any_each(list, unpack(names)), fight.has_any_each(list, "casting")
-local none = fight.has_any_each(list)
+local hps, any, one = fight.hp_each(list), fight.has_any_each(list, names), fight.has_any_each(list, { "casting" })
+local none = fight.has_any_each(list, {})
+-- into: the same answers written over a table's old entries, those past the list kept
+local into = { "x", "x", "x", "x", "x", "x", "kept" }
+local again = fight.has_any_each(list, names, into)
+local hp_into = fight.hp_each(list, { 0, 0, 0, 0, 0, 0, -1 })
 local got, n = {}, 0
 for i, c in ipairs(list) do
   if hps[i] ~= c:get("hp") then got[#got + 1] = "hp " .. i end
   if any[i] ~= fight.has_any(c, unpack(names)) then got[#got + 1] = "any " .. i end
   if one[i] ~= fight.has_any(c, "casting") then got[#got + 1] = "casting " .. i end
   if none[i] ~= false then got[#got + 1] = "none " .. i end
+  if again[i] ~= any[i] then got[#got + 1] = "into " .. i end
+  if hp_into[i] ~= hps[i] then got[#got + 1] = "hp into " .. i end
   if any[i] then n = n + 1 end
 end
+if again ~= into or into[7] ~= "kept" or hp_into[7] ~= -1 then got[#got + 1] = "into's own table, entries past the list" end
 local ok, msg = pcall(fight.hp_each, { list[1], "x" })
 return table.concat(got, ", "), n, #hps, ok, msg`, nil)
 	if err != nil {

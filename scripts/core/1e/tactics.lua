@@ -143,40 +143,34 @@ end
 -- Every enemy's hit points, and for an intelligent picker which are
 -- helpless and which are casting, come in one call each (fight.hp_each,
 -- fight.has_any_each: c:get("hp"), tohit.helpless and c:has("casting") of
--- each enemy in turn, cheaper from six enemies on).
-local EACH = 6
+-- each enemy in turn), written over the same three tables every time
+-- (nothing pick calls picks again while it reads them).
+local hp_of, helpless_of, casting_of = {}, {}, {}
+local CASTING = { "casting" }
 -- (enemies: fight.enemies(c), when the caller has just asked it.)
 function M.pick(c, how, enemies)
   local best, bhp
   local smart = (c:ability("int") or 0) >= 5 -- lib.ability(c, "int", 0)
   local list = enemies or fight.enemies(c)
   local n = #list
+  if n == 0 then return nil end
   local in_melee = how == "melee"
   local all = in_melee and enc.closed(c)
   local missile = how == "missile" and attacks(c).missile[1]
   local on_map = missile and enc.mapped()
   local by = enc.state.by
-  local hps, casting, helpless
-  if n >= EACH then
-    hps = fight.hp_each(list)
-    if smart then
-      casting = fight.has_any_each(list, "casting")
-      if in_melee then helpless = fight.has_any_each(list, unpack(tohit.helpless_conditions)) end
-    end
+  local hps = fight.hp_each(list, hp_of)
+  local casting, helpless
+  if smart then
+    casting = fight.has_any_each(list, CASTING, casting_of)
+    if in_melee then helpless = fight.has_any_each(list, tohit.helpless_conditions, helpless_of) end
   end
   for i = 1, n do
     local t = list[i]
     if not (by[t] or rec(t)).doomed and (not in_melee or all or engaged(c, t)) then
-      local hp
-      if hps then
-        if helpless and helpless[i] then return t, "helpless" end
-        hp = hps[i]
-        if casting and casting[i] then hp = hp - 1000 end -- a caster casting now
-      else
-        if in_melee and smart and tohit.helpless(t) then return t, "helpless" end
-        hp = t:get("hp")
-        if smart and t:has("casting") then hp = hp - 1000 end
-      end
+      if helpless and helpless[i] then return t, "helpless" end
+      local hp = hps[i]
+      if casting and casting[i] then hp = hp - 1000 end -- a caster casting now
       -- whether a missile reaches is asked only of a better target (with
       -- no map any can be shot at: can_shoot)
       if (not bhp or hp < bhp) and (not on_map or can_shoot(c, t, missile)) then best, bhp = t, hp end
