@@ -107,27 +107,42 @@ end
 -- tally(list, side) counts a side's situation in a fight (list: its
 -- creatures, fight.all() at the table): {own_count, enemy_count,
 -- own_losses, enemy_losses, friend_slain, friend_fled, enemy_slain,
--- enemy_fled, total, out}, for M.situation.
-function M.tally(list, side)
-  local own_count, enemy_count, own_losses, enemy_losses = 0, 0, 0, 0
-  local friend_slain, friend_fled, enemy_slain, enemy_fled, total = 0, 0, 0, 0, 0
+-- enemy_fled, total, out}, for M.situation. counts(list) is the one pass
+-- over the list it rests on (per side: total, out, slain, fled), which
+-- tally_of(counts, side) turns into any side's tally.
+function M.counts(list)
+  local per = {}
   local side_of, is_out, is = fight.side, fight.out, fight.is
   for i = 1, #list do
     local c = list[i]
-    local mine = side_of(c) == side
-    if mine then total = total + 1 end
+    local s = side_of(c)
+    local k = per[s]
+    if not k then
+      k = { total = 0, out = 0, slain = 0, fled = 0 }
+      per[s] = k
+    end
+    k.total = k.total + 1
     if is_out(c) then
-      if mine then
-        own_losses = own_losses + 1
-        if is(c, "dead") then friend_slain = friend_slain + 1
-        elseif is(c, "fled") then friend_fled = friend_fled + 1 end
-      else
-        enemy_losses = enemy_losses + 1
-        if is(c, "dead") then enemy_slain = enemy_slain + 1
-        elseif is(c, "fled") then enemy_fled = enemy_fled + 1 end
-      end
+      k.out = k.out + 1
+      if is(c, "dead") then k.slain = k.slain + 1
+      elseif is(c, "fled") then k.fled = k.fled + 1 end
+    end
+  end
+  return per
+end
+
+function M.tally_of(per, side)
+  local own_count, enemy_count, own_losses, enemy_losses = 0, 0, 0, 0
+  local friend_slain, friend_fled, enemy_slain, enemy_fled, total = 0, 0, 0, 0, 0
+  for s, k in pairs(per) do
+    if s == side then
+      total, own_losses, friend_slain, friend_fled = k.total, k.out, k.slain, k.fled
+      own_count = k.total - k.out
     else
-      if mine then own_count = own_count + 1 else enemy_count = enemy_count + 1 end
+      enemy_count = enemy_count + k.total - k.out
+      enemy_losses = enemy_losses + k.out
+      enemy_slain = enemy_slain + k.slain
+      enemy_fled = enemy_fled + k.fled
     end
   end
   -- out: the side's creatures out of the fight (its own losses)
@@ -135,6 +150,8 @@ function M.tally(list, side)
            friend_slain = friend_slain, friend_fled = friend_fled, enemy_slain = enemy_slain,
            enemy_fled = enemy_fled, total = total, out = own_losses }
 end
+
+function M.tally(list, side) return M.tally_of(M.counts(list), side) end
 
 -- leader(list, side) is the state of the side's leader (tag "leader"):
 -- "slain" (dead or fled), "unconscious", "ok", or nil when it has none.
@@ -150,10 +167,11 @@ function M.leader(list, side)
   return nil
 end
 
--- held(list, side) lists the side-wide triggers that hold (TBL-MORALE-WHEN:
--- "half", "quarter", "leader_slain", "leader_unconscious") and the tally.
-function M.held(list, side)
-  local t = M.tally(list, side)
+-- held(list, side [, counts]) lists the side-wide triggers that hold
+-- (TBL-MORALE-WHEN: "half", "quarter", "leader_slain",
+-- "leader_unconscious") and the tally (counts: M.counts(list) as it is now).
+function M.held(list, side, counts)
+  local t = M.tally_of(counts or M.counts(list), side)
   local hold = {}
   local share = t.total > 0 and t.out / t.total or 0
   if share >= 0.5 then hold[#hold + 1] = "half" elseif share >= 0.25 then hold[#hold + 1] = "quarter" end

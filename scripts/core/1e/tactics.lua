@@ -787,12 +787,12 @@ end
 -- ------------------------------------------------------------ morale
 -- The side-wide triggers that hold now (TBL-MORALE-WHEN, 1e.morale.held)
 -- and whether any is new since the last check.
-local function side_triggers(side)
+local function side_triggers(side, counts)
   local s = S()
   s.mtrig = s.mtrig or {}
   local seen = s.mtrig[side] or {}
   s.mtrig[side] = seen
-  local hold, t = morale.held(s.list, side)
+  local hold, t = morale.held(s.list, side, counts)
   local new = false
   for _, h in ipairs(hold) do
     if not seen[h] then
@@ -816,9 +816,13 @@ end
 local function morale_round()
   local s = enc.state
   local order, by = s.side_order, s.by
+  -- the sides' counts, counted again only after a failed check (it takes
+  -- creatures out)
+  local counts
   for k = 1, #order do
     local side = order[k]
-    local hold, new, tally = side_triggers(side)
+    counts = counts or morale.counts(s.list)
+    local hold, new, tally = side_triggers(side, counts)
     local members = s.sides[side]
     for i = 1, #members do
       local c = members[i]
@@ -835,6 +839,7 @@ local function morale_round()
           if not res.held then
             note("%s fails morale (d%% %d -> %d vs %d): %s", id(c), res.roll, res.total, res.score, res.reaction)
             morale.apply(c, res, leave)
+            counts = nil
           end
         end
       end
