@@ -903,7 +903,7 @@ rules.on("round.start", function(e)
   for i = 1, #losers do
     local c = losers[i]
     local r = by[c] or rec(c)
-    if not out(c) and #(r.attacks or attacks(c)).missile > 0 and not any_engaged(c) and not r.cast and c:has_tag("pc")
+    if not out(c) and #(r.attacks or attacks(c)).missile > 0 and not r.cast and c:has_tag("pc") and not any_engaged(c)
        and initiative.fires_before(s.init[s.loser], lib.dex(c), s.init[s.winner]) then
       r.acted, r.skip = true, true
       shoot(c, missile_shots(c, round))
