@@ -146,9 +146,10 @@ M.costs = { oil_from_pouch = { 1, 2 }, potion_from_pack = { 3, 4 }, quaff = { 1,
 -- member (1E-SURP-01): the lowest surprised_on (default 2 in 6) and its die.
 function M.side_chance(members)
   local on, die = 2, 6
-  for i, c in ipairs(members) do
-    local v = lib.ability(c, "surprised_on", 2)
-    local d = lib.ability(c, "surprise_die", 6)
+  for i = 1, #members do
+    local c = members[i]
+    local v = c:ability("surprised_on") or 2 -- lib.ability(c, "surprised_on", 2)
+    local d = c:ability("surprise_die") or 6
     if i == 1 or v / d < on / die then on, die = v, d end
   end
   return on, die
@@ -157,7 +158,10 @@ end
 -- The best "surprises others on" value of a side (default 2).
 function M.side_surprises(members)
   local s = 2
-  for _, c in ipairs(members) do s = math.max(s, lib.ability(c, "surprises", 2)) end
+  for i = 1, #members do
+    local v = members[i]:ability("surprises") or 2 -- lib.ability(c, "surprises", 2)
+    if v > s then s = v end
+  end
   return s
 end
 
@@ -359,13 +363,23 @@ M.strike_in = 1
 -- mapped() reports whether the current fight is on a map.
 function M.mapped() return M.state.map == true end
 
--- engaged(c, t): can c strike t in melee where they stand?
+-- engaged(c, t): can c strike t in melee where they stand? (With no map:
+-- when either has closed to striking range, M.closed.)
 function M.engaged(c, t)
   local st = M.state
   if st.map then return fight.distance(c, t) <= M.strike_in end
   local by, ft = st.by, M.strike_ft
   if (by[c] or M.rec(c)).gap <= ft then return true end
   return (by[t] or M.rec(t)).gap <= ft
+end
+
+-- closed(c): with no map, has c closed to striking range, so that it is
+-- engaged with every enemy (M.engaged)? Always false on a map, where
+-- each pair's distance decides.
+function M.closed(c)
+  local st = M.state
+  if st.map then return false end
+  return (st.by[c] or M.rec(c)).gap <= M.strike_ft
 end
 
 -- inches(c, t): how far a missile of c flies to t, in inches.
@@ -466,7 +480,9 @@ rules.on("encounter.start", function()
   -- game master gives it.
   if fight.by_hand() then return end
   -- Hit points: monsters roll theirs each fight.
-  for _, c in ipairs(S.list) do
+  local list = S.list
+  for i = 1, #list do
+    local c = list[i]
     local r = M.rec(c)
     r.side = fight.side(c)
     if cfg.roll_hp ~= false and lib.is_monster(c) and not c:has_tag("fixed_hp") then
@@ -497,7 +513,12 @@ rules.on("encounter.start", function()
     end
   end
   S.distance = M.feet(inches, cfg.outdoors)
-  for _, c in ipairs(S.list) do M.rec(c).gap = S.distance end
+  local by = S.by
+  for i = 1, #list do
+    local c = list[i]
+    local r = by[c] or M.rec(c)
+    r.gap = S.distance
+  end
   if S.distance > 0 then fight.note(string.format("the sides are %d ft apart", S.distance)) end
 end, { phase = "declare", priority = -100 })
 

@@ -129,15 +129,23 @@ end
 
 function M.is_monster(c) return c:has_tag("monster") end
 
--- The classes of a character (a multi-classed one has several).
+-- The classes of a character (a multi-classed one has several), in the
+-- order of CLASSES.
+local CLASS_RANK = {}
+for i, k in ipairs(CLASSES) do CLASS_RANK[k] = i end
+local function by_rank(a, b) return CLASS_RANK[a] < CLASS_RANK[b] end
 function M.classes(c)
   local out = {}
-  local has = {}
   local tags = c:get("tags") -- one call, not one c:has_tag per class
-  for i = 1, #tags do has[tags[i]] = true end
-  for _, k in ipairs(CLASSES) do
-    if has[k] then out[#out + 1] = k end
+  for i = 1, #tags do
+    local t = tags[i]
+    if CLASS_RANK[t] then
+      local seen = false
+      for j = 1, #out do seen = seen or out[j] == t end
+      if not seen then out[#out + 1] = t end
+    end
   end
+  if #out > 1 then table.sort(out, by_rank) end
   return out
 end
 
@@ -147,7 +155,7 @@ function M.level(c) return M.ability(c, "level", 0) end
 function M.hd(c)
   local d = c:ability("hd")
   if d == nil then return M.level(c), 0 end
-  return d, M.ability(c, "hd_plus", 0)
+  return d, c:ability("hd_plus") or 0 -- M.ability(c, "hd_plus", 0)
 end
 
 function M.dex(c) return M.ability(c, "dex", 10) end
@@ -263,9 +271,8 @@ end
 
 -- attacks_of(c) -> {melee = {names}, missile = {names}, multi = {names} or nil}.
 local tag_parts = {} -- a tag's kind and name ("atk", "Long sword"), split once
-function M.attacks_of(c)
+local function attacks_in(tags)
   local out = { melee = {}, missile = {} }
-  local tags = c:get("tags")
   for i = 1, #tags do
     local t = tags[i]
     local kv = tag_parts[t]
@@ -283,6 +290,21 @@ function M.attacks_of(c)
     end
   end
   return out
+end
+function M.attacks_of(c) return attacks_in(c:get("tags")) end
+
+-- shared_attacks(c) -> attacks_of(c), one table for every creature with the
+-- same tags: read it, never change it.
+local shared = {}
+function M.shared_attacks(c)
+  local tags = c:get("tags")
+  local key = table.concat(tags, "\0")
+  local a = shared[key]
+  if not a then
+    a = attacks_in(tags)
+    shared[key] = a
+  end
+  return a
 end
 
 local SIZE_RANK = { S = 1, M = 2, L = 3 }

@@ -25,10 +25,10 @@ end
 function M.routines(c, round, hasted)
   local n2 -- routines per 2 rounds
   if fight.has_any_tag(c, "fighter", "paladin", "ranger") then
-    local lvl = lib.level(c)
+    local lvl = c:ability("level") or 0 -- lib.level(c)
     if lvl >= 13 then n2 = 4 elseif lvl >= 7 then n2 = 3 else n2 = 2 end
   else
-    n2 = 2 * lib.ability(c, "routines", 1)
+    n2 = 2 * (c:ability("routines") or 1)
   end
   if hasted == nil then hasted = c:has("hasted") end
   if hasted then n2 = n2 * 2 end

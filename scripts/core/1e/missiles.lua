@@ -56,8 +56,10 @@ function M.melee_target(shooter, target, state, side_of, is_out, in_melee)
   local own_side = side_of(shooter)
   local friends = {}
   local wf, we = 0, 0
-  for _, c in ipairs(state.list) do
-    if not is_out(c) and (in_melee and in_melee[c] or not in_melee and enc.rec(c).gap <= enc.strike_ft) then
+  local list, by, ft = state.list, enc.state.by, enc.strike_ft
+  for i = 1, #list do
+    local c = list[i]
+    if not is_out(c) and (in_melee and in_melee[c] or not in_melee and (by[c] or enc.rec(c)).gap <= ft) then
       local sz = c:get("size")
       if side_of(c) == own_side then
         if c ~= shooter then

@@ -107,35 +107,57 @@ end
 -- tally(list, side) counts a side's situation in a fight (list: its
 -- creatures, fight.all() at the table): {own_count, enemy_count,
 -- own_losses, enemy_losses, friend_slain, friend_fled, enemy_slain,
--- enemy_fled, total, out}, for M.situation.
-function M.tally(list, side)
-  local t = { own_count = 0, enemy_count = 0, own_losses = 0, enemy_losses = 0, friend_slain = 0,
-              friend_fled = 0, enemy_slain = 0, enemy_fled = 0, total = 0, out = 0 }
-  for _, c in ipairs(list) do
-    local mine = fight.side(c) == side
-    if mine then t.total = t.total + 1 end
-    if fight.out(c) then
-      if mine then
-        t.out = t.out + 1
-        t.own_losses = t.own_losses + 1
-        if fight.is(c, "dead") then t.friend_slain = t.friend_slain + 1
-        elseif fight.is(c, "fled") then t.friend_fled = t.friend_fled + 1 end
-      else
-        t.enemy_losses = t.enemy_losses + 1
-        if fight.is(c, "dead") then t.enemy_slain = t.enemy_slain + 1
-        elseif fight.is(c, "fled") then t.enemy_fled = t.enemy_fled + 1 end
-      end
-    else
-      if mine then t.own_count = t.own_count + 1 else t.enemy_count = t.enemy_count + 1 end
+-- enemy_fled, total, out}, for M.situation. counts(list) is the one pass
+-- over the list it rests on (per side: total, out, slain, fled), which
+-- tally_of(counts, side) turns into any side's tally.
+function M.counts(list)
+  local per = {}
+  local side_of, is_out, is = fight.side, fight.out, fight.is
+  for i = 1, #list do
+    local c = list[i]
+    local s = side_of(c)
+    local k = per[s]
+    if not k then
+      k = { total = 0, out = 0, slain = 0, fled = 0 }
+      per[s] = k
+    end
+    k.total = k.total + 1
+    if is_out(c) then
+      k.out = k.out + 1
+      if is(c, "dead") then k.slain = k.slain + 1
+      elseif is(c, "fled") then k.fled = k.fled + 1 end
     end
   end
-  return t
+  return per
 end
+
+function M.tally_of(per, side)
+  local own_count, enemy_count, own_losses, enemy_losses = 0, 0, 0, 0
+  local friend_slain, friend_fled, enemy_slain, enemy_fled, total = 0, 0, 0, 0, 0
+  for s, k in pairs(per) do
+    if s == side then
+      total, own_losses, friend_slain, friend_fled = k.total, k.out, k.slain, k.fled
+      own_count = k.total - k.out
+    else
+      enemy_count = enemy_count + k.total - k.out
+      enemy_losses = enemy_losses + k.out
+      enemy_slain = enemy_slain + k.slain
+      enemy_fled = enemy_fled + k.fled
+    end
+  end
+  -- out: the side's creatures out of the fight (its own losses)
+  return { own_count = own_count, enemy_count = enemy_count, own_losses = own_losses, enemy_losses = enemy_losses,
+           friend_slain = friend_slain, friend_fled = friend_fled, enemy_slain = enemy_slain,
+           enemy_fled = enemy_fled, total = total, out = own_losses }
+end
+
+function M.tally(list, side) return M.tally_of(M.counts(list), side) end
 
 -- leader(list, side) is the state of the side's leader (tag "leader"):
 -- "slain" (dead or fled), "unconscious", "ok", or nil when it has none.
 function M.leader(list, side)
-  for _, c in ipairs(list) do
+  for i = 1, #list do
+    local c = list[i]
     if c:has_tag("leader") and fight.side(c) == side then
       if fight.is(c, "dead") or fight.is(c, "fled") then return "slain" end
       if fight.is(c, "out") then return "unconscious" end
@@ -145,10 +167,11 @@ function M.leader(list, side)
   return nil
 end
 
--- held(list, side) lists the side-wide triggers that hold (TBL-MORALE-WHEN:
--- "half", "quarter", "leader_slain", "leader_unconscious") and the tally.
-function M.held(list, side)
-  local t = M.tally(list, side)
+-- held(list, side [, counts]) lists the side-wide triggers that hold
+-- (TBL-MORALE-WHEN: "half", "quarter", "leader_slain",
+-- "leader_unconscious") and the tally (counts: M.counts(list) as it is now).
+function M.held(list, side, counts)
+  local t = M.tally_of(counts or M.counts(list), side)
   local hold = {}
   local share = t.total > 0 and t.out / t.total or 0
   if share >= 0.5 then hold[#hold + 1] = "half" elseif share >= 0.25 then hold[#hold + 1] = "quarter" end

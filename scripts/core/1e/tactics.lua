@@ -73,6 +73,7 @@ M.leave = leave
 
 local function id(c) return c:get("id") end
 local out = fight.out
+local NONE = {} -- an empty list, never written
 
 -- ------------------------------------------------------------ timers
 -- timed(c, cond, rounds): a condition that ends after rounds round ends.
@@ -83,22 +84,37 @@ function M.timed(c, cond, rounds, opts)
   s.timers[#s.timers + 1] = { c = c, cond = cond, left = rounds }
 end
 
+-- (The list is kept in place: the timers still running move down over the
+-- ended ones; one that a hook starts meanwhile is appended and counted
+-- down too, as it always was.)
 local function tick_timers()
-  local s = S()
-  if not s.timers then return end
-  local keep = {}
-  for _, t in ipairs(s.timers) do
+  local timers = enc.state.timers
+  if not timers then return end
+  local i, n = 1, 0
+  local t = timers[1]
+  while t do
     t.left = t.left - 1
-    if t.left <= 0 then t.c:remove_condition(t.cond) else keep[#keep + 1] = t end
+    if t.left <= 0 then
+      t.c:remove_condition(t.cond)
+    else
+      n = n + 1
+      timers[n] = t
+    end
+    i = i + 1
+    t = timers[i]
   end
-  s.timers = keep
+  for k = i - 1, n + 1, -1 do timers[k] = nil end
 end
 
 -- ------------------------------------------------------------ reach
 local function attacks(c)
-  local r = rec(c)
-  if not r.attacks then r.attacks = lib.attacks_of(c) end
-  return r.attacks
+  local r = enc.state.by[c] or rec(c)
+  local a = r.attacks
+  if not a then
+    a = lib.shared_attacks(c) -- never changed here
+    r.attacks = a
+  end
+  return a
 end
 
 -- engaged(c, t): can c strike t in melee where they stand (encounter.lua)?
@@ -107,10 +123,9 @@ local engaged = enc.engaged
 -- A target is worth striking unless its death is only deferred (tied
 -- round) or it is out.
 local function valid(t)
-  return not out(t) and not rec(t).doomed
+  return not out(t) and not (enc.state.by[t] or rec(t)).doomed
 end
 
-local function is_caster_now(t) return t:has("casting") end
 
 -- can_shoot(c, t, name): on a map, does c's missile reach t (its long
 -- range, a line to it: no total cover)? With no map any enemy can be shot
@@ -124,39 +139,65 @@ end
 -- engaged), "missile" (c's missile must reach it) or "spell" (any).
 -- (fight.enemies lists only creatures still in the fight, so of valid()
 -- only the deferred death is left to ask.)
-function M.pick(c, how)
+-- (c engaged with every enemy, encounter.closed, asks engaged of none.)
+-- Every enemy's hit points, and for an intelligent picker which are
+-- helpless and which are casting, come in one call each (fight.hp_each,
+-- fight.has_any_each: c:get("hp"), tohit.helpless and c:has("casting") of
+-- each enemy in turn), written over the same three tables every time
+-- (nothing pick calls picks again while it reads them).
+local hp_of, helpless_of, casting_of = {}, {}, {}
+local CASTING = { "casting" }
+-- (enemies: fight.enemies(c), when the caller has just asked it.)
+function M.pick(c, how, enemies)
   local best, bhp
-  local smart = lib.ability(c, "int", 0) >= 5
-  local list = fight.enemies(c)
+  local smart = (c:ability("int") or 0) >= 5 -- lib.ability(c, "int", 0)
+  local list = enemies or fight.enemies(c)
+  local n = #list
+  if n == 0 then return nil end
   local in_melee = how == "melee"
+  local all = in_melee and enc.closed(c)
   local missile = how == "missile" and attacks(c).missile[1]
+  local on_map = missile and enc.mapped()
   local by = enc.state.by
-  for i = 1, #list do
+  local hps = fight.hp_each(list, hp_of)
+  local casting, helpless
+  if smart then
+    casting = fight.has_any_each(list, CASTING, casting_of)
+    if in_melee then helpless = fight.has_any_each(list, tohit.helpless_conditions, helpless_of) end
+  end
+  for i = 1, n do
     local t = list[i]
-    if not (by[t] or rec(t)).doomed and (not in_melee or engaged(c, t)) then
-      if in_melee and smart and tohit.helpless(t) then return t, "helpless" end
-      local hp = t:get("hp")
-      if smart and is_caster_now(t) then hp = hp - 1000 end
-      -- whether a missile reaches is asked only of a better target
-      if (not bhp or hp < bhp) and (not missile or can_shoot(c, t, missile)) then best, bhp = t, hp end
+    if not (by[t] or rec(t)).doomed and (not in_melee or all or engaged(c, t)) then
+      if helpless and helpless[i] then return t, "helpless" end
+      local hp = hps[i]
+      if casting and casting[i] then hp = hp - 1000 end -- a caster casting now
+      -- whether a missile reaches is asked only of a better target (with
+      -- no map any can be shot at: can_shoot)
+      if (not bhp or hp < bhp) and (not on_map or can_shoot(c, t, missile)) then best, bhp = t, hp end
     end
   end
   return best
 end
 
+-- any_engaged(c) -> whether c can strike an enemy in melee, and the
+-- enemies it asked (fight.enemies(c), for M.pick and M.routine next).
 local function any_engaged(c)
   local list = fight.enemies(c)
   local by = enc.state.by
+  local all = enc.closed(c)
   for i = 1, #list do
     local t = list[i]
-    if not (by[t] or rec(t)).doomed and engaged(c, t) then return true end
+    if not (by[t] or rec(t)).doomed and (all or engaged(c, t)) then return true, list end
   end
-  return false
+  return false, list
 end
 
 -- ------------------------------------------------------------ strikes
 -- Pending situational modifiers for the next strike (read by the hooks).
-M.pending = { bonus = 0, mult = 1, ranged = false, band = nil, set = false, simultaneous = false, rear = false }
+-- (special, special_of: the attack.roll hooks' special to-hit of the roll's
+-- target, from its modify phase to its result.)
+M.pending = { bonus = 0, mult = 1, ranged = false, band = nil, set = false, simultaneous = false, rear = false,
+              special = nil, special_of = nil }
 
 local function strike(c, t, name, bonus, mult)
   if out(c) or out(t) then return end
@@ -196,16 +237,18 @@ end
 -- One attack routine of c against its melee target (first, when it is
 -- still there to strike: the creature it charged). Returns whether it made
 -- one.
-function M.routine(c, bonus, mult, first)
+-- (enemies: fight.enemies(c), when the caller has just asked it.)
+function M.routine(c, bonus, mult, first, enemies)
   local t, why
   if first and valid(first) and engaged(c, first) then
     t = first
     if tohit.helpless(t) and lib.ability(c, "int", 0) >= 5 then why = "helpless" end
   else
-    t, why = M.pick(c, "melee")
+    t, why = M.pick(c, "melee", enemies)
   end
   if not t then return false end
-  local r = rec(c)
+  local by = enc.state.by
+  local r = by[c] or rec(c)
   r.done = (r.done or 0) + 1
   if why == "helpless" then
     slay(c, t)
@@ -218,7 +261,7 @@ function M.routine(c, bonus, mult, first)
   -- The blows after the first `before` fall at the same moment as the
   -- slower weapon's (d >= 10: the third): one that kills still lets the
   -- slow blow land (the creature.down hook below).
-  local s = S()
+  local s = enc.state
   local extra, before = 1, 1
   if s.tied and not r.closed_this_round and #list == 1 then
     local mine, theirs = lib.wsf(list[1]), nil
@@ -228,31 +271,39 @@ function M.routine(c, bonus, mult, first)
       before, extra = melee.extra(mine, theirs, false)
     end
   end
+  -- strike(c, t, name, bonus, mult) written out: c and t are known to be
+  -- in the fight here (fight.enemies lists only those)
+  local p = M.pending
   for k = 1, extra do
-    for _, name in ipairs(list) do
+    for i = 1, #list do
       if out(c) then return true end
-      if out(t) or rec(t).doomed then
+      if out(t) or (by[t] or rec(t)).doomed then
         t = M.pick(c, "melee")
         if not t then return true end
       end
-      M.pending.simultaneous = k > before
-      strike(c, t, name, bonus, mult)
-      M.pending.simultaneous = false
+      p.simultaneous = k > before
+      p.bonus, p.mult = bonus or 0, mult or 1
+      fight.swing(c, t, list[i])
+      p.bonus, p.mult = 0, 1
+      p.simultaneous = false
     end
   end
   return true
 end
 
 -- ------------------------------------------------------------ missiles
-local function shoot(c, n)
+-- shoot(c, n [, first]): n shots, each at the target M.pick gives (first:
+-- the one it gave just before, for the first shot).
+local function shoot(c, n, first)
   local a = attacks(c)
   local name = a.missile[1]
   if not name then return false end
   local w = lib.weapon(name)
   local shots = 0
   local mapped = enc.mapped()
-  for _ = 1, n do
-    local t = M.pick(c, "missile")
+  for k = 1, n do
+    local t
+    if k == 1 and first then t = first else t = M.pick(c, "missile") end
     if not t or out(c) then break end
     -- The range band: on a map the kernel reads it from the map's distance
     -- (combat.space.range, the weapon's range in inches); with no map it
@@ -264,8 +315,8 @@ local function shoot(c, n)
       mod = tohit.range_mod(band)
     end
     -- 1E-MISS-02: into a melee, the missile goes to a side by size shares.
-    if (not mapped and rec(t).gap <= enc.strike_ft) or any_engaged(t) then
-      t = missiles.melee_target(c, t, S()) or t
+    if (not mapped and (enc.state.by[t] or rec(t)).gap <= enc.strike_ft) or any_engaged(t) then
+      t = missiles.melee_target(c, t, enc.state) or t
     end
     M.pending.band = band
     strike(c, t, name, mod, 1)
@@ -292,8 +343,12 @@ end
 -- ------------------------------------------------------------ spells
 local function living_allies(c)
   local outl = {}
-  for _, a in ipairs(fight.all()) do
-    if rec(a).side == rec(c).side then outl[#outl + 1] = a end
+  local by = enc.state.by
+  local side = (by[c] or rec(c)).side
+  local all = fight.all()
+  for i = 1, #all do
+    local a = all[i]
+    if (by[a] or rec(a)).side == side then outl[#outl + 1] = a end
   end
   return outl
 end
@@ -305,14 +360,17 @@ function M.choose_spell(c, round)
   if #enemies == 0 then return nil end
   if c:has_tag("cleric") then
     -- a cleric who can still turn undead does that first
-    local r = rec(c)
+    local r = enc.state.by[c] or rec(c)
     if not (r.turn and r.turn.failed) and not (r.turn and r.turn.tries and not r.turn.remaining) then
-      for _, t in ipairs(enemies) do
+      for i = 1, #enemies do
+        local t = enemies[i]
         if t:has_tag("undead") and valid(t) then return nil end
       end
     end
     if spells.can_cast(c, "cure_light_wounds") then
-      for _, a in ipairs(living_allies(c)) do
+      local allies = living_allies(c)
+      for i = 1, #allies do
+        local a = allies[i]
         if fight.is(a, "out") and not fight.is(a, "dead") and a:has("dying") and not a:has("stable") then
           return "cure_light_wounds", { a }
         end
@@ -325,8 +383,9 @@ function M.choose_spell(c, round)
     end
     if spells.can_cast(c, "hold_person") then
       local l = {}
-      for _, t in ipairs(enemies) do
-        if spells.holdable(t) and not tohit.helpless(t) and #l < 3 then l[#l + 1] = t end
+      for i = 1, #enemies do
+        local t = enemies[i]
+        if #l < 3 and spells.holdable(t) and not tohit.helpless(t) then l[#l + 1] = t end
       end
       if #l >= 2 then return "hold_person", l end
     end
@@ -335,7 +394,8 @@ function M.choose_spell(c, round)
   if c:has_tag("magic-user") then
     if spells.can_cast(c, "sleep") then
       local l, n = {}, 0
-      for _, t in ipairs(enemies) do
+      for i = 1, #enemies do
+        local t = enemies[i]
         if spells.sleep_band(t) and not t:has_tag("undead") and not tohit.helpless(t) then
           n = n + 1
           l[#l + 1] = t
@@ -443,19 +503,24 @@ local function try_turning(c, r)
   if not fight.has_any_tag(c, "cleric", "paladin") then return false end
   r.turn = r.turn or {}
   if not turning.may_try(r.turn) then return false end
-  local groups, by = {}, {}
-  for _, e in ipairs(fight.enemies(c)) do
+  local groups, by, group = {}, {}, {}
+  local enemies = fight.enemies(c)
+  for j = 1, #enemies do
+    local e = enemies[j]
     if e:has_tag("undead") and valid(e) then
       local kind
       local tags = e:get("tags")
       for i = 1, #tags do kind = kind or undead_kind(tags[i]) end
       if kind then
-        if not by[kind] then
+        local g = group[kind]
+        if not g then
           by[kind] = {}
-          groups[#groups + 1] = { kind, 0 }
+          g = { kind, 0 }
+          group[kind] = g
+          groups[#groups + 1] = g
         end
         by[kind][#by[kind] + 1] = e
-        for _, g in ipairs(groups) do if g[1] == kind then g[2] = g[2] + 1 end end
+        g[2] = g[2] + 1
       end
     end
   end
@@ -662,7 +727,7 @@ end
 
 -- act(c, round, e): the creature's action this turn.
 function M.act(c, round)
-  local r = rec(c)
+  local r = enc.state.by[c] or rec(c)
   r.acted = true
   if r.skip then return end
   if r.cast then
@@ -670,8 +735,9 @@ function M.act(c, round)
     return
   end
   if try_turning(c, r) then return end
+  local caster = c:has_tag("caster")
   -- surprise segments: casters with 1-segment spells cast at once
-  if round == 0 and c:has_tag("caster") then
+  if round == 0 and caster then
     local sp, targets = M.choose_spell(c, round)
     if sp and spells.list[sp].time <= 1 then
       r.cast = { spell = sp, targets = targets }
@@ -680,12 +746,11 @@ function M.act(c, round)
     end
   end
   local a = attacks(c)
-  local caster = c:has_tag("caster")
-  local near = any_engaged(c) -- use_device changes nothing when it does not use one
+  local near, enemies = any_engaged(c) -- use_device changes nothing when it does not use one
   if caster and near and use_device(c) then return end
   if near and (#a.melee > 0 or a.multi) then
     if round == 0 then
-      local t = M.pick(c, "melee")
+      local t = M.pick(c, "melee", enemies)
       -- 1E-SURP-05: each surprise segment is a whole round of attacks.
       local bonus, mult = backstab_opts(c, t)
       if c:has_tag("assassin") and t and t:has("surprised") and not tohit.helpless(t) then
@@ -698,19 +763,20 @@ function M.act(c, round)
         return
       end
       local n = melee.routines(c, 1)
-      for _ = 1, n do M.routine(c, bonus, mult) end
+      for k = 1, n do M.routine(c, bonus, mult, nil, k == 1 and enemies or nil) end
       return
     end
     local n = r.routines or 1
     local now = n - (r.done or 0)
     if n >= 2 then now = now - 1 end
-    for _ = 1, math.max(now, 0) do M.routine(c, 0, 1) end
+    for k = 1, math.max(now, 0) do M.routine(c, 0, 1, nil, k == 1 and enemies or nil) end
     return
   end
-  if #a.missile > 0 and M.pick(c, "missile") then
+  local mt = #a.missile > 0 and M.pick(c, "missile")
+  if mt then
     local shots = missile_shots(c, math.max(round, 1))
     if round == 0 then shots = 3 * shots end
-    if shots > 0 and shoot(c, shots) then return end
+    if shots > 0 and shoot(c, shots, mt) then return end
   end
   -- magic-users and illusionists stay back (C. await) rather than close
   if (#a.melee > 0 or a.multi) and not fight.has_any_tag(c, "magic-user", "illusionist") then
@@ -721,12 +787,12 @@ end
 -- ------------------------------------------------------------ morale
 -- The side-wide triggers that hold now (TBL-MORALE-WHEN, 1e.morale.held)
 -- and whether any is new since the last check.
-local function side_triggers(side)
+local function side_triggers(side, counts)
   local s = S()
   s.mtrig = s.mtrig or {}
   local seen = s.mtrig[side] or {}
   s.mtrig[side] = seen
-  local hold, t = morale.held(s.list, side)
+  local hold, t = morale.held(s.list, side, counts)
   local new = false
   for _, h in ipairs(hold) do
     if not seen[h] then
@@ -735,7 +801,7 @@ local function side_triggers(side)
     end
   end
   -- faced by obviously superior force: twice the attacks last round
-  local atk = s.atk_last or {}
+  local atk = s.atk_last or NONE
   local mine, theirs = atk[side] or 0, 0
   for sname, n in pairs(atk) do
     if sname ~= side then theirs = theirs + n end
@@ -748,12 +814,20 @@ local function side_triggers(side)
 end
 
 local function morale_round()
-  local s = S()
-  for _, side in ipairs(s.side_order) do
-    local hold, new, tally = side_triggers(side)
-    for _, c in ipairs(s.sides[side]) do
+  local s = enc.state
+  local order, by = s.side_order, s.by
+  -- the sides' counts, counted again only after a failed check (it takes
+  -- creatures out)
+  local counts
+  for k = 1, #order do
+    local side = order[k]
+    counts = counts or morale.counts(s.list)
+    local hold, new, tally = side_triggers(side, counts)
+    local members = s.sides[side]
+    for i = 1, #members do
+      local c = members[i]
       if not out(c) and morale.checks(c) and not tohit.helpless(c) then
-        local r = rec(c)
+        local r = by[c] or rec(c)
         local own_new = false
         local w = morale.wounds(c:get("hp"), c:get("max_hp"))
         if w and r.wound_seen ~= w then
@@ -765,6 +839,7 @@ local function morale_round()
           if not res.held then
             note("%s fails morale (d%% %d -> %d vs %d): %s", id(c), res.roll, res.total, res.score, res.reaction)
             morale.apply(c, res, leave)
+            counts = nil
           end
         end
       end
@@ -799,18 +874,22 @@ rules.on("round.start", function(e)
       s.winner, s.loser = b, a
     end
   end
-  for _, c in ipairs(s.list) do
-    local r = rec(c)
+  local list, by = s.list, s.by
+  local r1 = math.max(round, 1)
+  for i = 1, #list do
+    local c = list[i]
+    local r = by[c] or rec(c)
     r.acted, r.skip, r.done, r.closed_this_round = false, false, 0, false
-    r.routines = melee.routines(c, math.max(round, 1))
+    r.routines = melee.routines(c, r1)
     c:remove_condition("charging")
   end
   if round >= 2 then morale_round() end
   if round == 0 then return end
-  -- casters declare their spells
-  for _, c in ipairs(s.list) do
-    local r = rec(c)
-    if not out(c) and not r.cast and not tohit.helpless(c) then
+  -- casters declare their spells (M.choose_spell is asked of casters only)
+  for i = 1, #list do
+    local c = list[i]
+    local r = by[c] or rec(c)
+    if not r.cast and c:has_tag("caster") and not out(c) and not tohit.helpless(c) then
       local sp, targets = M.choose_spell(c, round)
       if sp then
         r.cast = { spell = sp, targets = targets }
@@ -820,27 +899,33 @@ rules.on("round.start", function(e)
   end
   if s.tied or not s.winner then return end
   -- 1E-INIT-06: shooters whose Dexterity beats the other side's die
-  for _, c in ipairs(s.sides[s.loser]) do
-    local r = rec(c)
-    if not out(c) and #attacks(c).missile > 0 and not any_engaged(c) and not r.cast and c:has_tag("pc")
+  local losers, winners = s.sides[s.loser], s.sides[s.winner]
+  for i = 1, #losers do
+    local c = losers[i]
+    local r = by[c] or rec(c)
+    if not out(c) and #(r.attacks or attacks(c)).missile > 0 and not r.cast and c:has_tag("pc") and not any_engaged(c)
        and initiative.fires_before(s.init[s.loser], lib.dex(c), s.init[s.winner]) then
       r.acted, r.skip = true, true
       shoot(c, missile_shots(c, round))
     end
   end
-  for _, c in ipairs(s.sides[s.winner]) do
-    local r = rec(c)
-    if #attacks(c).missile > 0 and c:has_tag("pc")
+  for i = 1, #winners do
+    local c = winners[i]
+    local r = by[c] or rec(c)
+    if #(r.attacks or attacks(c)).missile > 0 and c:has_tag("pc")
        and not initiative.fires_before(s.init[s.winner], lib.dex(c), s.init[s.loser]) then
       r.fire_late = true
     end
   end
   -- 1E-INIT-05: first routines, the winner's multi-attackers first
-  for _, side in ipairs({ s.winner, s.loser }) do
-    for _, c in ipairs(s.sides[side]) do
-      local r = rec(c)
-      if not out(c) and r.routines >= 2 and not r.cast and any_engaged(c) and not tohit.helpless(c) then
-        M.routine(c, 0, 1)
+  for k = 1, 2 do
+    local side = k == 1 and winners or losers
+    for i = 1, #side do
+      local c = side[i]
+      local r = by[c] or rec(c)
+      if r.routines >= 2 and not out(c) and not r.cast then
+        local near, enemies = any_engaged(c)
+        if near and not tohit.helpless(c) then M.routine(c, 0, 1, nil, enemies) end
       end
     end
   end
@@ -849,7 +934,7 @@ end, { phase = "declare" })
 rules.on("turn.act", function(e)
   if e.acted or fight.by_hand() then return end
   local c = e.fighter
-  local r = rec(c)
+  local r = enc.state.by[c] or rec(c)
   e.acted = true
   if r.fire_late and not any_engaged(c) then
     r.acted = true
@@ -864,7 +949,7 @@ end)
 
 rules.on("turn.end", function(e)
   local c = e.fighter
-  local r = rec(c)
+  local r = enc.state.by[c] or rec(c)
   if r.doomed then
     r.doomed = false
     fight.down(c)
@@ -873,11 +958,15 @@ end)
 
 rules.on("round.end", function(e)
   if fight.by_hand() then return end
-  local s = S()
-  local order = { s.winner or s.side_order[1], s.loser or s.side_order[2] }
-  for _, side in ipairs(order) do
-    for _, c in ipairs(s.sides[side] or {}) do
-      local r = rec(c)
+  local s = enc.state
+  local by = s.by
+  for k = 1, 2 do
+    local name
+    if k == 1 then name = s.winner or s.side_order[1] else name = s.loser or s.side_order[2] end
+    local side = s.sides[name] or NONE
+    for i = 1, #side do
+      local c = side[i]
+      local r = by[c] or rec(c)
       if not out(c) and not tohit.helpless(c) then
         if r.last then
           r.last = false
@@ -887,14 +976,17 @@ rules.on("round.end", function(e)
           if #attacks(c).missile > 0 then shoot(c, missile_shots(c, e.round)) end
         elseif r.cast and r.cast.at_round_end then
           spell_done(c, r)
-        elseif (r.routines or 1) >= 2 and (r.done or 0) < r.routines and any_engaged(c) then
-          M.routine(c, 0, 1)
+        elseif (r.routines or 1) >= 2 and (r.done or 0) < r.routines then
+          local near, enemies = any_engaged(c)
+          if near then M.routine(c, 0, 1, nil, enemies) end
         end
       end
     end
   end
-  for _, c in ipairs(s.list) do
-    local r = rec(c)
+  local list = s.list
+  for i = 1, #list do
+    local c = list[i]
+    local r = by[c] or rec(c)
     if r.doomed then
       r.doomed = false
       fight.down(c)
@@ -961,7 +1053,7 @@ end)
 -- combat.attack.needed), attacks per side (morale).
 -- (Each field of the event is read once: a read asks the kernel.)
 rules.on("attack.roll", function(e)
-  local s = S()
+  local s = enc.state
   local p = M.pending
   local cur = tohit.current
   local attacker = e.attacker
@@ -969,17 +1061,27 @@ rules.on("attack.roll", function(e)
   cur.weapon = lib.weapon(e.attack)
   cur.rear = p.rear
   local b = p.bonus
-  local sp = tohit.special(e.target)
+  local target = e.target
+  local sp = tohit.special(target)
+  -- the result hook below reads it again for this roll (the same target)
+  p.special, p.special_of = sp, target
   -- a free attack's +4 is the stunned row itself: the better one counts
   if sp ~= "auto" then b = p.rear and math.max(b, sp) or b + sp end
   if attacker:has("intoxicated") then b = b + afflictions.attack_penalty(attacker) end
   if b ~= 0 then e.bonus = e.bonus + b end
-  local side = rec(attacker).side
+  local side = (s.by[attacker] or rec(attacker)).side
   if side and s.atk then s.atk[side] = (s.atk[side] or 0) + 1 end
 end, { phase = "modify" })
 
+-- An automatic hit (TBL-SPECIAL-TOHIT): the modify hook's tohit.special
+-- of this roll's target, asked again only of a roll it did not see.
 rules.on("attack.roll", function(e)
-  if not e.hit and tohit.special(e.target) == "auto" then e.hit = true end
+  local p = M.pending
+  local t = e.target
+  local sp
+  if p.special_of == t then sp = p.special else sp = tohit.special(t) end
+  p.special, p.special_of = nil, nil
+  if sp == "auto" and not e.hit then e.hit = true end
 end, { phase = "result" })
 
 -- Damage: the pending multiplier (backstab, set weapon), weapons that
@@ -994,8 +1096,9 @@ end)
 rules.on("damage.apply", function(e)
   local t = e.target
   if e.hp_lost > 0 or e.damage > 0 then
-    local r = rec(t)
-    r.hurt_round = r.hurt_round or S().round
+    local s = enc.state
+    local r = s.by[t] or rec(t)
+    r.hurt_round = r.hurt_round or s.round
     if t:has("casting") and e.damage > 0 then M.spoil(t, "hit") end
   end
 end, { phase = "after" })

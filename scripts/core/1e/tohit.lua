@@ -55,7 +55,8 @@ function M.mon_col(d, p)
 end
 
 -- The matrix and column a creature attacks with: monsters by hit dice,
--- characters by class and level (a multi-classed one uses its best class).
+-- characters by class and level (a multi-classed one uses its best class,
+-- whose number against target_ac comes fourth).
 function M.attacker(c, target_ac)
   if lib.is_monster(c) then
     local d, p = lib.hd(c)
@@ -63,15 +64,16 @@ function M.attacker(c, target_ac)
   end
   local lvl = lib.level(c)
   local best, bcol, bid, bneed
-  for _, k in ipairs(lib.classes(c)) do
-    local id = M.group[k]
+  local classes = lib.classes(c)
+  for i = 1, #classes do
+    local id = M.group[classes[i]]
     local need = T[id]:lookup(target_ac or 5, lvl)
     if not bneed or need < bneed then best, bcol, bid, bneed = T[id], lvl, id, need end
   end
   if not best then
     return T["TBL-MATRIX-IB"], lvl, "TBL-MATRIX-IB"
   end
-  return best, bcol, bid
+  return best, bcol, bid, bneed
 end
 
 -- The optional per-level fighter progression (variant 1e.fighter_per_level)
@@ -81,13 +83,13 @@ M.amb28 = false
 
 -- raw(c, ac): the matrix number a creature needs against armour class ac.
 function M.raw(c, ac)
-  local m, col, id = M.attacker(c, ac)
+  local m, col, id, need = M.attacker(c, ac)
   if M.per_level and id == "TBL-MATRIX-IB" and col >= 1 then
     -- 1E-TOHIT-08 option: AC-10 value 11 - level, same six-20s rule.
     return M.generate(11 - col, ac)
   end
   if M.amb28 and id == "TBL-MATRIX-MON" and col == "8-9+" and ac == -8 then return 20 end
-  return m:lookup(ac, col)
+  return need or m:lookup(ac, col) -- need: the character's matrix read at ac already
 end
 
 -- The matrix generator of 1E-TOHIT-05: b is a column's AC-10 value.
@@ -124,10 +126,10 @@ function M.ac_of(t, how)
   local ac = t:get("ac")
   local dex = lib.dex_ac(t)
   local charging = t:has("charging")
-  local no_dex = (how and how.no_dex) or charging or t:has("casting") or M.helpless(t)
   if how and how.rear then
     ac = rules.need("1e.unarmed").rear_ac(ac, t:has_tag("shield"), dex)
-  elseif no_dex and dex < 0 then
+  elseif dex < 0 and ((how and how.no_dex) or charging or t:has("casting") or M.helpless(t)) then
+    -- no Dexterity bonus (asked only of a target that has one)
     ac = ac - dex
   end
   -- 1E-MOVE-03: a charger without a Dexterity bonus is 1 worse; AC 10 is not.
@@ -194,8 +196,12 @@ M.special_rows = {
   { cond = { "asleep", "held", "paralyzed", "immobile" }, row = "Magically asleep, held, paralyzed, or totally immobile" },
 }
 
+-- The conditions that leave a creature helpless (TBL-SPECIAL-TOHIT's
+-- third row, and unconscious): M.helpless asks them of one creature,
+-- tactics.lua of a whole list at once (fight.has_any_each).
+M.helpless_conditions = { "asleep", "held", "paralyzed", "immobile", "unconscious" }
 function M.helpless(t)
-  return fight.has_any(t, "asleep", "held", "paralyzed", "immobile", "unconscious")
+  return fight.has_any(t, unpack(M.helpless_conditions))
 end
 
 -- the union of the rows' conditions (made again when the rows are replaced):

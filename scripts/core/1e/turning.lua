@@ -52,14 +52,21 @@ end
 M.mixed_rule = false
 function M.attempt(level, groups, o)
   o = o or {}
-  local sorted = {}
-  for _, g in ipairs(groups) do sorted[#sorted + 1] = g end
-  table.sort(sorted, function(a, b) return M.rank[a[1]:lower()] < M.rank[b[1]:lower()] end)
+  -- each group's rank and cell, asked once
+  local sorted, rank, cell = {}, {}, {}
+  for i = 1, #groups do
+    local g = groups[i]
+    sorted[i] = g
+    rank[g] = M.rank[g[1]:lower()]
+  end
+  table.sort(sorted, function(a, b) return rank[a] < rank[b] end)
   local roll = dice.total("1d20")
   local out = { roll = roll, affected = {}, success = false }
   local first
-  for _, g in ipairs(sorted) do
-    local r = M.result(M.cell(g[1], level, o), roll, o.penalty)
+  for i = 1, #sorted do
+    local g = sorted[i]
+    cell[g] = M.cell(g[1], level, o)
+    local r = M.result(cell[g], roll, o.penalty)
     if r then
       first = first or r
     end
@@ -72,14 +79,15 @@ function M.attempt(level, groups, o)
   end
   local count = first == "destroyed*" and dice.total("1d6+6") or dice.total("1d12")
   out.count = count
-  for _, g in ipairs(sorted) do
+  for i = 1, #sorted do
+    local g = sorted[i]
     if count <= 0 then break end
-    local r = M.result(M.cell(g[1], level, o), roll, o.penalty)
+    local r = M.result(cell[g], roll, o.penalty)
     if r then
       local n = math.min(g[2], count)
       count = count - n
       local how = r == "turned" and "turned" or "destroyed"
-      if o.evil then how = M.evil_result(M.cell(g[1], level, o)) end
+      if o.evil then how = M.evil_result(cell[g]) end
       out.affected[#out.affected + 1] = { g[1], n, how }
     end
   end
