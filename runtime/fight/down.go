@@ -90,8 +90,7 @@ func (f *Fight) saveMods(x *Fighter) int {
 		return 0
 	}
 	m := 0
-	f.effM = f.effects(x, f.effM)
-	for _, in := range f.effM {
+	for _, in := range f.effectsNow(x) {
 		m += in.ef.SaveMod + in.ef.SaveModPerLevel*in.c.Level
 	}
 	return m
