@@ -233,23 +233,29 @@ func (e *Encounter) EndStep() (more bool, err error) {
 	e.nTrans = 0
 	e.endStep()
 	if e.phase == phaseSegments {
-		e.holding = true
-		defer func() { e.holding = false }()
-		if err := e.advanceSurpriseSegment(); err != nil {
-			return false, err
-		}
-		if !e.held {
-			if err := e.segmentStep(); err != nil {
-				return false, err
-			}
-		}
-		return !e.held, nil
+		return e.endSegment()
 	}
 	if e.startNextStep() {
 		return true, nil
 	}
 	e.held = true
 	return false, nil
+}
+
+// endSegment is EndStep in a phase of surprise segments (its own function:
+// the defer stays out of the common EndStep).
+func (e *Encounter) endSegment() (more bool, err error) {
+	e.holding = true
+	defer func() { e.holding = false }()
+	if err := e.advanceSurpriseSegment(); err != nil {
+		return false, err
+	}
+	if !e.held {
+		if err := e.segmentStep(); err != nil {
+			return false, err
+		}
+	}
+	return !e.held, nil
 }
 
 // BetweenRounds reports whether EndStep left the encounter between rounds.
@@ -368,8 +374,14 @@ func (e *Encounter) startTurn(p *participant) {
 	p.actedBefore = p.acted
 	p.acted = true
 	e.emit(TurnStart, p)
-	for _, i := range e.turnSlots {
-		p.slots[i] = e.slotCount(p, i)
+	if e.phase == phaseSurpriseRound {
+		for _, i := range e.turnSlots {
+			p.slots[i] = e.slotCount(p, i)
+		}
+	} else {
+		for _, i := range e.turnSlots {
+			p.slots[i] = p.refill[i] // slotCount outside a surprise round
+		}
 	}
 	e.expireTurn(p, EndTurnStart)
 }

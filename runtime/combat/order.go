@@ -148,7 +148,21 @@ func (e *Encounter) byCount(us []*unit) {
 	}
 	span := hi - lo + 1
 	if len(us) < 24 || span <= 0 || span > 4*len(us)+64 {
-		sortDesc(us, func(u *unit) int { return u.rk.count })
+		if len(us) > 32 {
+			sortDesc(us, func(u *unit) int { return u.rk.count })
+			return
+		}
+		// sortDesc by count, written out: no call per comparison
+		for i := 1; i < len(us); i++ {
+			u := us[i]
+			k := u.rk.count
+			j := i
+			for j > 0 && us[j-1].rk.count < k {
+				us[j] = us[j-1]
+				j--
+			}
+			us[j] = u
+		}
 		return
 	}
 	if cap(e.cbuf) < span+1 {
@@ -613,7 +627,11 @@ func (e *Encounter) insertAt(i int, p *participant, withPrev bool) {
 	if i == 0 {
 		withPrev = false
 	}
-	e.order = slices.Insert(e.order, i, entry{p: p, withPrev: withPrev})
+	if i == len(e.order) {
+		e.order = append(e.order, entry{p: p, withPrev: withPrev}) // slices.Insert at the end
+	} else {
+		e.order = slices.Insert(e.order, i, entry{p: p, withPrev: withPrev})
+	}
 	p.inOrder = true
 	if e.inStep {
 		switch {
