@@ -379,8 +379,9 @@ func (e *Encounter) startTurn(p *participant) {
 			p.slots[i] = e.slotCount(p, i)
 		}
 	} else {
+		slots, refill := p.slots, p.refill // loaded once, not after every store
 		for _, i := range e.turnSlots {
-			p.slots[i] = p.refill[i] // slotCount outside a surprise round
+			slots[i] = refill[i] // slotCount outside a surprise round
 		}
 	}
 	e.expireTurn(p, EndTurnStart)

@@ -847,14 +847,14 @@ func (f *Fight) Run() (Outcome, error) {
 			}
 		}
 		for _, ref := range f.enc.CurrentRefs() {
+			x := f.Fighters[ref] // Spec.Ref: the fighter's index (see spec)
+			if x.Dead || x.Fled || !f.enc.CanActHandle(x.part) {
+				continue // nothing played: no need to ask Stop
+			}
 			if f.Stop != nil {
 				if err := f.Stop(); err != nil {
 					return Outcome{}, err
 				}
-			}
-			x := f.Fighters[ref] // Spec.Ref: the fighter's index (see spec)
-			if x.Dead || x.Fled || !f.enc.CanActHandle(x.part) {
-				continue
 			}
 			if x.Out && x.Stable {
 				continue
