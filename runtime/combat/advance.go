@@ -313,7 +313,6 @@ func (e *Encounter) endStep() {
 		}
 	}
 	e.cur = e.cur[:0]
-	e.curIDs = e.curIDs[:0]
 	e.curRefs = e.curRefs[:0]
 	e.inStep = false
 }
@@ -353,8 +352,7 @@ func (e *Encounter) startNextStep() bool {
 func (e *Encounter) begin() {
 	e.inStep = true
 	for _, p := range e.cur {
-		e.curIDs = append(e.curIDs, p.id)
-		e.curRefs = append(e.curRefs, p.spec.Ref)
+		e.curRefs = append(e.curRefs, p.spec.Ref) // Current lists their ids when asked
 		e.startTurn(p)
 	}
 }
@@ -572,8 +570,15 @@ func (e *Encounter) InSurprise() bool {
 }
 
 // Current returns the ids of the participants whose turn it is, in order.
-// The slice is reused by the next advance; copy it to keep it.
-func (e *Encounter) Current() []string { return e.curIDs }
+// The slice is reused by the next call (it is listed when asked: a fight
+// that reads CurrentRefs never builds it); copy it to keep it.
+func (e *Encounter) Current() []string {
+	e.curIDs = e.curIDs[:0]
+	for _, p := range e.cur {
+		e.curIDs = append(e.curIDs, p.id)
+	}
+	return e.curIDs
+}
 
 // CurrentRefs returns the Spec.Ref of each participant of Current, in the
 // same order (a Delay removes from both alike).
