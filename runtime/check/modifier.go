@@ -149,17 +149,15 @@ func (m AppliedMod) Reason() string {
 // to out and returns the sum of the counted values and the extended slice.
 // Pass a reused slice (out[:0]) to avoid allocating.
 func (p *StackPolicy) Apply(mods []Modifier, out []AppliedMod) (int, []AppliedMod) {
+	if len(mods) == 1 {
+		// a lone modifier has nothing to stack with: it counts whatever
+		// its type's rule
+		return mods[0].Value, append(out, AppliedMod{Modifier: mods[0], Counted: true, By: -1})
+	}
 	total := 0
 	for i := range mods {
 		m := mods[i]
 		a := AppliedMod{Modifier: m, Counted: true, By: -1}
-		// a lone modifier has nothing to stack with: it counts whatever
-		// its type's rule
-		if len(mods) == 1 {
-			total += m.Value
-			out = append(out, a)
-			break
-		}
 		if rule := p.RuleFor(m.Type); rule != StackAdd && (m.Value >= 0 || rule == StackOnce) {
 			if w := winner(mods, i); w != i {
 				a.Counted, a.By = false, w

@@ -26,6 +26,10 @@ func (f FaceRange) Has(face int) bool {
 // Empty reports whether the range holds no face.
 func (f FaceRange) Empty() bool { return f == FaceRange{} || f.Lo > f.Hi }
 
+// has is Has for a die's face, never below 1: the empty range (0-0)
+// holds no such face without being told apart.
+func (f FaceRange) has(face int) bool { return f.Lo <= face && face <= f.Hi }
+
 func (f FaceRange) overlaps(g FaceRange) bool {
 	return !f.Empty() && !g.Empty() && f.Lo <= g.Hi && g.Lo <= f.Hi
 }
@@ -363,6 +367,17 @@ func (t *Test) sides() int {
 }
 
 func (t *Test) validate() error {
+	n := &t.Naturals
+	if t.Sides >= 0 && t.Sides != 1 && t.DegreeStep >= 0 &&
+		(n.Threat.Hi < n.Fumble.Lo || n.Fumble.Hi < n.Threat.Lo || n.Fumble == FaceRange{} || n.Threat == FaceRange{}) &&
+		(n.AutoSuccess.Hi < n.AutoFailure.Lo || n.AutoFailure.Hi < n.AutoSuccess.Lo || n.AutoFailure == FaceRange{} || n.AutoSuccess == FaceRange{}) {
+		return nil // ranges apart (or empty): nothing below can fail
+	}
+	return t.invalid()
+}
+
+// invalid is validate's full check.
+func (t *Test) invalid() error {
 	if t.Sides < 0 || t.Sides == 1 {
 		return kernelErr(errs.Rule, "test die must have at least 2 sides, got %d", t.Sides)
 	}
@@ -403,8 +418,11 @@ func (t *Test) rollInto(src *rng.Source, r *Result, cmp Compare) error {
 	}
 	r.reset(t, cmp)
 	r.ModTotal, r.Mods = t.Stacking.Apply(t.Mods, r.Mods)
-	r.Net, r.AdvUp, r.AdvDown = t.AdvPolicy.Net(t.Adv)
-	ar := t.AdvPolicy.Roll(r.Net)
+	ar := AdvRoll{Dice: 1}
+	if len(t.Adv) > 0 || t.AdvPolicy.Func != nil || len(t.AdvPolicy.Table) > 0 {
+		r.Net, r.AdvUp, r.AdvDown = t.AdvPolicy.Net(t.Adv)
+		ar = t.AdvPolicy.Roll(r.Net)
+	} // else no source: net 0 (reset), one die
 	if ar.Dice < 1 {
 		return kernelErr(errs.Rule, "advantage level %+d asks for %d dice; a test rolls at least 1", r.Net, ar.Dice)
 	}
@@ -432,7 +450,11 @@ func (t *Test) rollInto(src *rng.Source, r *Result, cmp Compare) error {
 		}
 		r.Dice = append(r.Dice, Die{Face: f, Role: Main, Slot: i, State: Dropped})
 	}
-	r.KeptIndex = keepDie(r.Dice, Main, r.Keep)
+	if len(r.Dice) == 1 {
+		r.Dice[0].State, r.KeptIndex = Kept, 0 // keepDie of one die
+	} else {
+		r.KeptIndex = keepDie(r.Dice, Main, r.Keep)
+	}
 	r.rules.rolled = true
 	r.evaluate()
 	if t.OnRolled != nil {
@@ -443,7 +465,10 @@ func (t *Test) rollInto(src *rng.Source, r *Result, cmp Compare) error {
 			return err
 		}
 	}
-	return r.confirm(src)
+	if n := &r.rules.nat; r.Threat && n.ConfirmThreat || r.FumbleThreat && n.ConfirmFumble {
+		return r.confirm(src)
+	}
+	return nil
 }
 
 // reset readies r for a roll of t: every field zero but the slices'
@@ -492,9 +517,9 @@ func (r *Result) decide(nat, total int, force bool) (ok bool, margin int, by Dec
 	margin = r.Compare.margin(total, r.Target)
 	ok, by = margin >= 0, ByTotal
 	n := &r.rules.nat
-	if !ok && n.AutoSuccess.Has(nat) {
+	if !ok && n.AutoSuccess.has(nat) {
 		ok, by = true, ByAutoSuccess
-	} else if ok && n.AutoFailure.Has(nat) {
+	} else if ok && n.AutoFailure.has(nat) {
 		ok, by = false, ByAutoFailure
 	}
 	if force && r.rules.force != NoForce {
@@ -507,21 +532,28 @@ func (r *Result) decide(nat, total int, force bool) (ok bool, margin int, by Dec
 // clears the confirmation fields.
 func (r *Result) evaluate() {
 	nat := r.Dice[r.KeptIndex].Face
-	r.Natural = nat
 	n := &r.rules.nat
-	r.Value = n.value(nat)
-	r.Total = r.Value + r.ModTotal + r.AdvBonus
-	r.Success, r.Margin, r.Decided = r.decide(nat, r.Total, true)
-	r.Degree = degree(r.Success, r.Margin, r.rules.step)
-	if r.Compare == NoTarget {
-		r.Degree = 0
+	v := nat
+	if len(n.Count) > 0 {
+		v = n.value(nat)
 	}
-	target := r.Compare != NoTarget
-	r.Threat = target && r.Success && n.Threat.Has(nat)
-	r.FumbleThreat = target && !r.Success && n.Fumble.Has(nat)
-	r.Crit = r.Threat && !n.ConfirmThreat
-	r.Fumble = r.FumbleThreat && !n.ConfirmFumble
+	r.Natural, r.Value = nat, v
+	r.Total = v + r.ModTotal + r.AdvBonus
 	r.ConfirmRolled, r.ConfirmNatural, r.ConfirmTotal, r.Confirmed = false, 0, 0, false
+	if r.Compare == NoTarget {
+		// no target: no outcome, no natural-face rule
+		r.Success, r.Margin, r.Decided, r.Degree = false, 0, ByNothing, 0
+		r.Threat, r.FumbleThreat, r.Crit, r.Fumble = false, false, false, false
+		return
+	}
+	ok, margin, by := r.decide(nat, r.Total, true)
+	r.Success, r.Margin, r.Decided = ok, margin, by
+	r.Degree = degree(ok, margin, r.rules.step)
+	threat := ok && n.Threat.has(nat)
+	fumble := !ok && n.Fumble.has(nat)
+	r.Threat, r.FumbleThreat = threat, fumble
+	r.Crit = threat && !n.ConfirmThreat
+	r.Fumble = fumble && !n.ConfirmFumble
 }
 
 func degree(ok bool, margin, step int) int {

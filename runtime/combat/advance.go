@@ -233,23 +233,29 @@ func (e *Encounter) EndStep() (more bool, err error) {
 	e.nTrans = 0
 	e.endStep()
 	if e.phase == phaseSegments {
-		e.holding = true
-		defer func() { e.holding = false }()
-		if err := e.advanceSurpriseSegment(); err != nil {
-			return false, err
-		}
-		if !e.held {
-			if err := e.segmentStep(); err != nil {
-				return false, err
-			}
-		}
-		return !e.held, nil
+		return e.endSegment()
 	}
 	if e.startNextStep() {
 		return true, nil
 	}
 	e.held = true
 	return false, nil
+}
+
+// endSegment is EndStep in a phase of surprise segments (its own function:
+// the defer stays out of the common EndStep).
+func (e *Encounter) endSegment() (more bool, err error) {
+	e.holding = true
+	defer func() { e.holding = false }()
+	if err := e.advanceSurpriseSegment(); err != nil {
+		return false, err
+	}
+	if !e.held {
+		if err := e.segmentStep(); err != nil {
+			return false, err
+		}
+	}
+	return !e.held, nil
 }
 
 // BetweenRounds reports whether EndStep left the encounter between rounds.
@@ -307,7 +313,6 @@ func (e *Encounter) endStep() {
 		}
 	}
 	e.cur = e.cur[:0]
-	e.curIDs = e.curIDs[:0]
 	e.curRefs = e.curRefs[:0]
 	e.inStep = false
 }
@@ -347,8 +352,7 @@ func (e *Encounter) startNextStep() bool {
 func (e *Encounter) begin() {
 	e.inStep = true
 	for _, p := range e.cur {
-		e.curIDs = append(e.curIDs, p.id)
-		e.curRefs = append(e.curRefs, p.spec.Ref)
+		e.curRefs = append(e.curRefs, p.spec.Ref) // Current lists their ids when asked
 		e.startTurn(p)
 	}
 }
@@ -368,8 +372,15 @@ func (e *Encounter) startTurn(p *participant) {
 	p.actedBefore = p.acted
 	p.acted = true
 	e.emit(TurnStart, p)
-	for _, i := range e.turnSlots {
-		p.slots[i] = e.slotCount(p, i)
+	if e.phase == phaseSurpriseRound {
+		for _, i := range e.turnSlots {
+			p.slots[i] = e.slotCount(p, i)
+		}
+	} else {
+		slots, refill := p.slots, p.refill // loaded once, not after every store
+		for _, i := range e.turnSlots {
+			slots[i] = refill[i] // slotCount outside a surprise round
+		}
 	}
 	e.expireTurn(p, EndTurnStart)
 }
@@ -559,8 +570,15 @@ func (e *Encounter) InSurprise() bool {
 }
 
 // Current returns the ids of the participants whose turn it is, in order.
-// The slice is reused by the next advance; copy it to keep it.
-func (e *Encounter) Current() []string { return e.curIDs }
+// The slice is reused by the next call (it is listed when asked: a fight
+// that reads CurrentRefs never builds it); copy it to keep it.
+func (e *Encounter) Current() []string {
+	e.curIDs = e.curIDs[:0]
+	for _, p := range e.cur {
+		e.curIDs = append(e.curIDs, p.id)
+	}
+	return e.curIDs
+}
 
 // CurrentRefs returns the Spec.Ref of each participant of Current, in the
 // same order (a Delay removes from both alike).

@@ -25,7 +25,6 @@ func (e *Encounter) Delay(id string) error {
 	for k, q := range e.cur {
 		if q == p {
 			e.cur = append(e.cur[:k], e.cur[k+1:]...)
-			e.curIDs = append(e.curIDs[:k], e.curIDs[k+1:]...)
 			e.curRefs = append(e.curRefs[:k], e.curRefs[k+1:]...)
 			break
 		}

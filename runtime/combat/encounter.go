@@ -183,8 +183,8 @@ type Encounter struct {
 	curEnd    int
 	inStep    bool
 	cur       []*participant
-	curIDs    []string
-	curRefs   []int // the Spec.Ref of each of cur
+	curIDs    []string // Current's storage
+	curRefs   []int    // the Spec.Ref of each of cur
 	stepCount int
 	hasCount  bool
 

@@ -148,7 +148,21 @@ func (e *Encounter) byCount(us []*unit) {
 	}
 	span := hi - lo + 1
 	if len(us) < 24 || span <= 0 || span > 4*len(us)+64 {
-		slices.SortStableFunc(us, func(a, b *unit) int { return cmp.Compare(b.rk.count, a.rk.count) })
+		if len(us) > 32 {
+			sortDesc(us, func(u *unit) int { return u.rk.count })
+			return
+		}
+		// sortDesc by count, written out: no call per comparison
+		for i := 1; i < len(us); i++ {
+			u := us[i]
+			k := u.rk.count
+			j := i
+			for j > 0 && us[j-1].rk.count < k {
+				us[j] = us[j-1]
+				j--
+			}
+			us[j] = u
+		}
 		return
 	}
 	if cap(e.cbuf) < span+1 {
@@ -175,6 +189,26 @@ func (e *Encounter) byCount(us []*unit) {
 	clear(out)
 }
 
+// sortDesc orders us by key, highest first, keeping the order of equal
+// ones: what slices.SortStableFunc gives (a stable order is unique), by
+// insertion for the few units of an initiative roll.
+func sortDesc(us []*unit, key func(*unit) int) {
+	if len(us) > 32 {
+		slices.SortStableFunc(us, func(a, b *unit) int { return cmp.Compare(key(b), key(a)) })
+		return
+	}
+	for i := 1; i < len(us); i++ {
+		u := us[i]
+		k := key(u)
+		j := i
+		for j > 0 && key(us[j-1]) < k {
+			us[j] = us[j-1]
+			j--
+		}
+		us[j] = u
+	}
+}
+
 // runs calls f on every maximal run of at least two adjacent equal units.
 func runs(us []*unit, eq func(a, b *unit) bool, f func([]*unit) error) error {
 	for i := 0; i < len(us); {
@@ -199,7 +233,7 @@ func (e *Encounter) breakTies(run []*unit, chain []TieRule) error {
 	}
 	rest := chain[1:]
 	byKey := func(key func(*unit) int) error {
-		slices.SortStableFunc(run, func(a, b *unit) int { return cmp.Compare(key(b), key(a)) })
+		sortDesc(run, key)
 		return runs(run, func(a, b *unit) bool { return key(a) == key(b) }, func(r []*unit) error { return e.breakTies(r, rest) })
 	}
 	switch chain[0] {
@@ -229,7 +263,7 @@ func (e *Encounter) rerollRun(run []*unit, d int) error {
 			return err
 		}
 	}
-	slices.SortStableFunc(run, func(a, b *unit) int { return cmp.Compare(b.rk.ties[d], a.rk.ties[d]) })
+	sortDesc(run, func(u *unit) int { return u.rk.ties[d] })
 	return runs(run, func(a, b *unit) bool { return a.rk.ties[d] == b.rk.ties[d] }, func(r []*unit) error {
 		return e.rerollRun(r, d+1)
 	})
@@ -593,7 +627,11 @@ func (e *Encounter) insertAt(i int, p *participant, withPrev bool) {
 	if i == 0 {
 		withPrev = false
 	}
-	e.order = slices.Insert(e.order, i, entry{p: p, withPrev: withPrev})
+	if i == len(e.order) {
+		e.order = append(e.order, entry{p: p, withPrev: withPrev}) // slices.Insert at the end
+	} else {
+		e.order = slices.Insert(e.order, i, entry{p: p, withPrev: withPrev})
+	}
 	p.inOrder = true
 	if e.inStep {
 		switch {

@@ -100,6 +100,7 @@ func (c *Creature) ConditionImmune(name string) bool {
 // AddCondition adds an instance of cond.Name under spec's stacking rule.
 // cond.ID is ignored. A negative level is an error.
 func (c *Creature) AddCondition(cond Condition, spec CondSpec) (AddResult, error) {
+	c.condGen++
 	if cond.Name == "" {
 		return AddResult{}, c.err("a condition needs a name")
 	}
@@ -209,6 +210,11 @@ func (c *Creature) Conditions(dst []Condition) []Condition { return append(dst, 
 // ConditionCount returns how many condition instances c has.
 func (c *Creature) ConditionCount() int { return len(c.conds) }
 
+// ConditionGen counts the calls that may have changed c's conditions
+// (adding, removing, lowering, CopyFrom): while it stays the same, so do
+// the conditions, and what a caller worked out from them holds.
+func (c *Creature) ConditionGen() uint64 { return c.condGen }
+
 // ConditionsNamed appends the instances of one condition, oldest first, to
 // dst.
 func (c *Creature) ConditionsNamed(name string, dst []Condition) []Condition {
@@ -222,6 +228,7 @@ func (c *Creature) ConditionsNamed(name string, dst []Condition) []Condition {
 
 // removeWhere removes the instances matching f, appending them to dst.
 func (c *Creature) removeWhere(dst []Condition, f func(*Condition) bool) []Condition {
+	c.condGen++
 	k := 0
 	for i := range c.conds {
 		if f(&c.conds[i]) {
@@ -239,6 +246,7 @@ func (c *Creature) removeWhere(dst []Condition, f func(*Condition) bool) []Condi
 // RemoveCondition removes every instance of a condition and returns how
 // many there were.
 func (c *Creature) RemoveCondition(name string) int {
+	c.condGen++
 	k := 0
 	for i := range c.conds {
 		if c.conds[i].Name != name {
@@ -293,6 +301,7 @@ func (c *Creature) ReduceLevel(name, source string, n int) (int, error) {
 	if n < 0 {
 		return 0, c.negErr("level reduction of "+name, n)
 	}
+	c.condGen++
 	done := 0
 	for i := len(c.conds) - 1; i >= 0 && done < n; i-- {
 		in := &c.conds[i]

@@ -64,6 +64,8 @@ type Creature struct {
 	conds      []Condition  // insertion order (ascending ID)
 	condImmune []string     // sorted
 	nextCond   int
+	// condGen counts the changes of conds (ConditionGen).
+	condGen uint64
 }
 
 func kerr(kind errs.Kind, format string, args ...any) *errs.Error {

@@ -333,8 +333,11 @@ func (c *Creature) ApplyDamageInto(rec *DamageRecord, parts []Damage, o *DamageO
 			// grown in place: a TypeResult literal appended is built aside
 			// and copied, and it is large
 			if n := len(rec.Types); n < cap(rec.Types) {
+				// the steps past NSteps are not part of it (StepList):
+				// only the rest is cleared
 				rec.Types = rec.Types[:n+1]
-				rec.Types[n] = TypeResult{}
+				tr := &rec.Types[n]
+				tr.Type, tr.Raw, tr.Final, tr.Immune, tr.NSteps = "", 0, 0, false, 0
 			} else {
 				rec.Types = append(rec.Types, TypeResult{})
 			}

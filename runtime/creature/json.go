@@ -115,14 +115,14 @@ func (c *Creature) UnmarshalJSON(b []byte) error {
 		err.During = []string{"creature " + w.ID}
 		return err
 	}
-	watch := c.hpWatch
+	watch, gen := c.hpWatch, c.condGen
 	*c = Creature{
 		ID: w.ID, Name: w.Name, Side: w.Side, Size: w.Size, Space: w.Space,
 		Reach: w.Reach, Pos: w.Pos, AC: w.AC,
 		hp: w.HP, maxHP: w.MaxHP, tempHP: w.TempHP, nonlethal: w.Nonlethal, floor: w.Floor,
 		tags: w.Tags, abilities: w.Abilities, speeds: w.Speeds, senses: w.Senses,
 		traits: w.Traits, resources: w.Resources, conds: w.Conditions,
-		condImmune: w.ConditionImmunities, nextCond: w.NextCondition,
+		condImmune: w.ConditionImmunities, nextCond: w.NextCondition, condGen: gen + 1,
 	}
 	c.hpWatch = watch
 	c.hpChanged()
@@ -150,9 +150,9 @@ func sortedUnique[T any](s []T, key func(*T) string) bool {
 func (c *Creature) CopyFrom(src *Creature) {
 	tags, abilities, speeds, senses := c.tags[:0], c.abilities[:0], c.speeds[:0], c.senses[:0]
 	traits, resources, conds, immune := c.traits[:0], c.resources[:0], c.conds[:0], c.condImmune[:0]
-	watch := c.hpWatch
+	watch, gen := c.hpWatch, c.condGen
 	*c = *src
-	c.hpWatch = watch
+	c.hpWatch, c.condGen = watch, gen+1
 	c.hpChanged()
 	c.tags = appendAll(tags, src.tags)
 	c.abilities = appendAll(abilities, src.abilities)

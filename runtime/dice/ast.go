@@ -204,6 +204,10 @@ type Expr struct {
 	// per-label subtotals; labels[i] is the label terms[i] counts under.
 	terms  []signed
 	labels []string
+	// flat is the expression as a plain sum of constants and plain NdX
+	// terms, for Total to roll without walking the tree (n == 0: it is
+	// not one).
+	flat flatSum
 	// Small expressions live in one allocation: their first nodes and dice
 	// term are carved from these arrays.
 	inlineNodes [3]Node
@@ -279,6 +283,7 @@ func (e *Expr) DiceTimes(n int64) *Expr {
 	c.inlineNodes = [3]Node{}
 	c.inlineTerms = [1]DiceTerm{}
 	c.terms, c.labels = labelTerms(c.Root)
+	c.flat = flatten(c.Root)
 	return &c
 }
 

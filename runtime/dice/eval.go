@@ -53,6 +53,9 @@ type Result struct {
 // allocate for dice terms of up to 64 dice.
 func (e *Expr) Total(src *rng.Source) (int64, error) {
 	ev := evaluator{src: src, b: &e.Budget}
+	if e.flat.n > 0 {
+		return ev.total(&e.flat)
+	}
 	v, _, err := ev.eval(e.Root)
 	return v, err
 }

@@ -41,6 +41,7 @@ func ParseBudget(src string, b Budget) (*Expr, error) {
 		return nil, err
 	}
 	e.terms, e.labels = labelTerms(e.Root)
+	e.flat = flatten(e.Root)
 	return e, nil
 }
 

@@ -32,9 +32,9 @@ func (f *Fight) attackDice(e *AttackEvent) error {
 	if e.Attacker.C.ConditionCount() == 0 {
 		return nil
 	}
-	f.effM = f.effects(e.Attacker, f.effM)
-	for i, in := range f.effM {
-		if in.ef.AttackDie == nil || lapsed(f.effM, i) {
+	effs := f.effectsNow(e.Attacker)
+	for i, in := range effs {
+		if in.ef.AttackDie == nil || lapsed(effs, i) {
 			continue
 		}
 		n, err := in.ef.AttackDie.Total(f.Src)
@@ -61,10 +61,22 @@ func (f *Fight) turnStarts(x *Fighter) {
 	}
 }
 
+// effectsNow is f.effects(x, ...) kept with x until its conditions change
+// (a dying creature's turn asks twice). The slice is x's: read it only.
+func (f *Fight) effectsNow(x *Fighter) []inForce {
+	if x.C.ConditionCount() == 0 || len(f.Rules.Conditions) == 0 {
+		return nil // f.effects' common case
+	}
+	if g := x.C.ConditionGen(); x.effC != x.C || x.effGen != g || x.eff == nil {
+		x.eff = f.effects(x, x.eff[:0])
+		x.effC, x.effGen = x.C, g
+	}
+	return x.eff
+}
+
 // canAct reports whether a condition takes x's actions away.
 func (f *Fight) canAct(x *Fighter) bool {
-	f.effM = f.effects(x, f.effM)
-	for _, in := range f.effM {
+	for _, in := range f.effectsNow(x) {
 		if in.ef.NoActions {
 			return false
 		}
@@ -75,8 +87,7 @@ func (f *Fight) canAct(x *Fighter) bool {
 // guards reports whether x can hamper a ranged attack beside it: no
 // condition takes its actions away, but one that KeepsGuard.
 func (f *Fight) guards(x *Fighter) bool {
-	f.effM = f.effects(x, f.effM)
-	for _, in := range f.effM {
+	for _, in := range f.effectsNow(x) {
 		if in.ef.NoActions && !in.ef.KeepsGuard {
 			return false
 		}

@@ -40,8 +40,15 @@ func addPart(parts []creature.Damage, typ string, n int) []creature.Damage {
 // Apply applies e's damage to its target through damage.apply and
 // creature.down.
 func (f *Fight) Apply(e *AttackEvent) error {
+	// no defer (as in StrikeWith): a panic is recovered far above, where
+	// the frames are reset
 	fr := f.push()
-	defer f.pop()
+	err := f.apply(fr, e)
+	f.pop()
+	return err
+}
+
+func (f *Fight) apply(fr *frame, e *AttackEvent) error {
 	fr.ev.Reset(f.ids.dmgApply)
 	if err := f.dispatch(&fr.ev, e, f.ids.dmgApply, event.Modify); err != nil {
 		return err

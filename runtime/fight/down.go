@@ -90,8 +90,7 @@ func (f *Fight) saveMods(x *Fighter) int {
 		return 0
 	}
 	m := 0
-	f.effM = f.effects(x, f.effM)
-	for _, in := range f.effM {
+	for _, in := range f.effectsNow(x) {
 		m += in.ef.SaveMod + in.ef.SaveModPerLevel*in.c.Level
 	}
 	return m
@@ -106,8 +105,15 @@ func (f *Fight) Revive(x *Fighter) { f.revive(x) }
 // creature that is dying rather than dead then raises creature.dying, where
 // a rule system starts its dying rules.
 func (f *Fight) Down(t *Fighter, e *AttackEvent) error {
+	// no defer (as in StrikeWith): a panic is recovered far above, where
+	// the frames are reset
 	fr := f.push()
-	defer f.pop()
+	err := f.down(fr, t, e)
+	f.pop()
+	return err
+}
+
+func (f *Fight) down(fr *frame, t *Fighter, e *AttackEvent) error {
 	rule := f.Rules.Monsters
 	if t.Player {
 		rule = f.Rules.Players

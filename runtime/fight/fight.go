@@ -370,6 +370,11 @@ type Fighter struct {
 	reach, reachMin int           // the band of distances it threatens
 	onMapNow        bool          // counted in the space's occupancy
 	part            combat.Handle // x's participant in the encounter (Run asks CanActHandle)
+	// eff caches the effects of its conditions (effectsNow), worked out
+	// for the creature effC at its ConditionGen effGen.
+	eff    []inForce
+	effC   *creature.Creature
+	effGen uint64
 }
 
 // Alive reports whether f is still in the fight.
@@ -843,14 +848,14 @@ func (f *Fight) Run() (Outcome, error) {
 			}
 		}
 		for _, ref := range f.enc.CurrentRefs() {
+			x := f.Fighters[ref] // Spec.Ref: the fighter's index (see spec)
+			if x.Dead || x.Fled || !f.enc.CanActHandle(x.part) {
+				continue // nothing played: no need to ask Stop
+			}
 			if f.Stop != nil {
 				if err := f.Stop(); err != nil {
 					return Outcome{}, err
 				}
-			}
-			x := f.Fighters[ref] // Spec.Ref: the fighter's index (see spec)
-			if x.Dead || x.Fled || !f.enc.CanActHandle(x.part) {
-				continue
 			}
 			if x.Out && x.Stable {
 				continue
@@ -952,16 +957,22 @@ func (f *Fight) winner() (int, bool) {
 func (f *Fight) takeTurn(x *Fighter) error {
 	x.newTurn()
 	f.turnStarts(x)
+	// emitTurn is not inlined: Has, which it asks first, is asked here
+	// first of the events that have no handler
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
-	if err := f.emitTurn(f.ids.turnStart, x); err != nil {
-		return err
+	if f.Bus.Has(f.ids.turnStart) {
+		if err := f.emitTurn(f.ids.turnStart, x); err != nil {
+			return err
+		}
 	}
 	if f.turn.Skip || x.Out {
 		return nil
 	}
 	f.turn.Acted = !f.canAct(x)
-	if err := f.emitTurn(f.ids.turnAct, x); err != nil {
-		return err
+	if f.Bus.Has(f.ids.turnAct) {
+		if err := f.emitTurn(f.ids.turnAct, x); err != nil {
+			return err
+		}
 	}
 	if !f.turn.Acted && !x.Out {
 		if err := f.attackAction(x); err != nil {
@@ -969,7 +980,10 @@ func (f *Fight) takeTurn(x *Fighter) error {
 		}
 	}
 	f.turn = TurnEvent{Fighter: x, Round: f.round}
-	err := f.emitTurn(f.ids.turnEnd, x)
+	var err error
+	if f.Bus.Has(f.ids.turnEnd) {
+		err = f.emitTurn(f.ids.turnEnd, x)
+	}
 	if x.C.TagCount() > 0 {
 		f.endTurnTags(x)
 	}

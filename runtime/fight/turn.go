@@ -70,6 +70,14 @@ func (f *Fight) Enemies(x *Fighter) []*Fighter {
 // since (a fighter leaves the fight in many places, and comes back only
 // in those three).
 func (f *Fight) inSide(s int) []*Fighter {
+	if len(f.alive) == len(f.Sides) && f.aliveGen[s] == f.gen && f.aliveOuts[s] == f.outs {
+		return f.alive[s] // no one joined, came back or went out since
+	}
+	return f.sideAgain(s)
+}
+
+// sideAgain is inSide when the list must be built or looked over.
+func (f *Fight) sideAgain(s int) []*Fighter {
 	if len(f.alive) != len(f.Sides) {
 		f.alive = make([][]*Fighter, len(f.Sides))
 		f.aliveGen = make([]int, len(f.Sides))

@@ -124,6 +124,17 @@ func (e *ForcedError) Error() string { return "forced dice: " + e.Msg }
 // face outside lo..hi is an error (the face is still consumed, so the queue
 // stays aligned with the dice that were asked for).
 func (s *Source) Roll(lo, hi int) (int, error) {
+	if s.forced1 || s.Manual != nil {
+		// forced faces (or their strict check), or manual entry
+		return s.roll(lo, hi)
+	}
+	s.draws++
+	return lo + int(s.Uint64n(uint64(hi-lo)+1)), nil
+}
+
+// roll is Roll with the forced queue and manual entry: the common draw
+// above is one of its cases (no face ever forced, no Manual).
+func (s *Source) roll(lo, hi int) (int, error) {
 	s.draws++
 	if s.next < len(s.forced) {
 		f := s.forced[s.next]
