@@ -273,6 +273,7 @@ func (c *Creature) RemoveConditionID(id int) bool {
 	if k == len(c.conds) {
 		return false
 	}
+	c.condGen++
 	clear(c.conds[k:])
 	c.conds = c.conds[:k]
 	return true

@@ -62,6 +62,16 @@ func TestEffectsNowFollowsConditions(t *testing.T) {
 	}
 	a.C.RemoveCondition("stunned")
 	check("stunned removed")
+	res, err := a.C.AddCondition(creature.Condition{Name: "stunned"}, creature.CondSpec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("stunned again")
+	a.C.RemoveConditionID(res.ID)
+	check("stunned removed by its id")
+	if !f.canAct(a) {
+		t.Fatal("stunned removed by its id: cannot act")
+	}
 	a.C.CopyFrom(a.Base)
 	check("reset")
 	if !f.canAct(a) || f.saveMods(a) != 0 {
