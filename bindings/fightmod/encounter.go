@@ -11,6 +11,7 @@ import (
 
 	"github.com/dndsh/dndsh/bindings/creaturemod"
 	"github.com/dndsh/dndsh/bindings/luart"
+	"github.com/dndsh/dndsh/bindings/luaval"
 	"github.com/dndsh/dndsh/bindings/rulesmod"
 	"github.com/dndsh/dndsh/runtime/creature"
 	"github.com/dndsh/dndsh/runtime/errs"
@@ -468,22 +469,9 @@ func hookTypes(event string, v lua.LValue) ([]string, error) {
 // hookHas reads the has of a stat block's hook on event: a condition's
 // name or a list of them.
 func hookHas(event string, v lua.LValue) ([]string, error) {
-	bad := specErr("on."+event, "has must be a condition's name or a list of them; got %s", v.Type())
-	var names []string
-	switch x := v.(type) {
-	case lua.LString:
-		names = []string{string(x)}
-	case *lua.LTable:
-		for i := 1; i <= x.Len(); i++ {
-			s, ok := x.RawGetInt(i).(lua.LString)
-			if !ok {
-				return nil, bad
-			}
-			names = append(names, string(s))
-		}
-	}
-	if len(names) == 0 || slices.Contains(names, "") {
-		return nil, bad
+	names, ok := luaval.NameList(v)
+	if !ok {
+		return nil, specErr("on."+event, "has must be a condition's name or a list of them; got %s", v.Type())
 	}
 	return names, nil
 }

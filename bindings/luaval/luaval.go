@@ -415,3 +415,27 @@ func (r *Record) Strs(key string, def []string) []string {
 		return def
 	}
 }
+
+// NameList reads a name or a list of names (a condition's, an event's):
+// false when v is neither, or is empty, or has an empty name.
+func NameList(v lua.LValue) ([]string, bool) {
+	var names []string
+	switch x := v.(type) {
+	case lua.LString:
+		names = []string{string(x)}
+	case *lua.LTable:
+		for i := 1; i <= x.Len(); i++ {
+			s, ok := x.RawGetInt(i).(lua.LString)
+			if !ok {
+				return nil, false
+			}
+			names = append(names, string(s))
+		}
+	default:
+		return nil, false
+	}
+	if len(names) == 0 || slices.Contains(names, "") {
+		return nil, false
+	}
+	return names, true
+}

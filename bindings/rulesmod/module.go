@@ -10,6 +10,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/dndsh/dndsh/bindings/luart"
+	"github.com/dndsh/dndsh/bindings/luaval"
 	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/event"
 	"github.com/dndsh/dndsh/runtime/srd"
@@ -325,32 +326,9 @@ func hasOption(L *lua.LState, event string, v lua.LValue) []string {
 	if v == lua.LNil {
 		return nil
 	}
-	bad := func() {
+	names, ok := luaval.NameList(v)
+	if !ok || !strings.HasPrefix(event, "turn.") {
 		L.ArgError(3, fmt.Sprintf("has must be a condition's name or a list of them, on a turn event (turn.start, turn.act, turn.end); got %s on %s", v.Type(), event))
-	}
-	if !strings.HasPrefix(event, "turn.") {
-		bad()
-	}
-	var names []string
-	switch x := v.(type) {
-	case lua.LString:
-		names = []string{string(x)}
-	case *lua.LTable:
-		for i := 1; i <= x.Len(); i++ {
-			s, ok := x.RawGetInt(i).(lua.LString)
-			if !ok {
-				bad()
-			}
-			names = append(names, string(s))
-		}
-	}
-	if len(names) == 0 {
-		bad()
-	}
-	for _, n := range names {
-		if n == "" {
-			bad()
-		}
 	}
 	return names
 }

@@ -88,30 +88,42 @@ func (f *Fight) chargeRule(x *Fighter) *ChargeRule {
 	return c
 }
 
+// chargeBudget is x's charge rule, what a charge of x at t with a may
+// spend (feet) and a's reach; ok is false when x cannot charge t with a at
+// all: no charge rule, a ranged attack, no movement, t too far or too near.
+func (f *Fight) chargeBudget(x, t *Fighter, a *Attack) (c *ChargeRule, budget, reach int, ok bool) {
+	c = f.chargeRule(x)
+	if c == nil || a.Ranged {
+		return nil, 0, 0, false
+	}
+	mul := c.Mul
+	if f.limited(x) {
+		mul = c.PartialMul
+	}
+	budget = mul * f.speedOf(x)
+	if budget <= 0 {
+		return nil, 0, 0, false
+	}
+	g := f.Rules.Space.Grid
+	reach = a.reachFeet(f.Rules.Space.unit())
+	if d := g.Between(x.body(), t.body()) - reach; d > budget || d < c.Min-g.Square {
+		return nil, 0, 0, false // too far, or too near to charge
+	}
+	return c, budget, reach, true
+}
+
 // ChargePath returns the straight path along which x can charge t with a
 // (the squares after its own), and its cost: the cheapest over the squares
 // from which a reaches t, whose straight line from x's square is open,
 // costs at least the rule's minimum and at most its multiple of x's speed,
 // and reaches t first at its end. ok is false when no charge is possible.
 func (f *Fight) ChargePath(x, t *Fighter, a *Attack) (path []grid.Pos, cost int, ok bool) {
-	c := f.chargeRule(x)
-	if c == nil || a.Ranged {
-		return nil, 0, false
-	}
-	mul := c.Mul
-	if f.limited(x) {
-		mul = c.PartialMul
-	}
-	budget := mul * f.speedOf(x)
-	if budget <= 0 {
+	c, budget, reach, ok := f.chargeBudget(x, t, a)
+	if !ok {
 		return nil, 0, false
 	}
 	m := f.Space.Map
 	g := f.Rules.Space.Grid
-	reach := a.reachFeet(f.Rules.Space.unit())
-	if d := g.Between(x.body(), t.body()) - reach; d > budget || d < c.Min-g.Square {
-		return nil, 0, false // too far, or too near to charge
-	}
 	best := -1
 	var bestPath []grid.Pos // in f.chargeBuf: valid until the next ChargePath
 	fl := f.flagsOf(x)

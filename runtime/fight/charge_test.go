@@ -15,24 +15,12 @@ import (
 // geometry kept between calls: every square near the target, its reach,
 // its straight line walked with the reach and the step of each square.
 func refChargePath(f *Fight, x, t *Fighter, a *Attack) ([]grid.Pos, int, bool) {
-	c := f.chargeRule(x)
-	if c == nil || a.Ranged {
-		return nil, 0, false
-	}
-	mul := c.Mul
-	if f.limited(x) {
-		mul = c.PartialMul
-	}
-	budget := mul * f.speedOf(x)
-	if budget <= 0 {
+	c, budget, reach, ok := f.chargeBudget(x, t, a) // who may charge: not what this test compares
+	if !ok {
 		return nil, 0, false
 	}
 	m := f.Space.Map
 	g := f.Rules.Space.Grid
-	reach := a.reachFeet(f.Rules.Space.unit())
-	if d := g.Between(x.body(), t.body()) - reach; d > budget || d < c.Min-g.Square {
-		return nil, 0, false
-	}
 	tb, body := t.body(), x.body()
 	fl := f.flagsOf(x)
 	best := -1
