@@ -207,14 +207,22 @@ func Push(L *lua.LState, c *creature.Creature) lua.LValue {
 	return ud
 }
 
+// Of returns the creature of a handle v, and false when v is not one.
+func Of(v lua.LValue) (*creature.Creature, bool) {
+	if ud, ok := v.(*lua.LUserData); ok {
+		if c, ok := ud.Value.(*creature.Creature); ok {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
 // Check returns the creature of argument n, raising "creature expected,
 // got X" when it is not a handle.
 func Check(L *lua.LState, n int) *creature.Creature {
 	v := L.Get(n)
-	if ud, ok := v.(*lua.LUserData); ok {
-		if c, ok := ud.Value.(*creature.Creature); ok {
-			return c
-		}
+	if c, ok := Of(v); ok {
+		return c
 	}
 	L.ArgError(n, "creature expected, got "+v.Type().String())
 	return nil

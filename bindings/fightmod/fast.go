@@ -13,7 +13,10 @@ import (
 // round: each answers one question without building a table (fight.info
 // and fight.strike build one of fifteen fields or more every call). They
 // hold no rules: what they return is what fight.info, c:has and
-// fight.strike would.
+// fight.strike would. The *_each ones answer for a whole list of
+// creatures (tactics that weigh every enemy in turn, as 1e's target
+// choice does on every attack routine), as the one-creature calls would
+// one by one.
 
 // fastFuncs returns these functions of the "fight" module, with their doc
 // lines for the API reference.
@@ -25,6 +28,8 @@ func (fm *module) fastFuncs() []luart.Func {
 		{Name: "has_any_tag", Args: "(c, tag...)", Doc: "returns whether creature c has any of the tags named (c:has_tag of each in turn, in one call); needs no fight", Fn: hasAnyTag},
 		{Name: "swing", Args: "(attacker, target [, attack_name])", Doc: "makes one attack as fight.strike(attacker, target, attack_name) with no options does, and returns only whether it hit (no result table: for tactics that do not read it)", Fn: fm.swing},
 		{Name: "tracing", Args: "()", Doc: "returns whether the current fight keeps a log (fight.note writes only then): a script can skip formatting notes nobody reads", Fn: fm.tracing},
+		{Name: "has_any_each", Args: "(list, names [, into])", Doc: "returns a list of booleans: whether each creature of list has any of the conditions in the list names (fight.has_any of each, in one call), written into the table into when given (entries past #list are left alone); needs no fight", Fn: hasAnyEach},
+		{Name: "hp_each", Args: "(list [, into])", Doc: "returns a list of the hit points of each creature of list (c:get(\"hp\") of each, in one call), written into the table into when given (entries past #list are left alone); needs no fight", Fn: hpEach},
 	}
 }
 
@@ -85,4 +90,65 @@ func (fm *module) swing(L *lua.LState) int {
 func (fm *module) tracing(L *lua.LState) int {
 	L.Push(lua.LBool(fm.current(L).Trace != nil))
 	return 1
+}
+
+// hasAnyEach is fight.has_any_each.
+func hasAnyEach(L *lua.LState) int {
+	list := L.CheckTable(1)
+	nt := L.CheckTable(2)
+	var buf [8]string
+	names := buf[:0]
+	for i := 1; i <= nt.Len(); i++ {
+		s, ok := nt.RawGetInt(i).(lua.LString)
+		if !ok {
+			L.ArgError(2, "a list of condition names expected")
+		}
+		names = append(names, string(s))
+	}
+	m := list.Len()
+	out := into(L, 3, m)
+	for i := 1; i <= m; i++ {
+		c := creatureAt(L, list, i)
+		has := false
+		for _, s := range names {
+			if c.HasCondition(s) {
+				has = true
+				break
+			}
+		}
+		out.RawSetInt(i, lua.LBool(has))
+	}
+	L.Push(out)
+	return 1
+}
+
+// hpEach is fight.hp_each.
+func hpEach(L *lua.LState) int {
+	list := L.CheckTable(1)
+	m := list.Len()
+	out := into(L, 2, m)
+	for i := 1; i <= m; i++ {
+		out.RawSetInt(i, luart.Int(creatureAt(L, list, i).HP()))
+	}
+	L.Push(out)
+	return 1
+}
+
+// into returns the table at argument n, or a new one for m entries when
+// the argument is absent.
+func into(L *lua.LState, n, m int) *lua.LTable {
+	if L.Get(n) == lua.LNil {
+		return L.CreateTable(m, 0)
+	}
+	return L.CheckTable(n)
+}
+
+// creatureAt returns the creature at index i of list (a handle
+// creaturemod.Push made), raising an argument error when it is not one.
+func creatureAt(L *lua.LState, list *lua.LTable, i int) *creature.Creature {
+	c, ok := creaturemod.Of(list.RawGetInt(i))
+	if !ok {
+		L.ArgError(1, "a list of creatures expected")
+	}
+	return c
 }

@@ -37,7 +37,7 @@ func Module(g *rulesmod.Rules) luart.Module {
 	return luart.Module{
 		Name:  "fight",
 		Doc:   "Encounters that play themselves: fight.encounter, fight.run, and actions for scripted abilities.",
-		Funcs: append(append(fm.funcs(), fm.fastFuncs()...), listFuncs()...),
+		Funcs: append(fm.funcs(), fm.fastFuncs()...),
 	}
 }
 

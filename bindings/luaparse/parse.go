@@ -53,13 +53,14 @@ func (s *slab[T]) new() *T {
 	return &s.buf[len(s.buf)-1]
 }
 
-// exprsFrom copies the expressions stacked from mark on into a list of
-// their own and pops them.
-func (p *parser) exprsFrom(mark int) []ast.Expr {
-	out := make([]ast.Expr, len(p.exprs)-mark)
-	copy(out, p.exprs[mark:])
-	clear(p.exprs[mark:])
-	p.exprs = p.exprs[:mark]
+// popFrom copies what *stack holds from mark on into a list of its own
+// and pops it (a block's statements, a list's expressions, a table's
+// fields: nested ones are pushed and popped above mark meanwhile).
+func popFrom[T any](stack *[]T, mark int) []T {
+	out := make([]T, len(*stack)-mark)
+	copy(out, (*stack)[mark:])
+	clear((*stack)[mark:])
+	*stack = (*stack)[:mark]
 	return out
 }
 
@@ -97,12 +98,6 @@ func (p *parser) blockEnd() bool {
 // caller checks which).
 func (p *parser) block() []ast.Stmt {
 	mark := len(p.stmts)
-	defer func() { clear(p.stmts[mark:]); p.stmts = p.stmts[:mark] }()
-	stmts := func() []ast.Stmt {
-		out := make([]ast.Stmt, len(p.stmts)-mark)
-		copy(out, p.stmts[mark:])
-		return out
-	}
 	for {
 		switch p.tok {
 		case ';':
@@ -124,7 +119,7 @@ func (p *parser) block() []ast.Stmt {
 			p.stmts = append(p.stmts, st)
 		default:
 			if p.blockEnd() {
-				return stmts()
+				return popFrom(&p.stmts, mark)
 			}
 			st := p.statement()
 			p.stmts = append(p.stmts, st)
@@ -137,7 +132,7 @@ func (p *parser) block() []ast.Stmt {
 		if !p.blockEnd() {
 			p.fail()
 		}
-		return stmts()
+		return popFrom(&p.stmts, mark)
 	}
 }
 
@@ -372,7 +367,7 @@ func (p *parser) exprList() []ast.Expr {
 		e := p.expr()
 		p.exprs = append(p.exprs, e)
 	}
-	return p.exprsFrom(mark)
+	return popFrom(&p.exprs, mark)
 }
 
 // binary operators: left and right priority (gopher-lua's %left and
@@ -638,10 +633,7 @@ func (p *parser) table() ast.Expr {
 		p.next()
 	}
 	p.expect('}')
-	t.Fields = make([]*ast.Field, len(p.fstack)-mark)
-	copy(t.Fields, p.fstack[mark:])
-	clear(p.fstack[mark:])
-	p.fstack = p.fstack[:mark]
+	t.Fields = popFrom(&p.fstack, mark)
 	return t
 }
 

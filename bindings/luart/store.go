@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+	"sync"
 	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
@@ -38,11 +39,13 @@ func NewCacheWith(store Store) *Cache {
 // and text, and the text's length. Two scripts may share a key only by
 // accident; the entry's own copy of name and text tells them apart.
 func storeKey(name string, src []byte) string {
-	h := crc32.Update(crc32.Checksum([]byte(name), castagnoli), castagnoli, src)
+	h := crc32.Update(crc32.Checksum([]byte(name), castagnoli()), castagnoli(), src)
 	return strconv.FormatUint(uint64(h), 16) + "-" + strconv.Itoa(len(src))
 }
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// castagnoli is made on first use: making it costs about 1.3 M
+// instructions, which every process paid at start, store or none.
+var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 // protoMagic opens every entry; the digit is the format's version.
 const protoMagic = "dndsh-luac-1\x00"
@@ -70,7 +73,7 @@ func encodeProto(name string, src []byte, p *lua.FunctionProto) ([]byte, bool) {
 	if !w.proto(p, name) {
 		return nil, false
 	}
-	return binary.LittleEndian.AppendUint32(w.buf, crc32.Checksum(w.buf, castagnoli)), true
+	return binary.LittleEndian.AppendUint32(w.buf, crc32.Checksum(w.buf, castagnoli())), true
 }
 
 type protoWriter struct{ buf []byte }
@@ -156,7 +159,7 @@ func decodeProto(data []byte, name string, src []byte) (*lua.FunctionProto, bool
 		return nil, false
 	}
 	body := data[:len(data)-4]
-	if binary.LittleEndian.Uint32(data[len(data)-4:]) != crc32.Checksum(body, castagnoli) {
+	if binary.LittleEndian.Uint32(data[len(data)-4:]) != crc32.Checksum(body, castagnoli()) {
 		return nil, false
 	}
 	// one string holds the entry's text: names and string constants are
