@@ -6,7 +6,6 @@ import (
 	"math"
 	"reflect"
 	"strconv"
-	"sync"
 	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
@@ -39,16 +38,17 @@ func NewCacheWith(store Store) *Cache {
 // and text, and the text's length. Two scripts may share a key only by
 // accident; the entry's own copy of name and text tells them apart.
 func storeKey(name string, src []byte) string {
-	h := crc32.Update(crc32.Checksum([]byte(name), castagnoli()), castagnoli(), src)
+	h := crc32.Update(crc32.ChecksumIEEE([]byte(name)), crc32.IEEETable, src)
 	return strconv.FormatUint(uint64(h), 16) + "-" + strconv.Itoa(len(src))
 }
 
-// castagnoli is made on first use: making it costs about 1.3 M
-// instructions, which every process paid at start, store or none.
-var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
+// The checksums are CRC-32 IEEE, not Castagnoli: on amd64 both run in
+// hardware, but the Castagnoli tables cost about 1.3 M instructions to
+// make, a twentieth of the REPL's whole warm start.
 
-// protoMagic opens every entry; the digit is the format's version.
-const protoMagic = "dndsh-luac-1\x00"
+// protoMagic opens every entry; the digit is the format's version
+// (2: IEEE checksums, line positions as differences).
+const protoMagic = "dndsh-luac-2\x00"
 
 // stringConstantsOffset is where lua.FunctionProto keeps the unexported
 // copy of its string constants the VM reads (gopher-lua v1.1.2's compiler
@@ -63,6 +63,25 @@ var stringConstantsOffset, stringConstantsOK = func() (uintptr, bool) {
 	return f.Offset, true
 }()
 
+// lstringTab is the type word of an LValue holding an LString.
+var lstringTab = func() unsafe.Pointer {
+	var v lua.LValue = lua.LString("")
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[0]
+}()
+
+// stringValue returns the LValue of the LString *s without copying *s to
+// a new allocation, as converting lua.LString(*s) to an interface does (a
+// fifth of decoding an entry): the interface points at *s, which the
+// caller never changes after. An interface value is a type word and a
+// pointer to the value (the layout package reflect relies on);
+// TestStoreRoundTrip compares every decoded constant with the compiler's.
+func stringValue(s *string) lua.LValue {
+	var v lua.LValue
+	w := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))
+	w[0], w[1] = lstringTab, unsafe.Pointer(s)
+	return v
+}
+
 // encodeProto writes the entry of the script name with text src compiled
 // to p; false when p holds a constant of a kind the format does not know.
 func encodeProto(name string, src []byte, p *lua.FunctionProto) ([]byte, bool) {
@@ -73,7 +92,7 @@ func encodeProto(name string, src []byte, p *lua.FunctionProto) ([]byte, bool) {
 	if !w.proto(p, name) {
 		return nil, false
 	}
-	return binary.LittleEndian.AppendUint32(w.buf, crc32.Checksum(w.buf, castagnoli())), true
+	return binary.LittleEndian.AppendUint32(w.buf, crc32.ChecksumIEEE(w.buf)), true
 }
 
 type protoWriter struct{ buf []byte }
@@ -130,8 +149,10 @@ func (w *protoWriter) proto(p *lua.FunctionProto, chunk string) bool {
 		}
 	}
 	w.count(len(p.DbgSourcePositions), p.DbgSourcePositions == nil)
+	last := p.LineDefined
 	for _, v := range p.DbgSourcePositions {
-		w.int(v)
+		w.int(v - last) // mostly 0 or 1: one byte
+		last = v
 	}
 	w.count(len(p.DbgLocals), p.DbgLocals == nil)
 	for _, l := range p.DbgLocals {
@@ -159,7 +180,7 @@ func decodeProto(data []byte, name string, src []byte) (*lua.FunctionProto, bool
 		return nil, false
 	}
 	body := data[:len(data)-4]
-	if binary.LittleEndian.Uint32(data[len(data)-4:]) != crc32.Checksum(body, castagnoli()) {
+	if binary.LittleEndian.Uint32(data[len(data)-4:]) != crc32.ChecksumIEEE(body) {
 		return nil, false
 	}
 	// one string holds the entry's text: names and string constants are
@@ -183,11 +204,21 @@ type protoReader struct {
 }
 
 func (r *protoReader) uint() uint64 {
+	if len(r.buf) > 0 && r.buf[0] < 0x80 {
+		u := uint64(r.buf[0])
+		r.buf = r.buf[1:]
+		return u
+	}
 	v, n := binary.Uvarint(r.buf)
 	return uint64(r.advance(n, int64(v)))
 }
 
 func (r *protoReader) int() int {
+	if len(r.buf) > 0 && r.buf[0] < 0x80 { // one byte: most of an entry's numbers
+		u := int(r.buf[0])
+		r.buf = r.buf[1:]
+		return u>>1 ^ -(u & 1)
+	}
 	v, n := binary.Varint(r.buf)
 	return int(r.advance(n, v))
 }
@@ -283,8 +314,8 @@ func (r *protoReader) proto(chunk string, depth int) *lua.FunctionProto {
 				}
 				p.Constants[i] = lua.LNumber(math.Float64frombits(binary.LittleEndian.Uint64(b)))
 			case 's':
-				s := r.str()
-				p.Constants[i], strs[i] = lua.LString(s), s
+				strs[i] = r.str()
+				p.Constants[i] = stringValue(&strs[i])
 			default:
 				r.bad = true
 				return nil
@@ -302,8 +333,10 @@ func (r *protoReader) proto(chunk string, depth int) *lua.FunctionProto {
 	}
 	if n := r.count(); n >= 0 {
 		p.DbgSourcePositions = make([]int, n)
+		last := p.LineDefined
 		for i := range p.DbgSourcePositions {
-			p.DbgSourcePositions[i] = r.int()
+			last += r.int()
+			p.DbgSourcePositions[i] = last
 		}
 	}
 	if n := r.count(); n >= 0 {

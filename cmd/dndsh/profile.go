@@ -26,6 +26,9 @@ func startProfiles(env *Env, cpu, mem string) (func() error, error) {
 		}
 		return nil, usageErr("--memprofile: cannot write files here")
 	}
+	if mem != "" && runtime.MemProfileRate == 0 {
+		runtime.MemProfileRate = 512 * 1024 // Go's default, which main turned off
+	}
 	return func() error {
 		if cpu != "" {
 			pprof.StopCPUProfile()

@@ -52,3 +52,41 @@ func TestNarrow(t *testing.T) {
 		}
 	}
 }
+
+// TestRuneMapsMatchPairs checks the conversion tables against Go maps
+// built from the same pairs, first pair winning, for every character the
+// pairs hold and a few they do not.
+func TestRuneMapsMatchPairs(t *testing.T) {
+	ref := func(lists []string, back bool) map[rune]rune {
+		m := map[rune]rune{}
+		for _, l := range lists {
+			rs := []rune(l)
+			for i := 0; i+1 < len(rs); i += 2 {
+				from, to := rs[i], rs[i+1]
+				if back {
+					from, to = to, from
+				}
+				if _, ok := m[from]; !ok {
+					m[from] = to
+				}
+			}
+		}
+		return m
+	}
+	hans, hant := ref([]string{zhBoth, zhToHans}, false), ref([]string{zhBoth, zhToHant}, true)
+	probe := zhBoth + zhToHans + zhToHant + "abc英雄戰士"
+	for _, r := range probe {
+		for _, c := range []struct {
+			script string
+			want   map[rune]rune
+		}{{Hans, hans}, {Hant, hant}} {
+			want, ok := c.want[r]
+			if !ok {
+				want = r
+			}
+			if got := Convert(string(r), c.script); got != string(want) {
+				t.Errorf("Convert(%q, %s) = %q, want %q", string(r), c.script, got, string(want))
+			}
+		}
+	}
+}
