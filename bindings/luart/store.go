@@ -47,8 +47,8 @@ func storeKey(name string, src []byte) string {
 // make, a twentieth of the REPL's whole warm start.
 
 // protoMagic opens every entry; the digit is the format's version
-// (2: IEEE checksums, line positions as differences).
-const protoMagic = "dndsh-luac-2\x00"
+// (3: IEEE checksums, line positions as differences, slab totals).
+const protoMagic = "dndsh-luac-3\x00"
 
 // stringConstantsOffset is where lua.FunctionProto keeps the unexported
 // copy of its string constants the VM reads (gopher-lua v1.1.2's compiler
@@ -61,6 +61,12 @@ var stringConstantsOffset, stringConstantsOK = func() (uintptr, bool) {
 		return 0, false
 	}
 	return f.Offset, true
+}()
+
+// littleEndian is whether this machine stores a uint32 as the entries do.
+var littleEndian = func() bool {
+	x := uint32(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
 }()
 
 // lstringTab is the type word of an LValue holding an LString.
@@ -89,6 +95,11 @@ func encodeProto(name string, src []byte, p *lua.FunctionProto) ([]byte, bool) {
 	w.buf = append(w.buf, protoMagic...)
 	w.str(name)
 	w.bytes(src)
+	var t protoTotals
+	t.add(p)
+	for _, n := range t {
+		w.uint(uint64(n))
+	}
 	if !w.proto(p, name) {
 		return nil, false
 	}
@@ -96,6 +107,25 @@ func encodeProto(name string, src []byte, p *lua.FunctionProto) ([]byte, bool) {
 }
 
 type protoWriter struct{ buf []byte }
+
+// protoTotals counts, over a prototype and all it holds, what the reader
+// allocates one slab each of: prototypes, instructions, constants, inner
+// prototypes, line positions, locals, calls and upvalue names.
+type protoTotals [8]int
+
+func (t *protoTotals) add(p *lua.FunctionProto) {
+	t[0]++
+	t[1] += len(p.Code)
+	t[2] += len(p.Constants)
+	t[3] += len(p.FunctionPrototypes)
+	t[4] += len(p.DbgSourcePositions)
+	t[5] += len(p.DbgLocals)
+	t[6] += len(p.DbgCalls)
+	t[7] += len(p.DbgUpvalues)
+	for _, q := range p.FunctionPrototypes {
+		t.add(q)
+	}
+}
 
 func (w *protoWriter) uint(v uint64) { w.buf = binary.AppendUvarint(w.buf, v) }
 func (w *protoWriter) int(v int)     { w.buf = binary.AppendVarint(w.buf, int64(v)) }
@@ -190,17 +220,67 @@ func decodeProto(data []byte, name string, src []byte) (*lua.FunctionProto, bool
 	if r.str() != name || string(r.raw()) != string(src) || r.bad {
 		return nil, false
 	}
+	var t protoTotals
+	for i := range t {
+		// each element takes at least a byte: a larger total is damage
+		if t[i] = int(r.uint()); t[i] > len(r.buf) {
+			return nil, false
+		}
+	}
+	r.slabs = protoSlabs{
+		protos: make([]lua.FunctionProto, t[0]), code: make([]uint32, t[1]),
+		consts: make([]lua.LValue, t[2]), strs: make([]string, t[2]),
+		inner: make([]*lua.FunctionProto, t[3]), positions: make([]int, t[4]),
+		locals: make([]lua.DbgLocalInfo, t[5]), localRefs: make([]*lua.DbgLocalInfo, t[5]),
+		calls: make([]lua.DbgCall, t[6]), upvalues: make([]string, t[7]),
+	}
 	p := r.proto(name, 0)
-	if r.bad || len(r.buf) != 0 {
+	if r.bad || len(r.buf) != 0 || !r.slabs.used() {
 		return nil, false
 	}
 	return p, true
 }
 
 type protoReader struct {
-	buf  []byte
-	text string // the bytes buf started with, as a string
-	bad  bool
+	buf   []byte
+	text  string // the bytes buf started with, as a string
+	bad   bool
+	slabs protoSlabs
+}
+
+// protoSlabs hold an entry's prototypes and their lists, one allocation a
+// kind for the whole entry instead of nine a prototype; each list is a
+// piece of its slab with its capacity cut to its length.
+type protoSlabs struct {
+	protos    []lua.FunctionProto
+	code      []uint32
+	consts    []lua.LValue
+	strs      []string
+	inner     []*lua.FunctionProto
+	positions []int
+	locals    []lua.DbgLocalInfo
+	localRefs []*lua.DbgLocalInfo
+	calls     []lua.DbgCall
+	upvalues  []string
+}
+
+// used reports whether the prototypes took every slab whole, as the
+// totals of an undamaged entry say they do.
+func (s *protoSlabs) used() bool {
+	return len(s.protos)+len(s.code)+len(s.consts)+len(s.strs)+len(s.inner)+len(s.positions)+
+		len(s.locals)+len(s.localRefs)+len(s.calls)+len(s.upvalues) == 0
+}
+
+// cut takes the next n elements of slab (an entry whose lists are longer
+// than its totals said is damaged: bad).
+func cut[T any](slab *[]T, n int, bad *bool) []T {
+	if n > len(*slab) {
+		*bad = true
+		return nil
+	}
+	s := (*slab)[:n:n]
+	*slab = (*slab)[n:]
+	return s
 }
 
 func (r *protoReader) uint() uint64 {
@@ -287,7 +367,12 @@ func (r *protoReader) proto(chunk string, depth int) *lua.FunctionProto {
 		r.bad = true
 		return nil
 	}
-	p := &lua.FunctionProto{SourceName: chunk}
+	protos := cut(&r.slabs.protos, 1, &r.bad)
+	if r.bad {
+		return nil
+	}
+	p := &protos[0]
+	p.SourceName = chunk
 	if r.uint() == 1 {
 		p.SourceName = r.str()
 	}
@@ -296,15 +381,19 @@ func (r *protoReader) proto(chunk string, depth int) *lua.FunctionProto {
 	p.NumUpvalues, p.NumParameters, p.IsVarArg, p.NumUsedRegisters = r.byte(), r.byte(), r.byte(), r.byte()
 	if n := r.count(); n >= 0 {
 		b := r.take(4 * uint64(n))
-		p.Code = make([]uint32, len(b)/4)
-		for i := range p.Code {
-			p.Code[i] = binary.LittleEndian.Uint32(b[4*i:])
+		p.Code = cut(&r.slabs.code, len(b)/4, &r.bad)
+		if littleEndian && len(p.Code) > 0 { // the entry's bytes are the instructions'
+			copy(unsafe.Slice((*byte)(unsafe.Pointer(&p.Code[0])), 4*len(p.Code)), b)
+		} else {
+			for i := range p.Code {
+				p.Code[i] = binary.LittleEndian.Uint32(b[4*i:])
+			}
 		}
 	}
 	var strs []string
 	if n := r.count(); n >= 0 {
-		p.Constants = make([]lua.LValue, n)
-		strs = make([]string, n)
+		p.Constants = cut(&r.slabs.consts, n, &r.bad)
+		strs = cut(&r.slabs.strs, len(p.Constants), &r.bad)
 		for i := range p.Constants {
 			switch r.byte() {
 			case 'n':
@@ -324,7 +413,7 @@ func (r *protoReader) proto(chunk string, depth int) *lua.FunctionProto {
 	}
 	*(*[]string)(unsafe.Add(unsafe.Pointer(p), stringConstantsOffset)) = strs
 	if n := r.count(); n >= 0 {
-		p.FunctionPrototypes = make([]*lua.FunctionProto, n)
+		p.FunctionPrototypes = cut(&r.slabs.inner, n, &r.bad)
 		for i := range p.FunctionPrototypes {
 			if p.FunctionPrototypes[i] = r.proto(chunk, depth+1); r.bad {
 				return nil
@@ -332,29 +421,35 @@ func (r *protoReader) proto(chunk string, depth int) *lua.FunctionProto {
 		}
 	}
 	if n := r.count(); n >= 0 {
-		p.DbgSourcePositions = make([]int, n)
+		p.DbgSourcePositions = cut(&r.slabs.positions, n, &r.bad)
 		last := p.LineDefined
 		for i := range p.DbgSourcePositions {
-			last += r.int()
+			if len(r.buf) > 0 && r.buf[0] < 0x80 { // r.int's one-byte case, inline: one a instruction
+				u := int(r.buf[0])
+				r.buf = r.buf[1:]
+				last += u>>1 ^ -(u & 1)
+			} else {
+				last += r.int()
+			}
 			p.DbgSourcePositions[i] = last
 		}
 	}
 	if n := r.count(); n >= 0 {
-		p.DbgLocals = make([]*lua.DbgLocalInfo, n)
-		infos := make([]lua.DbgLocalInfo, n)
+		p.DbgLocals = cut(&r.slabs.localRefs, n, &r.bad)
+		infos := cut(&r.slabs.locals, len(p.DbgLocals), &r.bad)
 		for i := range p.DbgLocals {
 			infos[i] = lua.DbgLocalInfo{Name: r.str(), StartPc: r.int(), EndPc: r.int()}
 			p.DbgLocals[i] = &infos[i]
 		}
 	}
 	if n := r.count(); n >= 0 {
-		p.DbgCalls = make([]lua.DbgCall, n)
+		p.DbgCalls = cut(&r.slabs.calls, n, &r.bad)
 		for i := range p.DbgCalls {
 			p.DbgCalls[i] = lua.DbgCall{Name: r.str(), Pc: r.int()}
 		}
 	}
 	if n := r.count(); n >= 0 {
-		p.DbgUpvalues = make([]string, n)
+		p.DbgUpvalues = cut(&r.slabs.upvalues, n, &r.bad)
 		for i := range p.DbgUpvalues {
 			p.DbgUpvalues[i] = r.str()
 		}

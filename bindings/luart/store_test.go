@@ -2,6 +2,8 @@ package luart
 
 import (
 	"context"
+	"encoding/binary"
+	"hash/crc32"
 	"io/fs"
 	"math"
 	"os"
@@ -146,6 +148,17 @@ func TestStoreRefusesOtherEntries(t *testing.T) {
 	for n := range len(data) {
 		if _, ok := decodeProto(data[:n], "a.lua", src); ok {
 			t.Fatalf("an entry cut to %d bytes was read", n)
+		}
+	}
+	// damage the checksum does not see (its own recomputed): the reader
+	// refuses or reads, never panics, whatever the lengths and totals say
+	body := len(data) - 4
+	for i := range body {
+		for _, x := range []byte{0x01, 0x40, 0xff} {
+			bad := append([]byte(nil), data[:body]...)
+			bad[i] ^= x
+			bad = binary.LittleEndian.AppendUint32(bad, crc32.ChecksumIEEE(bad))
+			decodeProto(bad, "a.lua", src)
 		}
 	}
 }
