@@ -276,6 +276,18 @@ func (f *Fight) blocksEnd(x, o *Fighter) bool {
 // step. The move stops when the budget runs out, at an occupied square
 // where it would have to end, or when x is taken out.
 func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, error) {
+	return f.move(x, path, opt, false)
+}
+
+// moveFresh is Move of the path PathTo has just returned for x, with
+// nothing run in between: the squares PathTo's search priced are priced so
+// again (its cache of what each square holds and its step prices, which
+// are stepCost's and endsFree's answers while the fight is as it was).
+func (f *Fight) moveFresh(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, error) {
+	return f.move(x, path, opt, true)
+}
+
+func (f *Fight) move(x *Fighter, path []grid.Pos, opt MoveOpts, fresh bool) (MoveResult, error) {
 	var res MoveResult
 	if f.Space == nil {
 		return res, errs.New(errs.Rule, "kernel", "the fight has no map: nobody moves")
@@ -292,37 +304,11 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 	// Where may the move end? The last affordable square that is free.
 	// Each step's price is kept for the walk (see moveScratch).
 	mv := &f.Space.mv
-	mv.steps = mv.steps[:0]
-	diag := x.diagonals
-	cost := 0
-	last := -1
-	from := x.C.Pos
-	for i, p := range path {
-		if abs(p.X-from.X) > 1 || abs(p.Y-from.Y) > 1 || p == from {
-			e := errs.New(errs.Rule, "kernel", "path step %d goes from %v to %v, which is not a neighbouring square", i+1, from, p)
-			e.Hint = "list every square the mover passes through"
-			return res, e
-		}
-		c, d, ok := f.stepCost(x, from, p, diag, &fl)
-		if !ok {
-			res.Stopped = "blocked"
-			break
-		}
-		if opt.Budget >= 0 && cost+c > opt.Budget {
-			res.Stopped = "budget"
-			break
-		}
-		cost += c
-		diag = d
-		mv.steps = append(mv.steps, stepPrice{cost: int32(c), diag: int32(d)})
-		if f.endsFree(x, p) {
-			last = i
-		}
-		from = p
+	last, stopped, err := f.plan(x, path, opt.Budget, &fl, fresh)
+	if err != nil {
+		return res, err
 	}
-	if last < len(path)-1 && res.Stopped == "" {
-		res.Stopped = "blocked"
-	}
+	res.Stopped = stopped
 	if fl.speedZero && cause == "move" {
 		res.Stopped = "speed"
 		return res, nil
@@ -417,6 +403,55 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 		f.trace("%s moves to %v (%d %s)", x.ID, x.C.Pos, res.Cost, f.unitName())
 	}
 	return res, nil
+}
+
+// plan is Move's first pass: it prices x's steps along path within budget
+// (negative: no limit) into f.Space.mv.steps, and returns the index of the
+// last step where x may end its move (-1: none) and why the priced part
+// stops short of the path ("blocked", "budget" or ""). fresh: the path is
+// the one PathTo has just returned for x (see moveFresh).
+func (f *Fight) plan(x *Fighter, path []grid.Pos, budget int, fl *flags, fresh bool) (int, string, error) {
+	mv := &f.Space.mv
+	mv.steps = mv.steps[:0]
+	sc := &f.Space.path
+	diag := x.diagonals
+	cost := 0
+	last := -1
+	stopped := ""
+	from := x.C.Pos
+	for i, p := range path {
+		if abs(p.X-from.X) > 1 || abs(p.Y-from.Y) > 1 || p == from {
+			e := errs.New(errs.Rule, "kernel", "path step %d goes from %v to %v, which is not a neighbouring square", i+1, from, p)
+			e.Hint = "list every square the mover passes through"
+			return last, "", e
+		}
+		var c, d int
+		var ok bool
+		if fresh {
+			c, d, ok = f.cachedStep(sc, &sc.pr, x, from, p, diag)
+		} else {
+			c, d, ok = f.stepCost(x, from, p, diag, fl)
+		}
+		if !ok {
+			stopped = "blocked"
+			break
+		}
+		if budget >= 0 && cost+c > budget {
+			stopped = "budget"
+			break
+		}
+		cost += c
+		diag = d
+		mv.steps = append(mv.steps, stepPrice{cost: int32(c), diag: int32(d)})
+		if fresh && f.free(sc, x, p) || !fresh && f.endsFree(x, p) {
+			last = i
+		}
+		from = p
+	}
+	if last < len(path)-1 && stopped == "" {
+		stopped = "blocked"
+	}
+	return last, stopped, nil
 }
 
 func (f *Fight) unitName() string {

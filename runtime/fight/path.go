@@ -26,6 +26,9 @@ type pathScratch struct {
 	estStamp []uint32
 	est      []int32
 	goals    []grid.Pos
+	// pr are the step prices of the last search, for a Move that walks
+	// its path at once (see priced)
+	pr stepPrices
 }
 
 // node is an entry of the open list: key holds the estimate f in its
@@ -175,6 +178,11 @@ type Goal struct {
 	// square, one level): Done and Estimate count them directly
 	chebyshev bool
 	unit      int
+	// alternate: both on one level under alternating diagonals, so
+	// distances are the grid's count of the gap in squares (the longer
+	// axis and half the shorter) times altUnit, the grid's feet a square
+	alternate bool
+	altUnit   int
 	// free, when set, are the squares a reach goal may end on (on the map,
 	// no wall, nobody there, within the reach band): Done is being on one
 	// and Estimate the distance to the nearest, so a search heads straight
@@ -208,6 +216,13 @@ func (g *Goal) between(p grid.Pos) int {
 	if g.chebyshev {
 		dx, dy := g.gapTo(p)
 		return max(dx, dy) * g.unit
+	}
+	if g.alternate { // grid.Between, for one level: its squares of the gap
+		dx, dy := g.gapTo(p)
+		if dx < dy {
+			dx, dy = dy, dx
+		}
+		return (dx + dy/2) * g.altUnit
 	}
 	b := g.mover
 	b.Pos = p
@@ -332,6 +347,7 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 	s := &sp.path
 	s.ensure(states, m.W*m.H)
 	s.heap = s.heap[:0]
+	s.pr = stepPrices{}
 	fl := f.flagsOf(x)
 	if goal.Done(x.C.Pos) {
 		return s.out[:0], 0, true
@@ -345,6 +361,7 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 		goal.free = s.goals
 	}
 	pr := f.stepPrices(x, &fl)
+	s.pr = pr
 	// far: a goal beyond the budget is still searched for, and the way to
 	// it cut at the budget
 	far := budget >= 0 && goal.kind != goalAway
@@ -507,7 +524,8 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 func (f *Fight) ReachGoal(x, t *Fighter, a *Attack) Goal {
 	sr := &f.Rules.Space
 	g := Goal{kind: goalReach, f: f, mover: x.body(), target: t.body(), reach: x.reach, reachMin: x.reachMin,
-		chebyshev: sr.Grid.Diagonal == grid.DiagonalOne && x.C.Pos.Z == t.C.Pos.Z, unit: sr.unit()}
+		chebyshev: sr.Grid.Diagonal == grid.DiagonalOne && x.C.Pos.Z == t.C.Pos.Z, unit: sr.unit(),
+		alternate: sr.Grid.Diagonal == grid.DiagonalAlternate && x.C.Pos.Z == t.C.Pos.Z, altUnit: max(sr.Grid.Square, 1)}
 	if a != nil {
 		if a.Ranged {
 			g.reachMin = 0

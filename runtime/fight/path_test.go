@@ -103,3 +103,97 @@ func TestPathBeyondTheBudgetIsTheWayCut(t *testing.T) {
 		}
 	}
 }
+
+// TestFreshPlanIsMovesPlan checks moveFresh's first pass, which prices
+// the path PathTo has just returned from its search's cache and prices,
+// against Move's, which prices every step anew (stepCost, endsFree): the
+// same steps, prices, stopping square and reason, under each diagonal
+// rule, with walls, difficult terrain, corner cutting and a crowd, for
+// movers of two sizes and several budgets.
+func TestFreshPlanIsMovesPlan(t *testing.T) {
+	for _, gr := range []grid.Grid{{Square: 5}, {Square: 5, Diagonal: grid.DiagonalAlternate}, {Square: 5, Diagonal: grid.DiagonalEuclid}} {
+		for _, corner := range []bool{false, true} {
+			f := crowd(t, 18, 14, 40)
+			f.Rules.Space.Grid = gr
+			f.Rules.Space.NoCornerCutting = corner
+			m := f.Space.Map
+			m.Grid = gr
+			for i := 0; i < m.W*m.H; i += 7 {
+				p := grid.Pos{X: i % m.W, Y: i / m.W}
+				switch i % 3 {
+				case 0:
+					m.SetDifficult(p, true)
+				case 1:
+					if m.Walls != nil && f.Space.occ[i] == 0 {
+						m.Walls.Set(p, grid.Full)
+					}
+				}
+			}
+			f.Fighters[3].C.Space = grid.Square(2)
+			f.ResetSpace()
+			compared := 0
+			for _, x := range f.Fighters[:12] {
+				for _, tg := range f.Fighters {
+					if tg.Side == x.Side {
+						continue
+					}
+					for _, budget := range []int{-1, 10, 25} {
+						path, _, _ := f.PathTo(x, f.ReachGoal(x, tg, nil), budget)
+						if len(path) == 0 {
+							continue
+						}
+						fl := f.flagsOf(x)
+						last, stopped, err := f.plan(x, path, budget, &fl, true)
+						got := fmt.Sprint(last, stopped, err, f.Space.mv.steps)
+						last, stopped, err = f.plan(x, path, budget, &fl, false)
+						want := fmt.Sprint(last, stopped, err, f.Space.mv.steps)
+						if got != want {
+							t.Fatalf("%v corner %v: %s to %s within %d along %v: fresh plan %s, Move's %s", gr, corner, x.ID, tg.ID, budget, path, got, want)
+						}
+						compared++
+					}
+				}
+			}
+			if compared < 50 {
+				t.Fatalf("only %d paths compared", compared)
+			}
+		}
+	}
+}
+
+// TestGoalDistanceIsTheGrids checks the reach goal's own distance count
+// (one level under one-square and alternating diagonals) against
+// grid.Between, on every square of a map, for footprints of one to three
+// squares, 5-ft and 1-ft squares.
+func TestGoalDistanceIsTheGrids(t *testing.T) {
+	for _, gr := range []grid.Grid{{Square: 5}, {Square: 5, Diagonal: grid.DiagonalAlternate},
+		{Square: 1}, {Square: 1, Diagonal: grid.DiagonalAlternate}, {Square: 5, Diagonal: grid.DiagonalEuclid}} {
+		f := crowd(t, 12, 12, 2)
+		f.Rules.Space.Grid = gr
+		f.Space.Map.Grid = gr
+		x, tg := f.Fighters[0], f.Fighters[1]
+		tg.C.Pos = grid.Pos{X: 5, Y: 6}
+		fast := 0
+		for _, xs := range []int{1, 2, 3} {
+			for _, ts := range []int{1, 2, 3} {
+				x.C.Space, tg.C.Space = grid.Square(xs), grid.Square(ts)
+				goal := f.ReachGoal(x, tg, nil)
+				if goal.chebyshev || goal.alternate {
+					fast++
+				}
+				for y := 0; y < 12; y++ {
+					for xx := 0; xx < 12; xx++ {
+						p := grid.Pos{X: xx, Y: y}
+						want := gr.Between(grid.Body{Pos: p, Space: x.C.Space}, tg.body())
+						if got := goal.between(p); got != want {
+							t.Fatalf("%v: %dx%d at %v to %dx%d at %v: %d, want %d", gr, xs, xs, p, ts, ts, tg.C.Pos, got, want)
+						}
+					}
+				}
+			}
+		}
+		if gr.Diagonal != grid.DiagonalEuclid && fast == 0 {
+			t.Fatalf("%v: no goal took its own count", gr)
+		}
+	}
+}

@@ -319,8 +319,9 @@ func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, e
 	// (PathTo finds no path at once when no square in reach is free: no
 	// HasRoom first)
 	path, cost, ok := f.PathTo(x, f.ReachGoal(x, t, a), budget)
+	searched, from := f.Space.path.gen, x.C.Pos // the search that priced path (see moveFresh)
 	if ok && cost <= left && len(path) > 0 {
-		if _, err := f.Move(x, path, f.moveOpts(x, cost, left)); err != nil {
+		if _, err := f.moveFresh(x, path, f.moveOpts(x, cost, left)); err != nil {
 			return nil, false, err
 		}
 		if !x.Out && f.Reaches(x, t, a) {
@@ -344,7 +345,13 @@ func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, e
 		left = f.movementLeft(x)
 	}
 	if len(path) > 0 {
-		if _, err := f.Move(x, path, MoveOpts{Budget: left, SafeStart: x.dashed && f.Rules.Space.Turn.MoveOnlySafe}); err != nil {
+		move := f.Move
+		if f.Space.path.gen == searched && x.C.Pos == from {
+			// no search since, so no charge was tried and no one has moved:
+			// Reaches asks nothing of the map and a Dash's tag is no price
+			move = f.moveFresh
+		}
+		if _, err := move(x, path, MoveOpts{Budget: left, SafeStart: x.dashed && f.Rules.Space.Turn.MoveOnlySafe}); err != nil {
 			return nil, false, err
 		}
 	}
@@ -379,7 +386,7 @@ func (f *Fight) FleeWith(x *Fighter, o FleeOpts) error {
 	if f.Space != nil && !x.Out && !o.Stay && left > 0 {
 		path, _, _ := f.PathTo(x, f.AwayGoal(x), left)
 		if len(path) > 0 {
-			if _, err := f.Move(x, path, MoveOpts{Budget: left, SafeStart: x.Moved == 0 && f.Rules.Space.Turn.MoveOnlySafe}); err != nil {
+			if _, err := f.moveFresh(x, path, MoveOpts{Budget: left, SafeStart: x.Moved == 0 && f.Rules.Space.Turn.MoveOnlySafe}); err != nil {
 				return err
 			}
 		}
