@@ -112,17 +112,22 @@ func (f *Fight) free(s *pathScratch, x *Fighter, q grid.Pos) bool {
 	return s.sqFree[i] == 1
 }
 
+// The open list is a 4-ary heap: shallower than a binary one, and each
+// sift compares children that sit side by side in memory. Any heap pops
+// the same sequence, since less is a total order.
+
 func (s *pathScratch) push(n node) {
 	h := append(s.heap, n)
 	i := len(h) - 1
 	for i > 0 {
-		p := (i - 1) / 2
-		if !less(h[i], h[p]) {
+		p := (i - 1) / 4
+		if !less(n, h[p]) {
 			break
 		}
-		h[i], h[p] = h[p], h[i]
+		h[i] = h[p]
 		i = p
 	}
+	h[i] = n
 	s.heap = h
 }
 
@@ -130,22 +135,28 @@ func (s *pathScratch) pop() node {
 	h := s.heap
 	top := h[0]
 	last := len(h) - 1
-	h[0] = h[last]
+	n := h[last]
 	h = h[:last]
 	i := 0
 	for {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(h) && less(h[l], h[m]) {
-			m = l
-		}
-		if r < len(h) && less(h[r], h[m]) {
-			m = r
-		}
-		if m == i {
+		c := 4*i + 1
+		if c >= len(h) {
 			break
 		}
-		h[i], h[m] = h[m], h[i]
+		m := c
+		for j := c + 1; j < c+4 && j < len(h); j++ {
+			if less(h[j], h[m]) {
+				m = j
+			}
+		}
+		if !less(h[m], n) {
+			break
+		}
+		h[i] = h[m]
 		i = m
+	}
+	if len(h) > 0 {
+		h[i] = n
 	}
 	s.heap = h
 	return top

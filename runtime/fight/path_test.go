@@ -2,6 +2,8 @@ package fight
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/dndsh/dndsh/runtime/grid"
@@ -194,6 +196,37 @@ func TestGoalDistanceIsTheGrids(t *testing.T) {
 		}
 		if gr.Diagonal != grid.DiagonalEuclid && fast == 0 {
 			t.Fatalf("%v: no goal took its own count", gr)
+		}
+	}
+}
+
+// TestOpenListPopsInOrder checks the search's heap against a sort: nodes
+// pushed in a random order, with pops in between, come out lowest first
+// by less.
+func TestOpenListPopsInOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var s pathScratch
+	var want []node
+	for round := 0; round < 200; round++ {
+		for i := r.IntN(20); i > 0; i-- {
+			n := mkNode(int32(r.IntN(40)), int32(r.IntN(40)), int32(r.IntN(1000)))
+			s.push(n)
+			want = append(want, n)
+		}
+		slices.SortFunc(want, func(a, b node) int {
+			if less(a, b) {
+				return -1
+			}
+			if less(b, a) {
+				return 1
+			}
+			return 0
+		})
+		for i := r.IntN(15); i > 0 && len(want) > 0; i-- {
+			if got := s.pop(); got != want[0] {
+				t.Fatalf("round %d: popped %+v, want %+v", round, got, want[0])
+			}
+			want = want[1:]
 		}
 	}
 }
