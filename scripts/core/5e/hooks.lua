@@ -44,6 +44,10 @@
 -- last event when the later phases of turn.act run.
 local M = {}
 
+-- handlers test e.cancelled with rawget: an attack event's table reads its
+-- other fields through __index, a call for a field no event has.
+local rawget = rawget
+
 local PHASE = { ["attack.roll"] = "modify", ["damage.apply"] = "modify", ["damage.roll"] = "result" }
 local ONLY = { ["damage.apply"] = "subject", ["creature.down"] = "subject" }
 
@@ -60,7 +64,7 @@ local function chain(list)
   return function(e)
     for i = 1, n do
       list[i].fn(e)
-      if e.cancelled then return end
+      if rawget(e, "cancelled") then return end
     end
   end
 end
@@ -97,7 +101,7 @@ local function mixed(list, tag)
       local only = h.only
       if only == "either" or (actor and only == "actor") or (subject and only == "subject") then
         h.fn(e)
-        if e.cancelled then
+        if rawget(e, "cancelled") then
           pa, pt = nil, nil
           return
         end

@@ -176,7 +176,12 @@ function M.sequence(kit)
   if kit.sequence then return kit.sequence end
   local stat = kit.stat
   if stat.multiattack then return stat.multiattack end
-  return { stat.attacks[1].name }
+  local one = kit.one_attack -- made once: {name of the first attack}
+  if one == nil or one[1] ~= stat.attacks[1].name then
+    one = { stat.attacks[1].name }
+    kit.one_attack = one
+  end
+  return one
 end
 
 -- pick(self, kit, enemies, attack) chooses the target of an attack the kit
