@@ -151,7 +151,14 @@ func (m AppliedMod) Reason() string {
 func (p *StackPolicy) Apply(mods []Modifier, out []AppliedMod) (int, []AppliedMod) {
 	if len(mods) == 1 {
 		// a lone modifier has nothing to stack with: it counts whatever
-		// its type's rule
+		// its type's rule; grown in place (a literal appended is built
+		// aside and copied)
+		if n := len(out); n < cap(out) {
+			out = out[:n+1]
+			a := &out[n]
+			a.Modifier, a.Counted, a.Drop, a.By = mods[0], true, Counted, -1
+			return mods[0].Value, out
+		}
 		return mods[0].Value, append(out, AppliedMod{Modifier: mods[0], Counted: true, By: -1})
 	}
 	total := 0

@@ -342,10 +342,26 @@ func (e *Encounter) startNextStep() bool {
 		}
 		if len(e.cur) > 0 {
 			e.begin()
+			if e.quiet && e.allDormant() {
+				// what the caller would do with the step: nothing
+				e.endStep()
+				continue
+			}
 			return true
 		}
 	}
 	return false
+}
+
+// allDormant reports whether every participant of the current step is
+// dormant (SetDormant).
+func (e *Encounter) allDormant() bool {
+	for _, p := range e.cur {
+		if !p.dormant {
+			return false
+		}
+	}
+	return true
 }
 
 // begin starts the turns of the participants gathered in e.cur.

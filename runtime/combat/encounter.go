@@ -88,6 +88,7 @@ type participant struct {
 	actedBefore bool // acted, before the current turn started
 	delaying    bool // left its place this round and waits
 	resumed     bool // re-entered from a delay; its next step resumes its turn
+	dormant     bool // its caller does nothing on its turns (SetDormant)
 	delaySeq    int
 	readied     string
 	readySeq    int
@@ -309,6 +310,7 @@ func (e *Encounter) initParticipant(p *participant, s *Spec, seq int, slots, ref
 	p.own = rank{ties: p.own.ties[:0]}
 	p.rk = nil
 	p.inOrder, p.inTurn, p.acted, p.actedBefore, p.delaying, p.resumed = false, false, false, false, false, false
+	p.dormant = false
 	p.delaySeq, p.readied, p.readySeq, p.lost, p.pending, p.hasPending = 0, "", 0, 0, 0, false
 	p.slots, p.refill = slots, refill
 	copy(p.slots, p.refill)
@@ -688,6 +690,19 @@ func (e *Encounter) Handle(id string) Handle { return Handle{e.byID[id]} }
 // CanActHandle is CanAct for the participant h names: false for an empty
 // handle or a removed participant (Remove takes it out of the fight).
 func (e *Encounter) CanActHandle(h Handle) bool { return h.p != nil && e.idle(h.p) == "" }
+
+// SetDormant marks the participant h names as one its caller does nothing
+// for on its turns (a fighter that is dead), or, with false, as one it
+// plays again. Its turns still start and end, with everything they do (slots
+// refilled, effects ending, readied actions lost), but under Quiet a step
+// whose participants are all dormant starts and ends within the advance
+// that reaches it (EndStep, NextTurn, Begin): the caller is not handed a
+// step it would pass over. Restart clears the mark.
+func (e *Encounter) SetDormant(h Handle, on bool) {
+	if h.p != nil {
+		h.p.dormant = on
+	}
+}
 
 // Quiet stops (or, with false, resumes) recording transitions in the
 // Report that Begin, NextTurn and the other advances return: a caller

@@ -52,8 +52,10 @@ type Creature struct {
 	AC    AC
 
 	hp, maxHP, tempHP, nonlethal, floor int
-	// hpWatch, when set, counts the changes of hp (WatchHP).
-	hpWatch *int
+	// hpWatch, when set, counts the changes of hp (WatchHP); hpWho names
+	// c in it.
+	hpWatch *HPWatch
+	hpWho   int
 
 	tags       []string     // insertion order
 	abilities  []Score      // sorted by name
@@ -121,16 +123,26 @@ func (c *Creature) String() string {
 // HP returns current hit points.
 func (c *Creature) HP() int { return c.hp }
 
-// WatchHP makes c add 1 to *n whenever its current hit points may have
-// changed (nil: no more); a fight keeps one such count a side, to know
-// when a side's weakest may have changed. CopyFrom and UnmarshalJSON keep
-// c's watch (and count a change); a Clone shares it.
-func (c *Creature) WatchHP(n *int) { c.hpWatch = n }
+// HPWatch counts the changes of hit points of the creatures that point to
+// it (WatchHP) and says whose was the last: a fight keeps one a side, to
+// know when a side's weakest may have changed, and whose hit points to
+// look at when only one did.
+type HPWatch struct {
+	N    int // changes counted
+	Last int // the who (WatchHP) of the creature of the last change
+}
+
+// WatchHP makes c count in w every change its current hit points may have
+// made, naming itself who in w.Last (nil: no more). CopyFrom and
+// UnmarshalJSON keep c's watch (and count a change); a Clone shares it,
+// under the same who.
+func (c *Creature) WatchHP(w *HPWatch, who int) { c.hpWatch, c.hpWho = w, who }
 
 // hpChanged counts a change of hit points for the watch.
 func (c *Creature) hpChanged() {
-	if c.hpWatch != nil {
-		*c.hpWatch++
+	if w := c.hpWatch; w != nil {
+		w.N++
+		w.Last = c.hpWho
 	}
 }
 

@@ -351,7 +351,7 @@ func (c *Creature) ApplyDamageInto(rec *DamageRecord, parts []Damage, o *DamageO
 		c.pipeline(&rec.Types[i], o)
 		total += rec.Types[i].Final
 	}
-	rec.Outcome = c.take(total, o)
+	c.take(&rec.Outcome, total, o)
 	return nil
 }
 
@@ -370,7 +370,9 @@ func (c *Creature) ApplyDamageOne(typ string, amount int, o *DamageOptions) (Typ
 	}
 	r := TypeResult{Type: typ, Raw: amount}
 	c.pipeline(&r, o)
-	return r, c.take(r.Final, o), nil
+	var out Outcome
+	c.take(&out, r.Final, o)
+	return r, out, nil
 }
 
 func (c *Creature) checkOptions(o *DamageOptions) error {
@@ -516,9 +518,10 @@ func (c *Creature) best(typ string, s DamageStep, o *DamageOptions, x int) *Trai
 }
 
 // take moves total damage through temporary hit points to hit points or
-// the nonlethal track.
-func (c *Creature) take(total int, o *DamageOptions) Outcome {
-	out := Outcome{Total: total, TempBefore: c.tempHP, HPBefore: c.hp, Nonlethal: o.Nonlethal}
+// the nonlethal track, and writes what it did into out (in place: an
+// Outcome returned is built aside and copied).
+func (c *Creature) take(out *Outcome, total int, o *DamageOptions) {
+	*out = Outcome{Total: total, TempBefore: c.tempHP, HPBefore: c.hp, Nonlethal: o.Nonlethal}
 	rest := total
 	if !o.IgnoreTemp {
 		out.TempAbsorbed = min(c.tempHP, rest)
@@ -530,7 +533,7 @@ func (c *Creature) take(total int, o *DamageOptions) Outcome {
 		c.nonlethal += rest
 		out.NonlethalAdded = rest
 		out.HPAfter = c.hp
-		return out
+		return
 	}
 	room := max(c.hp-c.floor, 0)
 	out.HPLost = min(rest, room)
@@ -539,7 +542,6 @@ func (c *Creature) take(total int, o *DamageOptions) Outcome {
 	c.hp -= out.HPLost
 	c.hpChanged()
 	out.HPAfter = c.hp
-	return out
 }
 
 // floorDiv is floor(a / b) for b > 0.

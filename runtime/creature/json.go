@@ -115,7 +115,7 @@ func (c *Creature) UnmarshalJSON(b []byte) error {
 		err.During = []string{"creature " + w.ID}
 		return err
 	}
-	watch, gen := c.hpWatch, c.condGen
+	watch, who, gen := c.hpWatch, c.hpWho, c.condGen
 	*c = Creature{
 		ID: w.ID, Name: w.Name, Side: w.Side, Size: w.Size, Space: w.Space,
 		Reach: w.Reach, Pos: w.Pos, AC: w.AC,
@@ -124,7 +124,7 @@ func (c *Creature) UnmarshalJSON(b []byte) error {
 		traits: w.Traits, resources: w.Resources, conds: w.Conditions,
 		condImmune: w.ConditionImmunities, nextCond: w.NextCondition, condGen: gen + 1,
 	}
-	c.hpWatch = watch
+	c.hpWatch, c.hpWho = watch, who
 	c.hpChanged()
 	return nil
 }
@@ -150,9 +150,9 @@ func sortedUnique[T any](s []T, key func(*T) string) bool {
 func (c *Creature) CopyFrom(src *Creature) {
 	tags, abilities, speeds, senses := c.tags[:0], c.abilities[:0], c.speeds[:0], c.senses[:0]
 	traits, resources, conds, immune := c.traits[:0], c.resources[:0], c.conds[:0], c.condImmune[:0]
-	watch, gen := c.hpWatch, c.condGen
+	watch, who, gen := c.hpWatch, c.hpWho, c.condGen
 	*c = *src
-	c.hpWatch, c.condGen = watch, gen+1
+	c.hpWatch, c.hpWho, c.condGen = watch, who, gen+1
 	c.hpChanged()
 	c.tags = appendAll(tags, src.tags)
 	c.abilities = appendAll(abilities, src.abilities)

@@ -3,24 +3,27 @@ package creature
 import "testing"
 
 // TestWatchHP: every change of current hit points is counted, through
-// a copy and a clone too.
+// a copy and a clone too, under the creature's own name.
 func TestWatchHP(t *testing.T) {
 	c, err := New("c", "C", 10)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var n int
-	c.WatchHP(&n)
+	var w HPWatch
+	c.WatchHP(&w, 7)
 	last := 0
 	step := func(what string, f func() error) {
 		t.Helper()
 		if err := f(); err != nil {
 			t.Fatalf("%s: %v", what, err)
 		}
-		if n == last {
+		if w.N == last {
 			t.Errorf("%s: hit points %d, no change counted", what, c.HP())
 		}
-		last = n
+		if w.Last != 7 {
+			t.Errorf("%s: the change is counted as %d's, want 7's", what, w.Last)
+		}
+		last, w.Last = w.N, 0
 	}
 	step("damage", func() error { _, err := c.ApplyDamage([]Damage{{Type: "fire", Amount: 3}}, nil); return err })
 	step("heal", func() error { _, err := c.Heal(1); return err })

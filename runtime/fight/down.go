@@ -72,6 +72,9 @@ func (f *Fight) revive(x *Fighter) {
 	f.gen++
 	x.Out, x.Dead, x.Stable = false, false, false
 	x.SaveSuccesses, x.SaveFailures = 0, 0
+	if f.enc != nil {
+		f.enc.SetDormant(x.part, false) // its turns are played again
+	}
 	f.syncMap(x)
 	if f.Rules.DownCondition != "" {
 		x.C.RemoveCondition(f.Rules.DownCondition)

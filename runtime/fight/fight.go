@@ -391,8 +391,13 @@ func LowestHP(f *Fight, self *Fighter, enemies []*Fighter) *Fighter {
 	if len(enemies) >= lowPickMin {
 		p, s = f.lowPickFor(self, enemies)
 	}
-	if p != nil && p.best != nil && p.gen == f.gen && p.outs == f.outs && p.hp == f.hpSide[s] {
-		return p.best // nothing changed among them since the last pick
+	if p != nil && p.best != nil && p.gen == f.gen && p.n == len(enemies) {
+		if w := &f.hpSide[s]; p.hp == w.N {
+			return p.best // nothing changed among them since the last pick
+		} else if p.hp+1 == w.N && f.onePick(p, w.Last) {
+			p.hp = w.N
+			return p.best // one fighter's hit points changed: the pick follows
+		}
 	}
 	best := enemies[0]
 	for _, e := range enemies[1:] {
@@ -401,9 +406,39 @@ func LowestHP(f *Fight, self *Fighter, enemies []*Fighter) *Fighter {
 		}
 	}
 	if p != nil {
-		*p = lowPick{gen: f.gen, outs: f.outs, hp: f.hpSide[s], best: best}
+		*p = lowPick{gen: f.gen, n: len(enemies), hp: f.hpSide[s].N, best: best, bestHP: best.C.HP()}
 	}
 	return best
+}
+
+// onePick updates the pick p when the one change of hit points among its
+// side since p was made is fighter i's (its creature, or a clone of it):
+// the pick is the same as a fresh scan's, as long as the pick's own hit
+// points did not rise. It reports false when a scan must decide.
+func (f *Fight) onePick(p *lowPick, i int) bool {
+	if uint(i) >= uint(len(f.Fighters)) {
+		return false
+	}
+	x := f.Fighters[i]
+	hp := x.C.HP()
+	switch {
+	case x == p.best:
+		// lower or the same: still the lowest, and the first of those
+		// as low
+		ok := hp <= p.bestHP
+		p.bestHP = hp
+		return ok
+	case hp > p.bestHP || x.Out || x.Side != p.best.Side:
+		// every other one's hit points stand: the pick's are still
+		// the least (x was not a candidate, or stays above them)
+		return true
+	case hp < p.bestHP || x.Owner < p.best.Owner:
+		// the enemies are in fight order (Owner's): the first of the
+		// lowest is x
+		p.best, p.bestHP = x, hp
+		return true
+	}
+	return true // as low as the pick, after it
 }
 
 // lowPickMin is the fewest enemies for which LowestHP keeps its pick:
@@ -411,10 +446,13 @@ func LowestHP(f *Fight, self *Fighter, enemies []*Fighter) *Fighter {
 const lowPickMin = 16
 
 // lowPick is LowestHP's pick among one side's fighters still in, with
-// what it stands on.
+// what it stands on: the side's list (its gen and length: within a gen the
+// list only loses fighters, so one as long has the same ones), its count
+// of changes of hit points (hp) and the pick's hit points then.
 type lowPick struct {
-	gen, outs, hp int
-	best          *Fighter
+	gen, n, hp int
+	best       *Fighter
+	bestHP     int
 }
 
 // lowPickFor returns the pick kept for enemies and their side when
@@ -603,7 +641,7 @@ type Fight struct {
 	// WatchHP, pointed here by Reset for the trial: watchGen is the gen it
 	// stands for); low[s] is LowestHP's last pick among side s, good while
 	// the side's list (gen, outs) and that count stand.
-	hpSide   []int
+	hpSide   []creature.HPWatch
 	watchGen int
 	low      []lowPick
 	// outs counts the times a fighter was taken out of the fight (see
@@ -723,9 +761,9 @@ func (f *Fight) Reset() error {
 	for _, x := range f.Fighters {
 		x.C.CopyFrom(x.Base)
 		if len(f.hpSide) != len(f.Sides) {
-			f.hpSide, f.low = make([]int, len(f.Sides)), make([]lowPick, len(f.Sides))
+			f.hpSide, f.low = make([]creature.HPWatch, len(f.Sides)), make([]lowPick, len(f.Sides))
 		}
-		x.C.WatchHP(&f.hpSide[x.Side])
+		x.C.WatchHP(&f.hpSide[x.Side], int(x.Owner)-1)
 		x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false
 		x.SaveSuccesses, x.SaveFailures = 0, 0
 		x.LastSave = DyingRoll{}
@@ -849,7 +887,13 @@ func (f *Fight) Run() (Outcome, error) {
 		}
 		for _, ref := range f.enc.CurrentRefs() {
 			x := f.Fighters[ref] // Spec.Ref: the fighter's index (see spec)
-			if x.Dead || x.Fled || !f.enc.CanActHandle(x.part) {
+			if x.Dead || x.Fled {
+				// nothing played on its turns until it is revived: the
+				// encounter passes its steps by itself (revive wakes it)
+				f.enc.SetDormant(x.part, true)
+				continue // no need to ask Stop
+			}
+			if !f.enc.CanActHandle(x.part) {
 				continue // nothing played: no need to ask Stop
 			}
 			if f.Stop != nil {

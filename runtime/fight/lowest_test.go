@@ -77,3 +77,51 @@ func r1x(t testing.TB, seed uint64, n int) *Fight {
 	}
 	return f
 }
+
+// TestLowestHPFollowsOneChange: after each single change of hit points
+// (the case LowestHP follows without a scan: damage, healing, a tie with
+// the pick before or after it, the pick's own rise, a clone's change),
+// its pick is a fresh scan's.
+func TestLowestHPFollowsOneChange(t *testing.T) {
+	f := r1x(t, 5, 20)
+	if err := f.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	hero := f.Fighters[0]
+	src := rng.New(11)
+	for i := 0; i < 2000; i++ {
+		scan := f.Enemies(hero)[0]
+		for _, e := range f.Enemies(hero) {
+			if e.C.HP() < scan.C.HP() {
+				scan = e
+			}
+		}
+		if got := LowestHP(f, hero, f.Enemies(hero)); got != scan {
+			t.Fatalf("step %d: LowestHP picked %s (%d hp), want %s (%d hp)", i, got.ID, got.C.HP(), scan.ID, scan.C.HP())
+		}
+		g := f.Fighters[4+int(src.Uint64n(20))]
+		if g.Out {
+			continue
+		}
+		var err error
+		switch src.Uint64n(5) {
+		case 0:
+			_, err = g.C.Heal(int(src.Uint64n(3)))
+		case 1:
+			err = g.C.SetHP(scan.C.HP()) // a tie with the pick
+		case 2:
+			err = g.C.SetHP(1 + int(src.Uint64n(7)))
+		case 3:
+			err = g.C.Clone().SetHP(int(src.Uint64n(7))) // counted, changes nothing
+		default:
+			err = scan.C.SetHP(scan.C.HP() + int(src.Uint64n(3)) - 1) // the pick's own
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.C.HP() <= 0 || scan.C.HP() <= 0 {
+			_ = g.C.SetHP(1)
+			_ = scan.C.SetHP(1)
+		}
+	}
+}
