@@ -68,3 +68,113 @@ return table.concat(got, ", "), n, #hps, ok, msg`, nil)
 		t.Errorf("fight.hp_each took a list holding a string")
 	}
 }
+
+// TestListInQueriesMatchUnpacked: fight.has_any_in and fight.has_any_tag_in
+// answer as fight.has_any and fight.has_any_tag of the list unpacked, and
+// fight.has_any_tag_each and fight.ability_each give, for every creature of
+// a list, what fight.has_any_tag and c:ability give one creature at a time
+// (nil where it has no such ability), in a new table or over a given one.
+func TestListInQueriesMatchUnpacked(t *testing.T) {
+	e, err := engine.New(context.Background(), engine.Options{Ruleset: "1e", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	out, err := e.R.DoString(context.Background(), "in.lua", `
+local creature = require("creature")
+local fight = require("fight")
+local list = {}
+for i = 1, 6 do
+  local tags = {}
+  if i % 2 == 0 then tags[#tags + 1] = "fighter" end
+  if i % 3 == 0 then tags[#tags + 1] = "ranger" end
+  local abilities = {}
+  if i ~= 4 then abilities.level = i end
+  local c = creature.new{ id = "c" .. i, hp = 10, ac = 5, tags = tags, abilities = abilities }
+  if i % 2 == 1 then c:add_condition("asleep") end
+  if i == 6 then c:add_condition("held") end
+  list[i] = c
+end
+local names, tags = { "held", "asleep", "paralyzed" }, { "paladin", "fighter", "ranger" }
+local any_tag, level = fight.has_any_tag_each(list, tags), fight.ability_each(list, "level")
+local into = { "x", "x", "x", "x", "x", "x", "kept" }
+local again = fight.ability_each(list, "level", into)
+local got, n, lv = {}, 0, 0
+for i, c in ipairs(list) do
+  if fight.has_any_in(c, names) ~= fight.has_any(c, unpack(names)) then got[#got + 1] = "in " .. i end
+  if fight.has_any_in(c, {}) ~= false then got[#got + 1] = "in none " .. i end
+  if fight.has_any_tag_in(c, tags) ~= fight.has_any_tag(c, unpack(tags)) then got[#got + 1] = "tag in " .. i end
+  if any_tag[i] ~= fight.has_any_tag(c, unpack(tags)) then got[#got + 1] = "tag each " .. i end
+  if level[i] ~= c:ability("level") then got[#got + 1] = "ability " .. i end
+  if again[i] ~= level[i] then got[#got + 1] = "into " .. i end
+  if any_tag[i] then n = n + 1 end
+  if level[i] then lv = lv + 1 end
+end
+if again ~= into or into[7] ~= "kept" then got[#got + 1] = "into's own table, entries past the list" end
+local ok = pcall(fight.has_any_in, list[1], { "held", 3 })
+return table.concat(got, ", "), n, lv, ok`, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := out[0].(lua.LString); s != "" {
+		t.Errorf("the queries differ from the unpacked, one-by-one calls at: %s", s)
+	}
+	if n := out[1].(lua.LNumber); n != 4 {
+		t.Errorf("%v creatures have any of the tags, want 4 (2, 3, 4, 6)", n)
+	}
+	if n := out[2].(lua.LNumber); n != 5 {
+		t.Errorf("%v creatures have a level, want 5 (all but 4)", n)
+	}
+	if ok := out[3].(lua.LBool); ok {
+		t.Errorf("fight.has_any_in took a list holding a number")
+	}
+}
+
+// TestRoutinesEachMatchesRoutines: the 1e melee.routines_each gives every
+// creature of a list the attack routines melee.routines gives it alone
+// (fighters of low, middle and high level, hasted or not, monsters with
+// and without a routines ability), in odd and even rounds.
+func TestRoutinesEachMatchesRoutines(t *testing.T) {
+	e, err := engine.New(context.Background(), engine.Options{Ruleset: "1e", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	out, err := e.R.DoString(context.Background(), "routines.lua", `
+local creature = require("creature")
+local melee = require("core.1e.melee")
+local list = {}
+local kinds = {
+  { tags = { "fighter" }, abilities = { level = 3 } }, { tags = { "ranger" }, abilities = { level = 8 } },
+  { tags = { "paladin" }, abilities = { level = 14 } }, { tags = { "fighter" }, abilities = {} },
+  { tags = { "monster" }, abilities = { routines = 2 } }, { tags = { "monster" }, abilities = {} },
+  { tags = { "cleric" }, abilities = { level = 9 } }, { tags = { "fighter", "ranger" }, abilities = { level = 7 } },
+}
+for i, k in ipairs(kinds) do
+  for _, hasted in ipairs({ false, true }) do
+    local c = creature.new{ id = "c" .. i, hp = 10, ac = 5, tags = k.tags, abilities = k.abilities }
+    if hasted then c:add_condition("hasted") end
+    list[#list + 1] = c
+  end
+end
+local got, into, seen = {}, {}, {}
+for round = 1, 4 do
+  local each = melee.routines_each(list, round, into)
+  for i, c in ipairs(list) do
+    if each[i] ~= melee.routines(c, round) then got[#got + 1] = c:get("id") .. " round " .. round end
+    seen[each[i]] = true
+  end
+end
+local n = 0
+for _ in pairs(seen) do n = n + 1 end
+return table.concat(got, ", "), n`, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := out[0].(lua.LString); s != "" {
+		t.Errorf("melee.routines_each differs from melee.routines at: %s", s)
+	}
+	if n := out[1].(lua.LNumber); n < 4 {
+		t.Errorf("only %v different numbers of routines seen: the creatures do not cover the table", n)
+	}
+}

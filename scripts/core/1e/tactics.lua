@@ -121,9 +121,12 @@ end
 local engaged = enc.engaged
 
 -- A target is worth striking unless its death is only deferred (tied
--- round) or it is out.
+-- round) or it is out. (enc.state.doomed counts the creatures whose death
+-- is deferred, nil when not counted: while it is 0 no record is asked.)
 local function valid(t)
-  return not out(t) and not (enc.state.by[t] or rec(t)).doomed
+  if out(t) then return false end
+  local s = enc.state
+  return s.doomed == 0 or not (s.by[t] or rec(t)).doomed
 end
 
 
@@ -139,7 +142,10 @@ end
 -- engaged), "missile" (c's missile must reach it) or "spell" (any).
 -- (fight.enemies lists only creatures still in the fight, so of valid()
 -- only the deferred death is left to ask.)
--- (c engaged with every enemy, encounter.closed, asks engaged of none.)
+-- (c engaged with every enemy, encounter.closed, asks engaged of none;
+-- with no map, c engaged with t is either closed: encounter.engaged, whose
+-- closed(t) is written out here, the gap within striking range. No record
+-- is asked whether its death is deferred while none is: valid.)
 -- Every enemy's hit points, and for an intelligent picker which are
 -- helpless and which are casting, come in one call each (fight.hp_each,
 -- fight.has_any_each: c:get("hp"), tohit.helpless and c:has("casting") of
@@ -157,8 +163,12 @@ function M.pick(c, how, enemies)
   local in_melee = how == "melee"
   local all = in_melee and enc.closed(c)
   local missile = how == "missile" and attacks(c).missile[1]
-  local on_map = missile and enc.mapped()
-  local by = enc.state.by
+  local st = enc.state
+  local mapped = st.map
+  local on_map = missile and mapped
+  local by = st.by
+  local doomed = st.doomed ~= 0
+  local near = in_melee and not all and not mapped and enc.strike_ft
   local hps = fight.hp_each(list, hp_of)
   local casting, helpless
   if smart then
@@ -167,7 +177,8 @@ function M.pick(c, how, enemies)
   end
   for i = 1, n do
     local t = list[i]
-    if not (by[t] or rec(t)).doomed and (not in_melee or all or engaged(c, t)) then
+    if not (doomed and (by[t] or rec(t)).doomed)
+       and (not in_melee or all or (near and (by[t] or rec(t)).gap <= near) or (mapped and engaged(c, t))) then
       if helpless and helpless[i] then return t, "helpless" end
       local hp = hps[i]
       if casting and casting[i] then hp = hp - 1000 end -- a caster casting now
@@ -181,13 +192,20 @@ end
 
 -- any_engaged(c) -> whether c can strike an enemy in melee, and the
 -- enemies it asked (fight.enemies(c), for M.pick and M.routine next).
+-- (engaged and the deferred deaths as M.pick asks them)
 local function any_engaged(c)
   local list = fight.enemies(c)
-  local by = enc.state.by
+  local st = enc.state
+  local by = st.by
   local all = enc.closed(c)
+  local doomed = st.doomed ~= 0
+  local near = not all and not st.map and enc.strike_ft
   for i = 1, #list do
     local t = list[i]
-    if not (by[t] or rec(t)).doomed and (all or engaged(c, t)) then return true, list end
+    if not (doomed and (by[t] or rec(t)).doomed)
+       and (all or (near and (by[t] or rec(t)).gap <= near) or (not near and engaged(c, t))) then
+      return true, list
+    end
   end
   return false, list
 end
@@ -277,7 +295,7 @@ function M.routine(c, bonus, mult, first, enemies)
   for k = 1, extra do
     for i = 1, #list do
       if out(c) then return true end
-      if out(t) or (by[t] or rec(t)).doomed then
+      if out(t) or (s.doomed ~= 0 and (by[t] or rec(t)).doomed) then
         t = M.pick(c, "melee")
         if not t then return true end
       end
@@ -852,8 +870,10 @@ rules.on("encounter.start", function()
   local s = S()
   s.atk, s.atk_last = {}, {}
   s.timers = {}
+  s.doomed = 0 -- deferred deaths (valid)
 end, { phase = "declare", priority = -90 })
 
+local routines_of, charging_of, CHARGING = {}, {}, { "charging" }
 rules.on("round.start", function(e)
   if fight.by_hand() then return end
   local s = S()
@@ -875,13 +895,17 @@ rules.on("round.start", function(e)
     end
   end
   local list, by = s.list, s.by
-  local r1 = math.max(round, 1)
+  -- each creature's routines (melee.routines) and whether it is charging,
+  -- asked of the whole list at once; only a charger has the condition to
+  -- remove
+  local routines = melee.routines_each(list, math.max(round, 1), routines_of)
+  local charging = fight.has_any_each(list, CHARGING, charging_of)
   for i = 1, #list do
     local c = list[i]
     local r = by[c] or rec(c)
     r.acted, r.skip, r.done, r.closed_this_round = false, false, 0, false
-    r.routines = melee.routines(c, r1)
-    c:remove_condition("charging")
+    r.routines = routines[i]
+    if charging[i] then c:remove_condition("charging") end
   end
   if round >= 2 then morale_round() end
   if round == 0 then return end
@@ -947,11 +971,19 @@ rules.on("turn.act", function(e)
   M.act(c, e.round)
 end)
 
+-- (undoom: a deferred death is done, counted off enc.state.doomed)
+local function undoom(s, r)
+  r.doomed = false
+  if s.doomed then s.doomed = s.doomed - 1 end
+end
+
 rules.on("turn.end", function(e)
+  local s = enc.state
+  if s.doomed == 0 then return end
   local c = e.fighter
-  local r = enc.state.by[c] or rec(c)
+  local r = s.by[c] or rec(c)
   if r.doomed then
-    r.doomed = false
+    undoom(s, r)
     fight.down(c)
   end
 end)
@@ -984,12 +1016,14 @@ rules.on("round.end", function(e)
     end
   end
   local list = s.list
-  for i = 1, #list do
-    local c = list[i]
-    local r = by[c] or rec(c)
-    if r.doomed then
-      r.doomed = false
-      fight.down(c)
+  if s.doomed ~= 0 then
+    for i = 1, #list do
+      local c = list[i]
+      local r = by[c] or rec(c)
+      if r.doomed then
+        undoom(s, r)
+        fight.down(c)
+      end
     end
   end
   tick_timers()
@@ -1009,6 +1043,7 @@ rules.on("creature.down", function(e)
   local target_wsf = (not ta.multi) and ta.melee[1] and lib.wsf(ta.melee[1]) or nil
   if M.pending.simultaneous then killer_wsf = nil end
   if initiative.still_strikes(true, false, killer_wsf, target_wsf) then
+    if not r.doomed and s.doomed then s.doomed = s.doomed + 1 end
     r.doomed = true
     r.past_zero = math.max(r.past_zero or 0, e.past_zero or 0)
     rules.cancel(e, "strikes back in a tied round")

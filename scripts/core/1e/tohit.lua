@@ -200,8 +200,9 @@ M.special_rows = {
 -- third row, and unconscious): M.helpless asks them of one creature,
 -- tactics.lua of a whole list at once (fight.has_any_each).
 M.helpless_conditions = { "asleep", "held", "paralyzed", "immobile", "unconscious" }
+local has_any_in = fight.has_any_in
 function M.helpless(t)
-  return fight.has_any(t, unpack(M.helpless_conditions))
+  return has_any_in(t, M.helpless_conditions)
 end
 
 -- the union of the rows' conditions (made again when the rows are replaced):
@@ -215,12 +216,12 @@ function M.special(t)
       for _, cond in ipairs(r.cond) do any_cond[#any_cond + 1] = cond end
     end
   end
-  if not fight.has_any(t, unpack(any_cond)) then return 0 end
+  if not has_any_in(t, any_cond) then return 0 end
   local best = 0
   for i = #M.special_rows, 1, -1 do
     local r = M.special_rows[i]
     -- one call for the row's conditions (c:has of each), then the row's bonus once for each it has
-    if fight.has_any(t, unpack(r.cond)) then
+    if has_any_in(t, r.cond) then
       for _, cond in ipairs(r.cond) do
         if t:has(cond) then
           local v = T["TBL-SPECIAL-TOHIT"]:lookup(r.row, "To-hit bonus")
@@ -270,7 +271,7 @@ function M.needs_plus(t)
     all_tags, all_of = {}, M.magic_rows
     for i, r in ipairs(all_of) do all_tags[i] = "hit_by:+" .. r.plus end
   end
-  if not fight.has_any_tag(t, unpack(all_tags)) then return 0 end
+  if not fight.has_any_tag_in(t, all_tags) then return 0 end
   for i = #M.magic_rows, 1, -1 do
     local plus = M.magic_rows[i].plus
     local tag = plus_tags[plus]
