@@ -33,6 +33,7 @@ func (fm *module) fastFuncs() []luart.Func {
 		{Name: "has_any_in", Args: "(c, names)", Doc: "returns whether creature c has any of the conditions in the list names (fight.has_any(c, unpack(names)) without unpacking the list); needs no fight", Fn: hasAnyIn},
 		{Name: "has_any_tag_in", Args: "(c, tags)", Doc: "returns whether creature c has any of the tags in the list tags (fight.has_any_tag(c, unpack(tags)) without unpacking the list); needs no fight", Fn: hasAnyTagIn},
 		{Name: "has_any_tag_each", Args: "(list, tags [, into])", Doc: "returns a list of booleans: whether each creature of list has any of the tags in the list tags (fight.has_any_tag of each, in one call), written into the table into when given (entries past #list are left alone); needs no fight", Fn: hasAnyTagEach},
+		{Name: "tags_among", Args: "(c, names [, into])", Doc: "returns the list of the names in the list names that creature c has as tags, each once, in the order of names (c:has_tag of each in turn, in one call), written into the table into when given (its entries after them cleared); needs no fight", Fn: tagsAmong},
 		{Name: "ability_each", Args: "(list, name [, into])", Doc: "returns a list of each creature of list's ability name (c:ability(name) of each, in one call: nil where a creature has none), written into the table into when given (entries past #list are left alone); needs no fight", Fn: abilityEach},
 	}
 }
@@ -220,4 +221,28 @@ func creatureAt(L *lua.LState, list *lua.LTable, i int) *creature.Creature {
 		L.ArgError(1, "a list of creatures expected")
 	}
 	return c
+}
+
+// tagsAmong is fight.tags_among.
+func tagsAmong(L *lua.LState) int {
+	c := creaturemod.Check(L, 1)
+	nt := L.CheckTable(2)
+	n := nt.Len()
+	out := into(L, 3, 0)
+	k := 0
+	for i := 1; i <= n; i++ {
+		s, ok := nt.RawGetInt(i).(lua.LString)
+		if !ok {
+			L.ArgError(2, "a list of tags expected")
+		}
+		if c.HasTag(string(s)) {
+			k++
+			out.RawSetInt(k, s)
+		}
+	}
+	for i := out.Len(); i > k; i-- {
+		out.RawSetInt(i, lua.LNil)
+	}
+	L.Push(out)
+	return 1
 }

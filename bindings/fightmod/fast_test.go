@@ -178,3 +178,37 @@ return table.concat(got, ", "), n`, nil)
 		t.Errorf("only %v different numbers of routines seen: the creatures do not cover the table", n)
 	}
 }
+
+// TestTagsAmongMatchesHasTag: fight.tags_among lists the names a creature
+// has as tags in the order of the list asked (c:has_tag of each), each
+// once however often the creature has it, and written over a given table
+// clears that table's later entries.
+func TestTagsAmongMatchesHasTag(t *testing.T) {
+	e, err := engine.New(context.Background(), engine.Options{Ruleset: "1e", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	out, err := e.R.DoString(context.Background(), "among.lua", `
+local creature = require("creature")
+local fight = require("fight")
+local names = { "fighter", "cleric", "magic-user", "thief" }
+local c = creature.new{ id = "c", hp = 10, ac = 5, tags = { "thief", "pc", "fighter", "thief" } }
+local want = {}
+for _, n in ipairs(names) do
+  if c:has_tag(n) then want[#want + 1] = n end
+end
+local got = fight.tags_among(c, names)
+local into = fight.tags_among(c, names, { "x", "x", "x", "x", "x" })
+local none = fight.tags_among(c, { "druid" }, { "x" })
+return table.concat(want, ","), table.concat(got, ","), table.concat(into, ","), #into, #none`, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out[0] != out[1] || out[0] != out[2] || out[0] != lua.LString("fighter,thief") {
+		t.Errorf("fight.tags_among gave %v and %v (into), c:has_tag %v; want fighter,thief", out[1], out[2], out[0])
+	}
+	if out[3] != lua.LNumber(2) || out[4] != lua.LNumber(0) {
+		t.Errorf("a given table keeps %v and %v entries, want 2 and 0", out[3], out[4])
+	}
+}
