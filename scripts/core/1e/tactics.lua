@@ -72,16 +72,19 @@ end
 M.leave = leave
 
 local function id(c) return c:get("id") end
-local out = fight.out
+local out, swing, enemies_of = fight.out, fight.swing, fight.enemies
 local NONE = {} -- an empty list, never written
 
 -- ------------------------------------------------------------ timers
 -- timed(c, cond, rounds): a condition that ends after rounds round ends.
+-- (A timer is {c, cond, rounds left}. The options tables given to
+-- c:add_condition here and below are read, never kept: made once.)
+local TIMED, CHARGE, SET = { source = "timed" }, { source = "charge" }, { source = "set" }
 function M.timed(c, cond, rounds, opts)
-  c:add_condition(cond, opts or { source = "timed" })
+  c:add_condition(cond, opts or TIMED)
   local s = S()
   s.timers = s.timers or {}
-  s.timers[#s.timers + 1] = { c = c, cond = cond, left = rounds }
+  s.timers[#s.timers + 1] = { c, cond, rounds }
 end
 
 -- (The list is kept in place: the timers still running move down over the
@@ -93,9 +96,10 @@ local function tick_timers()
   local i, n = 1, 0
   local t = timers[1]
   while t do
-    t.left = t.left - 1
-    if t.left <= 0 then
-      t.c:remove_condition(t.cond)
+    local left = t[3] - 1
+    t[3] = left
+    if left <= 0 then
+      t[1]:remove_condition(t[2])
     else
       n = n + 1
       timers[n] = t
@@ -157,7 +161,7 @@ local CASTING = { "casting" }
 function M.pick(c, how, enemies)
   local best, bhp
   local smart = (c:ability("int") or 0) >= 5 -- lib.ability(c, "int", 0)
-  local list = enemies or fight.enemies(c)
+  local list = enemies or enemies_of(c)
   local n = #list
   if n == 0 then return nil end
   local in_melee = how == "melee"
@@ -194,7 +198,7 @@ end
 -- enemies it asked (fight.enemies(c), for M.pick and M.routine next).
 -- (engaged and the deferred deaths as M.pick asks them)
 local function any_engaged(c)
-  local list = fight.enemies(c)
+  local list = enemies_of(c)
   local st = enc.state
   local by = st.by
   local all = enc.closed(c)
@@ -221,7 +225,7 @@ local function strike(c, t, name, bonus, mult)
   if out(c) or out(t) then return end
   local p = M.pending
   p.bonus, p.mult = bonus or 0, mult or 1
-  fight.swing(c, t, name) -- fight.strike without the result table, which no caller reads
+  swing(c, t, name) -- fight.strike without the result table, which no caller reads
   p.bonus, p.mult = 0, 1
 end
 
@@ -237,12 +241,19 @@ end
 -- its multiattack, or its first melee attack, or as many attacks as its
 -- level against creatures of less than one hit die (fighters, [K] PHB);
 -- nil when it has no melee attack.
+-- (The one-attack list of a name is made once: callers only read it.)
+local single = {}
 local function routine_of(c, t)
   local a = attacks(c)
   local list = a.multi
   if not list then
-    if #a.melee == 0 then return nil end
-    list = { a.melee[1] }
+    local name = a.melee[1]
+    if not name then return nil end
+    list = single[name]
+    if not list then
+      list = { name }
+      single[name] = list
+    end
     local n = melee.vs_small(c, t)
     if n and n > 1 then
       list = {}
@@ -301,7 +312,7 @@ function M.routine(c, bonus, mult, first, enemies)
       end
       p.simultaneous = k > before
       p.bonus, p.mult = bonus or 0, mult or 1
-      fight.swing(c, t, list[i])
+      swing(c, t, list[i])
       p.bonus, p.mult = 0, 1
       p.simultaneous = false
     end
@@ -590,7 +601,7 @@ local function charge_blows(c, r, t, w)
   local s = S()
   r.last_charge = s.round
   r.closed_this_round = true
-  c:add_condition("charging", { source = "charge" })
+  c:add_condition("charging", CHARGE)
   note("%s charges", id(c))
   -- a creature still in its surprise segments cannot react
   local can_react = t and valid(t) and not tohit.helpless(t) and wants_melee(t)
@@ -688,7 +699,7 @@ local function charge_or_close(c, r, per_segment)
   local w = a.melee[1] and lib.weapon(a.melee[1])
   -- F. a piercing weapon is set against a charge instead of closing.
   if moves.can_set(w) and not per_segment and not c:has("set_weapon") and c:has_tag("sets_weapon") then
-    c:add_condition("set_weapon", { source = "set" })
+    c:add_condition("set_weapon", SET)
     note("%s sets %s against a charge", id(c), w.name)
     return true
   end
@@ -805,12 +816,13 @@ end
 -- ------------------------------------------------------------ morale
 -- The side-wide triggers that hold now (TBL-MORALE-WHEN, 1e.morale.held)
 -- and whether any is new since the last check.
+local tally_buf = {} -- a side's tally, written over for each side (morale.held)
 local function side_triggers(side, counts)
   local s = S()
   s.mtrig = s.mtrig or {}
   local seen = s.mtrig[side] or {}
   s.mtrig[side] = seen
-  local hold, t = morale.held(s.list, side, counts)
+  local hold, t = morale.held(s.list, side, counts, tally_buf)
   local new = false
   for _, h in ipairs(hold) do
     if not seen[h] then
@@ -873,7 +885,7 @@ rules.on("encounter.start", function()
   s.doomed = 0 -- deferred deaths (valid)
 end, { phase = "declare", priority = -90 })
 
-local routines_of, charging_of, CHARGING = {}, {}, { "charging" }
+local routines_of, charging_of, caster_of, CHARGING, CASTER = {}, {}, {}, { "charging" }, { "caster" }
 rules.on("round.start", function(e)
   if fight.by_hand() then return end
   local s = S()
@@ -903,17 +915,22 @@ rules.on("round.start", function(e)
   for i = 1, #list do
     local c = list[i]
     local r = by[c] or rec(c)
-    r.acted, r.skip, r.done, r.closed_this_round = false, false, 0, false
+    r.acted = false
+    r.skip = false
+    r.done = 0
+    r.closed_this_round = false
     r.routines = routines[i]
     if charging[i] then c:remove_condition("charging") end
   end
   if round >= 2 then morale_round() end
   if round == 0 then return end
-  -- casters declare their spells (M.choose_spell is asked of casters only)
+  -- casters declare their spells (M.choose_spell is asked of casters only;
+  -- which are, of the whole list at once)
+  local casters = fight.has_any_tag_each(list, CASTER, caster_of)
   for i = 1, #list do
     local c = list[i]
     local r = by[c] or rec(c)
-    if not r.cast and c:has_tag("caster") and not out(c) and not tohit.helpless(c) then
+    if not r.cast and casters[i] and not out(c) and not tohit.helpless(c) then
       local sp, targets = M.choose_spell(c, round)
       if sp then
         r.cast = { spell = sp, targets = targets }
