@@ -1,6 +1,8 @@
 package fightmod
 
 import (
+	"strings"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/dndsh/dndsh/bindings/creaturemod"
@@ -34,6 +36,7 @@ func (fm *module) fastFuncs() []luart.Func {
 		{Name: "has_any_tag_in", Args: "(c, tags)", Doc: "returns whether creature c has any of the tags in the list tags (fight.has_any_tag(c, unpack(tags)) without unpacking the list); needs no fight", Fn: hasAnyTagIn},
 		{Name: "has_any_tag_each", Args: "(list, tags [, into])", Doc: "returns a list of booleans: whether each creature of list has any of the tags in the list tags (fight.has_any_tag of each, in one call), written into the table into when given (entries past #list are left alone); needs no fight", Fn: hasAnyTagEach},
 		{Name: "tags_among", Args: "(c, names [, into])", Doc: "returns the list of the names in the list names that creature c has as tags, each once, in the order of names (c:has_tag of each in turn, in one call), written into the table into when given (its entries after them cleared); needs no fight", Fn: tagsAmong},
+		{Name: "tag_suffix", Args: "(c, prefix)", Doc: "returns the rest of creature c's first tag that begins with prefix and is longer than it (in the order the tags were added), or nil when it has none (c:get(\"tags\") searched without copying the list); needs no fight", Fn: tagSuffix},
 		{Name: "ability_each", Args: "(list, name [, into])", Doc: "returns a list of each creature of list's ability name (c:ability(name) of each, in one call: nil where a creature has none), written into the table into when given (entries past #list are left alone); needs no fight", Fn: abilityEach},
 	}
 }
@@ -244,5 +247,20 @@ func tagsAmong(L *lua.LState) int {
 		out.RawSetInt(i, lua.LNil)
 	}
 	L.Push(out)
+	return 1
+}
+
+// tagSuffix is fight.tag_suffix.
+func tagSuffix(L *lua.LState) int {
+	c := creaturemod.Check(L, 1)
+	prefix := L.CheckString(2)
+	var buf [16]string
+	for _, t := range c.Tags(buf[:0]) {
+		if len(t) > len(prefix) && strings.HasPrefix(t, prefix) {
+			L.Push(lua.LString(t[len(prefix):]))
+			return 1
+		}
+	}
+	L.Push(lua.LNil)
 	return 1
 }

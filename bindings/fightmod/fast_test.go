@@ -212,3 +212,40 @@ return table.concat(want, ","), table.concat(got, ","), table.concat(into, ","),
 		t.Errorf("a given table keeps %v and %v entries, want 2 and 0", out[3], out[4])
 	}
 }
+
+// TestTagSuffixMatchesPattern: fight.tag_suffix gives what a search of
+// c:get("tags") in order for the first tag matching "^prefix(.+)$" gives,
+// and nil for a creature without one (a bare prefix is not one).
+func TestTagSuffixMatchesPattern(t *testing.T) {
+	e, err := engine.New(context.Background(), engine.Options{Ruleset: "1e", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	out, err := e.R.DoString(context.Background(), "suffix.lua", `
+local creature = require("creature")
+local fight = require("fight")
+local function by_pattern(c)
+  for _, tag in ipairs(c:get("tags")) do
+    local k = tag:match("^undead:(.+)$")
+    if k then return k end
+  end
+  return nil
+end
+local got = {}
+for i, tags in ipairs({ { "undead", "undead:ghoul", "undead:wight" }, { "undead:", "monster" }, {}, { "x", "undead:zombie" } }) do
+  local c = creature.new{ id = "c" .. i, hp = 5, ac = 8, tags = tags }
+  local a, b = fight.tag_suffix(c, "undead:"), by_pattern(c)
+  if a ~= b then got[#got + 1] = i .. ": " .. tostring(a) .. " vs " .. tostring(b) end
+end
+return table.concat(got, ", "), fight.tag_suffix(creature.new{ id = "g", hp = 5, ac = 8, tags = { "undead:ghoul" } }, "undead:")`, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := out[0].(lua.LString); s != "" {
+		t.Errorf("fight.tag_suffix differs from the pattern search at: %s", s)
+	}
+	if out[1] != lua.LString("ghoul") {
+		t.Errorf("fight.tag_suffix of undead:ghoul gave %v, want ghoul", out[1])
+	}
+}

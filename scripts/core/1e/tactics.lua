@@ -165,14 +165,18 @@ function M.pick(c, how, enemies)
   local n = #list
   if n == 0 then return nil end
   local in_melee = how == "melee"
-  local all = in_melee and enc.closed(c)
-  local missile = how == "missile" and attacks(c).missile[1]
   local st = enc.state
   local mapped = st.map
-  local on_map = missile and mapped
   local by = st.by
+  local ft = enc.strike_ft
+  -- enc.closed(c) written out
+  local all = in_melee and not mapped and (by[c] or rec(c)).gap <= ft
+  local missile = how == "missile" and attacks(c).missile[1]
+  local on_map = missile and mapped
   local doomed = st.doomed ~= 0
-  local near = in_melee and not all and not mapped and enc.strike_ft
+  local near = in_melee and not all and not mapped and ft
+  -- free: every enemy may be chosen (none doomed, no reach to ask)
+  local free = not doomed and (not in_melee or all)
   local hps = fight.hp_each(list, hp_of)
   local casting, helpless
   if smart then
@@ -181,8 +185,8 @@ function M.pick(c, how, enemies)
   end
   for i = 1, n do
     local t = list[i]
-    if not (doomed and (by[t] or rec(t)).doomed)
-       and (not in_melee or all or (near and (by[t] or rec(t)).gap <= near) or (mapped and engaged(c, t))) then
+    if free or (not (doomed and (by[t] or rec(t)).doomed)
+       and (not in_melee or all or (near and (by[t] or rec(t)).gap <= near) or (mapped and engaged(c, t)))) then
       if helpless and helpless[i] then return t, "helpless" end
       local hp = hps[i]
       if casting and casting[i] then hp = hp - 1000 end -- a caster casting now
@@ -201,9 +205,10 @@ local function any_engaged(c)
   local list = enemies_of(c)
   local st = enc.state
   local by = st.by
-  local all = enc.closed(c)
+  local ft = enc.strike_ft
+  local all = not st.map and (by[c] or rec(c)).gap <= ft -- enc.closed(c) written out
   local doomed = st.doomed ~= 0
-  local near = not all and not st.map and enc.strike_ft
+  local near = not all and not st.map and ft
   for i = 1, #list do
     local t = list[i]
     if not (doomed and (by[t] or rec(t)).doomed)
@@ -516,17 +521,10 @@ local function cast_now(c, r, round)
 end
 
 -- ------------------------------------------------------------ turning
--- undead_kind(tag): the undead type an "undead:<type>" tag names, or nil
--- (each tag split once).
-local kinds = {}
-local function undead_kind(tag)
-  local k = kinds[tag]
-  if k == nil then
-    k = tag:match("^undead:(.+)$") or false
-    kinds[tag] = k
-  end
-  return k or nil
-end
+-- undead_kind(c): the undead type c's first "undead:<type>" tag names, or
+-- nil (fight.tag_suffix: its tags searched in Go).
+local tag_suffix = fight.tag_suffix
+local function undead_kind(c) return tag_suffix(c, "undead:") end
 
 local function try_turning(c, r)
   if not fight.has_any_tag(c, "cleric", "paladin") then return false end
@@ -537,9 +535,7 @@ local function try_turning(c, r)
   for j = 1, #enemies do
     local e = enemies[j]
     if e:has_tag("undead") and valid(e) then
-      local kind
-      local tags = e:get("tags")
-      for i = 1, #tags do kind = kind or undead_kind(tags[i]) end
+      local kind = undead_kind(e)
       if kind then
         local g = group[kind]
         if not g then
@@ -774,7 +770,7 @@ function M.act(c, round)
       return
     end
   end
-  local a = attacks(c)
+  local a = r.attacks or attacks(c)
   local near, enemies = any_engaged(c) -- use_device changes nothing when it does not use one
   if caster and near and use_device(c) then return end
   if near and (#a.melee > 0 or a.multi) then
@@ -798,7 +794,7 @@ function M.act(c, round)
     local n = r.routines or 1
     local now = n - (r.done or 0)
     if n >= 2 then now = now - 1 end
-    for k = 1, math.max(now, 0) do M.routine(c, 0, 1, nil, k == 1 and enemies or nil) end
+    for k = 1, now do M.routine(c, 0, 1, nil, k == 1 and enemies or nil) end -- none when now <= 0
     return
   end
   local mt = #a.missile > 0 and M.pick(c, "missile")
@@ -981,11 +977,12 @@ rules.on("turn.act", function(e)
     r.acted = true
     return
   end
-  if c:has_tag("strikes_last") and e.round > 0 then
+  local round = e.round
+  if round > 0 and c:has_tag("strikes_last") then
     r.acted, r.last = true, true
     return
   end
-  M.act(c, e.round)
+  M.act(c, round)
 end)
 
 -- (undoom: a deferred death is done, counted off enc.state.doomed)
@@ -1016,7 +1013,10 @@ rules.on("round.end", function(e)
     for i = 1, #side do
       local c = side[i]
       local r = by[c] or rec(c)
-      if not out(c) and not tohit.helpless(c) then
+      -- (whether anything is left to do is read before the kernel is asked)
+      if (r.last or r.fire_late or (r.cast and r.cast.at_round_end)
+          or ((r.routines or 1) >= 2 and (r.done or 0) < r.routines))
+         and not out(c) and not tohit.helpless(c) then
         if r.last then
           r.last = false
           M.act(c, e.round)

@@ -287,7 +287,16 @@ function M.needs_plus(t)
   return 0
 end
 
+-- (every row's tag and "hit_by:silver": one fight.has_any_tag_in of them
+-- says at once that t asks nothing of the weapon; made again when the rows
+-- are replaced)
+local hurt_tags, hurt_of
 function M.can_hurt(a, w, t)
+  if hurt_of ~= M.magic_rows then
+    hurt_tags, hurt_of = { "hit_by:silver" }, M.magic_rows
+    for i, r in ipairs(hurt_of) do hurt_tags[i + 1] = "hit_by:+" .. r.plus end
+  end
+  if not fight.has_any_tag_in(t, hurt_tags) then return true end
   local plus = M.needs_plus(t)
   local silver_ok = t:has_tag("hit_by:silver")
   if plus == 0 and not silver_ok then return true end
