@@ -37,6 +37,8 @@ func (fm *module) fastFuncs() []luart.Func {
 		{Name: "has_any_tag_each", Args: "(list, tags [, into])", Doc: "returns a list of booleans: whether each creature of list has any of the tags in the list tags (fight.has_any_tag of each, in one call), written into the table into when given (entries past #list are left alone); needs no fight", Fn: hasAnyTagEach},
 		{Name: "tags_among", Args: "(c, names [, into])", Doc: "returns the list of the names in the list names that creature c has as tags, each once, in the order of names (c:has_tag of each in turn, in one call), written into the table into when given (its entries after them cleared); needs no fight", Fn: tagsAmong},
 		{Name: "tag_suffix", Args: "(c, prefix)", Doc: "returns the rest of creature c's first tag that begins with prefix and is longer than it (in the order the tags were added), or nil when it has none (c:get(\"tags\") searched without copying the list); needs no fight", Fn: tagSuffix},
+		{Name: "out_each", Args: "(list [, into])", Doc: "returns a list of booleans: whether each creature of list is out of the current fight (fight.out of each, in one call), written into the table into when given (entries past #list are left alone)", Fn: fm.outEach},
+		{Name: "side_each", Args: "(list [, into])", Doc: "returns a list of the names of the sides of each creature of list in the current fight (fight.side of each, in one call), written into the table into when given (entries past #list are left alone)", Fn: fm.sideEach},
 		{Name: "ability_each", Args: "(list, name [, into])", Doc: "returns a list of each creature of list's ability name (c:ability(name) of each, in one call: nil where a creature has none), written into the table into when given (entries past #list are left alone); needs no fight", Fn: abilityEach},
 	}
 }
@@ -262,5 +264,36 @@ func tagSuffix(L *lua.LState) int {
 		}
 	}
 	L.Push(lua.LNil)
+	return 1
+}
+
+// outEach is fight.out_each.
+func (fm *module) outEach(L *lua.LState) int {
+	return fm.fighterEach(L, func(x *fight.Fighter) lua.LValue { return lua.LBool(x.Out) })
+}
+
+// sideEach is fight.side_each.
+func (fm *module) sideEach(L *lua.LState) int {
+	return fm.fighterEach(L, func(x *fight.Fighter) lua.LValue { return lua.LString(x.C.Side) })
+}
+
+// fighterEach pushes a list of of(x) for the fighter x of each creature of
+// the list at argument 1 in the current fight (written into the table at
+// argument 2 when given), raising an argument error, as fighterOf does,
+// for a creature not in the fight.
+func (fm *module) fighterEach(L *lua.LState, of func(*fight.Fighter) lua.LValue) int {
+	fm.current(L)
+	list := L.CheckTable(1)
+	m, _ := fm.r.Get("fight.byCreature").(map[*creature.Creature]*fight.Fighter) // as fighterOf reads it
+	n := list.Len()
+	out := into(L, 2, n)
+	for i := 1; i <= n; i++ {
+		x := m[creatureAt(L, list, i)]
+		if x == nil {
+			L.ArgError(1, "a creature of the list is not in the fight")
+		}
+		out.RawSetInt(i, of(x))
+	}
+	L.Push(out)
 	return 1
 }

@@ -249,3 +249,50 @@ return table.concat(got, ", "), fight.tag_suffix(creature.new{ id = "g", hp = 5,
 		t.Errorf("fight.tag_suffix of undead:ghoul gave %v, want ghoul", out[1])
 	}
 }
+
+// TestFighterListsMatchOneByOne: in a fight, fight.out_each and
+// fight.side_each give every creature of a list what fight.out and
+// fight.side give one at a time, round after round as creatures fall,
+// over a given table too.
+func TestFighterListsMatchOneByOne(t *testing.T) {
+	e, err := engine.New(context.Background(), engine.Options{Ruleset: "1e", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	out, err := e.R.DoString(context.Background(), "fighters.lua", `
+local fight = require("fight")
+local rules = require("rules")
+local got, asked, fell = {}, 0, 0
+local outs, sides = {}, {}
+local h = rules.on("round.end", function()
+  local list = fight.all()
+  fight.out_each(list, outs)
+  fight.side_each(list, sides)
+  local fresh = fight.out_each(list)
+  for i, c in ipairs(list) do
+    asked = asked + 1
+    if outs[i] ~= fight.out(c) or fresh[i] ~= outs[i] then got[#got + 1] = "out " .. i end
+    if sides[i] ~= fight.side(c) then got[#got + 1] = "side " .. i end
+    if outs[i] then fell = fell + 1 end
+  end
+end)
+fight.run(fight.encounter{
+  sides = {
+    { name = "a", members = { { monster = "orc", count = 3 } } },
+    { name = "b", members = { { monster = "gnoll", count = 3 } } },
+  },
+  max_rounds = 6,
+})
+rules.off(h)
+return table.concat(got, ", "), asked, fell`, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := out[0].(lua.LString); s != "" {
+		t.Errorf("the fighter lists differ from the one-by-one calls at: %s", s)
+	}
+	if out[1].(lua.LNumber) == 0 || out[2].(lua.LNumber) == 0 {
+		t.Errorf("asked %v times, %v out: the test saw no fight, or no one fall", out[1], out[2])
+	}
+}

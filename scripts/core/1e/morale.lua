@@ -110,19 +110,21 @@ end
 -- enemy_fled, total, out}, for M.situation. counts(list) is the one pass
 -- over the list it rests on (per side: total, out, slain, fled), which
 -- tally_of(counts, side) turns into any side's tally.
+local side_buf, out_buf = {}, {} -- fight.side and fight.out of the list, asked at once
 function M.counts(list)
   local per = {}
-  local side_of, is_out, is = fight.side, fight.out, fight.is
+  local is = fight.is
+  local sides, outs = fight.side_each(list, side_buf), fight.out_each(list, out_buf)
   for i = 1, #list do
     local c = list[i]
-    local s = side_of(c)
+    local s = sides[i]
     local k = per[s]
     if not k then
       k = { total = 0, out = 0, slain = 0, fled = 0 }
       per[s] = k
     end
     k.total = k.total + 1
-    if is_out(c) then
+    if outs[i] then
       k.out = k.out + 1
       if is(c, "dead") then k.slain = k.slain + 1
       elseif is(c, "fled") then k.fled = k.fled + 1 end
