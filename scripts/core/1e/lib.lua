@@ -130,23 +130,11 @@ end
 function M.is_monster(c) return c:has_tag("monster") end
 
 -- The classes of a character (a multi-classed one has several), in the
--- order of CLASSES.
-local CLASS_RANK = {}
-for i, k in ipairs(CLASSES) do CLASS_RANK[k] = i end
-local function by_rank(a, b) return CLASS_RANK[a] < CLASS_RANK[b] end
-function M.classes(c)
-  local out = {}
-  local tags = c:get("tags") -- one call, not one c:has_tag per class
-  for i = 1, #tags do
-    local t = tags[i]
-    if CLASS_RANK[t] then
-      local seen = false
-      for j = 1, #out do seen = seen or out[j] == t end
-      if not seen then out[#out + 1] = t end
-    end
-  end
-  if #out > 1 then table.sort(out, by_rank) end
-  return out
+-- order of CLASSES (written into the table into when given: its entries
+-- after them cleared). One call asks c:has_tag of each class.
+local tags_among = require("fight").tags_among
+function M.classes(c, into)
+  return tags_among(c, CLASSES, into)
 end
 
 function M.level(c) return M.ability(c, "level", 0) end

@@ -22,20 +22,49 @@ end
 -- rounds (2 in odd rounds: TV-08), 13th+ 2; haste doubles (3 every round
 -- for the 7th-12th level fighter); monsters have their "routines" ability
 -- (default 1).
-function M.routines(c, round, hasted)
+-- routines_of(fighter, level, routines, hasted, round) is the rule on
+-- what it reads of a creature: whether it is a fighter, paladin or ranger,
+-- its level and routines abilities (nil when it has none) and whether it is
+-- hasted. M.routines asks them of one creature, M.routines_each of a list.
+local floor = math.floor
+local function routines_of(fighter, lvl, routines, hasted, round)
   local n2 -- routines per 2 rounds
-  if fight.has_any_tag(c, "fighter", "paladin", "ranger") then
-    local lvl = c:ability("level") or 0 -- lib.level(c)
+  if fighter then
+    lvl = lvl or 0 -- lib.level(c)
     if lvl >= 13 then n2 = 4 elseif lvl >= 7 then n2 = 3 else n2 = 2 end
   else
-    n2 = 2 * (c:ability("routines") or 1)
+    n2 = 2 * (routines or 1)
   end
-  if hasted == nil then hasted = c:has("hasted") end
   if hasted then n2 = n2 * 2 end
-  if n2 % 2 == 0 then return math.floor(n2 / 2) end
+  if n2 % 2 == 0 then return floor(n2 / 2) end
   -- odd per two rounds: the extra one falls in odd rounds
-  if round % 2 == 1 then return math.floor(n2 / 2) + 1 end
-  return math.floor(n2 / 2)
+  if round % 2 == 1 then return floor(n2 / 2) + 1 end
+  return floor(n2 / 2)
+end
+
+local FIGHTERS = { "fighter", "paladin", "ranger" }
+function M.routines(c, round, hasted)
+  local fighter = fight.has_any_tag_in(c, FIGHTERS)
+  local lvl, routines
+  if fighter then lvl = c:ability("level") else routines = c:ability("routines") end
+  if hasted == nil then hasted = c:has("hasted") end
+  return routines_of(fighter, lvl, routines, hasted, round)
+end
+
+-- routines_each(list, round, into) -> M.routines(c, round) of each
+-- creature of list, written into the table into (its entries past #list
+-- left alone): each question asked of the whole list in one call.
+local fighter_of, level_of, routines_by, hasted_of = {}, {}, {}, {}
+local HASTED = { "hasted" }
+function M.routines_each(list, round, into)
+  fight.has_any_tag_each(list, FIGHTERS, fighter_of)
+  fight.ability_each(list, "level", level_of)
+  fight.ability_each(list, "routines", routines_by)
+  fight.has_any_each(list, HASTED, hasted_of)
+  for i = 1, #list do
+    into[i] = routines_of(fighter_of[i], level_of[i], routines_by[i], hasted_of[i], round)
+  end
+  return into
 end
 
 -- [K] PHB: a fighter (not a paladin or ranger) attacks as many times per

@@ -51,7 +51,7 @@ function M.melee_target(shooter, target, state, side_of, is_out, in_melee)
   local fight = require("fight")
   local enc = rules.need("1e.encounter")
   side_of = side_of or fight.side
-  is_out = is_out or function(c) return fight.is(c, "out") end
+  is_out = is_out or fight.out -- fight.is(c, "out")
   if not in_melee and enc.mapped() then in_melee = enc.melee_of(target) end
   local own_side = side_of(shooter)
   local friends = {}

@@ -110,19 +110,21 @@ end
 -- enemy_fled, total, out}, for M.situation. counts(list) is the one pass
 -- over the list it rests on (per side: total, out, slain, fled), which
 -- tally_of(counts, side) turns into any side's tally.
+local side_buf, out_buf = {}, {} -- fight.side and fight.out of the list, asked at once
 function M.counts(list)
   local per = {}
-  local side_of, is_out, is = fight.side, fight.out, fight.is
+  local is = fight.is
+  local sides, outs = fight.side_each(list, side_buf), fight.out_each(list, out_buf)
   for i = 1, #list do
     local c = list[i]
-    local s = side_of(c)
+    local s = sides[i]
     local k = per[s]
     if not k then
       k = { total = 0, out = 0, slain = 0, fled = 0 }
       per[s] = k
     end
     k.total = k.total + 1
-    if is_out(c) then
+    if outs[i] then
       k.out = k.out + 1
       if is(c, "dead") then k.slain = k.slain + 1
       elseif is(c, "fled") then k.fled = k.fled + 1 end
@@ -131,7 +133,7 @@ function M.counts(list)
   return per
 end
 
-function M.tally_of(per, side)
+function M.tally_of(per, side, into)
   local own_count, enemy_count, own_losses, enemy_losses = 0, 0, 0, 0
   local friend_slain, friend_fled, enemy_slain, enemy_fled, total = 0, 0, 0, 0, 0
   for s, k in pairs(per) do
@@ -145,20 +147,25 @@ function M.tally_of(per, side)
       enemy_fled = enemy_fled + k.fled
     end
   end
-  -- out: the side's creatures out of the fight (its own losses)
-  return { own_count = own_count, enemy_count = enemy_count, own_losses = own_losses, enemy_losses = enemy_losses,
-           friend_slain = friend_slain, friend_fled = friend_fled, enemy_slain = enemy_slain,
-           enemy_fled = enemy_fled, total = total, out = own_losses }
+  -- out: the side's creatures out of the fight (its own losses); into: a
+  -- table to write the tally over (its fields are all of the tally's)
+  local t = into or {}
+  t.own_count, t.enemy_count, t.own_losses, t.enemy_losses = own_count, enemy_count, own_losses, enemy_losses
+  t.friend_slain, t.friend_fled, t.enemy_slain = friend_slain, friend_fled, enemy_slain
+  t.enemy_fled, t.total, t.out = enemy_fled, total, own_losses
+  return t
 end
 
 function M.tally(list, side) return M.tally_of(M.counts(list), side) end
 
 -- leader(list, side) is the state of the side's leader (tag "leader"):
 -- "slain" (dead or fled), "unconscious", "ok", or nil when it has none.
+local leader_of, LEADER = {}, { "leader" }
 function M.leader(list, side)
+  local leaders = fight.has_any_tag_each(list, LEADER, leader_of) -- c:has_tag("leader") of each
   for i = 1, #list do
     local c = list[i]
-    if c:has_tag("leader") and fight.side(c) == side then
+    if leaders[i] and fight.side(c) == side then
       if fight.is(c, "dead") or fight.is(c, "fled") then return "slain" end
       if fight.is(c, "out") then return "unconscious" end
       return "ok"
@@ -167,11 +174,12 @@ function M.leader(list, side)
   return nil
 end
 
--- held(list, side [, counts]) lists the side-wide triggers that hold
+-- held(list, side [, counts [, into]]) lists the side-wide triggers that hold
 -- (TBL-MORALE-WHEN: "half", "quarter", "leader_slain",
--- "leader_unconscious") and the tally (counts: M.counts(list) as it is now).
-function M.held(list, side, counts)
-  local t = M.tally_of(counts or M.counts(list), side)
+-- "leader_unconscious") and the tally (counts: M.counts(list) as it is now;
+-- into: a table tally_of writes the tally over).
+function M.held(list, side, counts, into)
+  local t = M.tally_of(counts or M.counts(list), side, into)
   local hold = {}
   local share = t.total > 0 and t.out / t.total or 0
   if share >= 0.5 then hold[#hold + 1] = "half" elseif share >= 0.25 then hold[#hold + 1] = "quarter" end

@@ -72,16 +72,19 @@ end
 M.leave = leave
 
 local function id(c) return c:get("id") end
-local out = fight.out
+local out, swing, enemies_of = fight.out, fight.swing, fight.enemies
 local NONE = {} -- an empty list, never written
 
 -- ------------------------------------------------------------ timers
 -- timed(c, cond, rounds): a condition that ends after rounds round ends.
+-- (A timer is {c, cond, rounds left}. The options tables given to
+-- c:add_condition here and below are read, never kept: made once.)
+local TIMED, CHARGE, SET = { source = "timed" }, { source = "charge" }, { source = "set" }
 function M.timed(c, cond, rounds, opts)
-  c:add_condition(cond, opts or { source = "timed" })
+  c:add_condition(cond, opts or TIMED)
   local s = S()
   s.timers = s.timers or {}
-  s.timers[#s.timers + 1] = { c = c, cond = cond, left = rounds }
+  s.timers[#s.timers + 1] = { c, cond, rounds }
 end
 
 -- (The list is kept in place: the timers still running move down over the
@@ -93,9 +96,10 @@ local function tick_timers()
   local i, n = 1, 0
   local t = timers[1]
   while t do
-    t.left = t.left - 1
-    if t.left <= 0 then
-      t.c:remove_condition(t.cond)
+    local left = t[3] - 1
+    t[3] = left
+    if left <= 0 then
+      t[1]:remove_condition(t[2])
     else
       n = n + 1
       timers[n] = t
@@ -121,9 +125,12 @@ end
 local engaged = enc.engaged
 
 -- A target is worth striking unless its death is only deferred (tied
--- round) or it is out.
+-- round) or it is out. (enc.state.doomed counts the creatures whose death
+-- is deferred, nil when not counted: while it is 0 no record is asked.)
 local function valid(t)
-  return not out(t) and not (enc.state.by[t] or rec(t)).doomed
+  if out(t) then return false end
+  local s = enc.state
+  return s.doomed == 0 or not (s.by[t] or rec(t)).doomed
 end
 
 
@@ -139,7 +146,10 @@ end
 -- engaged), "missile" (c's missile must reach it) or "spell" (any).
 -- (fight.enemies lists only creatures still in the fight, so of valid()
 -- only the deferred death is left to ask.)
--- (c engaged with every enemy, encounter.closed, asks engaged of none.)
+-- (c engaged with every enemy, encounter.closed, asks engaged of none;
+-- with no map, c engaged with t is either closed: encounter.engaged, whose
+-- closed(t) is written out here, the gap within striking range. No record
+-- is asked whether its death is deferred while none is: valid.)
 -- Every enemy's hit points, and for an intelligent picker which are
 -- helpless and which are casting, come in one call each (fight.hp_each,
 -- fight.has_any_each: c:get("hp"), tohit.helpless and c:has("casting") of
@@ -151,14 +161,22 @@ local CASTING = { "casting" }
 function M.pick(c, how, enemies)
   local best, bhp
   local smart = (c:ability("int") or 0) >= 5 -- lib.ability(c, "int", 0)
-  local list = enemies or fight.enemies(c)
+  local list = enemies or enemies_of(c)
   local n = #list
   if n == 0 then return nil end
   local in_melee = how == "melee"
-  local all = in_melee and enc.closed(c)
+  local st = enc.state
+  local mapped = st.map
+  local by = st.by
+  local ft = enc.strike_ft
+  -- enc.closed(c) written out
+  local all = in_melee and not mapped and (by[c] or rec(c)).gap <= ft
   local missile = how == "missile" and attacks(c).missile[1]
-  local on_map = missile and enc.mapped()
-  local by = enc.state.by
+  local on_map = missile and mapped
+  local doomed = st.doomed ~= 0
+  local near = in_melee and not all and not mapped and ft
+  -- free: every enemy may be chosen (none doomed, no reach to ask)
+  local free = not doomed and (not in_melee or all)
   local hps = fight.hp_each(list, hp_of)
   local casting, helpless
   if smart then
@@ -167,7 +185,8 @@ function M.pick(c, how, enemies)
   end
   for i = 1, n do
     local t = list[i]
-    if not (by[t] or rec(t)).doomed and (not in_melee or all or engaged(c, t)) then
+    if free or (not (doomed and (by[t] or rec(t)).doomed)
+       and (not in_melee or all or (near and (by[t] or rec(t)).gap <= near) or (mapped and engaged(c, t)))) then
       if helpless and helpless[i] then return t, "helpless" end
       local hp = hps[i]
       if casting and casting[i] then hp = hp - 1000 end -- a caster casting now
@@ -181,13 +200,21 @@ end
 
 -- any_engaged(c) -> whether c can strike an enemy in melee, and the
 -- enemies it asked (fight.enemies(c), for M.pick and M.routine next).
+-- (engaged and the deferred deaths as M.pick asks them)
 local function any_engaged(c)
-  local list = fight.enemies(c)
-  local by = enc.state.by
-  local all = enc.closed(c)
+  local list = enemies_of(c)
+  local st = enc.state
+  local by = st.by
+  local ft = enc.strike_ft
+  local all = not st.map and (by[c] or rec(c)).gap <= ft -- enc.closed(c) written out
+  local doomed = st.doomed ~= 0
+  local near = not all and not st.map and ft
   for i = 1, #list do
     local t = list[i]
-    if not (by[t] or rec(t)).doomed and (all or engaged(c, t)) then return true, list end
+    if not (doomed and (by[t] or rec(t)).doomed)
+       and (all or (near and (by[t] or rec(t)).gap <= near) or (not near and engaged(c, t))) then
+      return true, list
+    end
   end
   return false, list
 end
@@ -203,7 +230,7 @@ local function strike(c, t, name, bonus, mult)
   if out(c) or out(t) then return end
   local p = M.pending
   p.bonus, p.mult = bonus or 0, mult or 1
-  fight.swing(c, t, name) -- fight.strike without the result table, which no caller reads
+  swing(c, t, name) -- fight.strike without the result table, which no caller reads
   p.bonus, p.mult = 0, 1
 end
 
@@ -219,12 +246,19 @@ end
 -- its multiattack, or its first melee attack, or as many attacks as its
 -- level against creatures of less than one hit die (fighters, [K] PHB);
 -- nil when it has no melee attack.
+-- (The one-attack list of a name is made once: callers only read it.)
+local single = {}
 local function routine_of(c, t)
   local a = attacks(c)
   local list = a.multi
   if not list then
-    if #a.melee == 0 then return nil end
-    list = { a.melee[1] }
+    local name = a.melee[1]
+    if not name then return nil end
+    list = single[name]
+    if not list then
+      list = { name }
+      single[name] = list
+    end
     local n = melee.vs_small(c, t)
     if n and n > 1 then
       list = {}
@@ -277,13 +311,13 @@ function M.routine(c, bonus, mult, first, enemies)
   for k = 1, extra do
     for i = 1, #list do
       if out(c) then return true end
-      if out(t) or (by[t] or rec(t)).doomed then
+      if out(t) or (s.doomed ~= 0 and (by[t] or rec(t)).doomed) then
         t = M.pick(c, "melee")
         if not t then return true end
       end
       p.simultaneous = k > before
       p.bonus, p.mult = bonus or 0, mult or 1
-      fight.swing(c, t, list[i])
+      swing(c, t, list[i])
       p.bonus, p.mult = 0, 1
       p.simultaneous = false
     end
@@ -487,17 +521,10 @@ local function cast_now(c, r, round)
 end
 
 -- ------------------------------------------------------------ turning
--- undead_kind(tag): the undead type an "undead:<type>" tag names, or nil
--- (each tag split once).
-local kinds = {}
-local function undead_kind(tag)
-  local k = kinds[tag]
-  if k == nil then
-    k = tag:match("^undead:(.+)$") or false
-    kinds[tag] = k
-  end
-  return k or nil
-end
+-- undead_kind(c): the undead type c's first "undead:<type>" tag names, or
+-- nil (fight.tag_suffix: its tags searched in Go).
+local tag_suffix = fight.tag_suffix
+local function undead_kind(c) return tag_suffix(c, "undead:") end
 
 local function try_turning(c, r)
   if not fight.has_any_tag(c, "cleric", "paladin") then return false end
@@ -508,9 +535,7 @@ local function try_turning(c, r)
   for j = 1, #enemies do
     local e = enemies[j]
     if e:has_tag("undead") and valid(e) then
-      local kind
-      local tags = e:get("tags")
-      for i = 1, #tags do kind = kind or undead_kind(tags[i]) end
+      local kind = undead_kind(e)
       if kind then
         local g = group[kind]
         if not g then
@@ -572,7 +597,7 @@ local function charge_blows(c, r, t, w)
   local s = S()
   r.last_charge = s.round
   r.closed_this_round = true
-  c:add_condition("charging", { source = "charge" })
+  c:add_condition("charging", CHARGE)
   note("%s charges", id(c))
   -- a creature still in its surprise segments cannot react
   local can_react = t and valid(t) and not tohit.helpless(t) and wants_melee(t)
@@ -670,7 +695,7 @@ local function charge_or_close(c, r, per_segment)
   local w = a.melee[1] and lib.weapon(a.melee[1])
   -- F. a piercing weapon is set against a charge instead of closing.
   if moves.can_set(w) and not per_segment and not c:has("set_weapon") and c:has_tag("sets_weapon") then
-    c:add_condition("set_weapon", { source = "set" })
+    c:add_condition("set_weapon", SET)
     note("%s sets %s against a charge", id(c), w.name)
     return true
   end
@@ -745,7 +770,7 @@ function M.act(c, round)
       return
     end
   end
-  local a = attacks(c)
+  local a = r.attacks or attacks(c)
   local near, enemies = any_engaged(c) -- use_device changes nothing when it does not use one
   if caster and near and use_device(c) then return end
   if near and (#a.melee > 0 or a.multi) then
@@ -769,7 +794,7 @@ function M.act(c, round)
     local n = r.routines or 1
     local now = n - (r.done or 0)
     if n >= 2 then now = now - 1 end
-    for k = 1, math.max(now, 0) do M.routine(c, 0, 1, nil, k == 1 and enemies or nil) end
+    for k = 1, now do M.routine(c, 0, 1, nil, k == 1 and enemies or nil) end -- none when now <= 0
     return
   end
   local mt = #a.missile > 0 and M.pick(c, "missile")
@@ -787,12 +812,13 @@ end
 -- ------------------------------------------------------------ morale
 -- The side-wide triggers that hold now (TBL-MORALE-WHEN, 1e.morale.held)
 -- and whether any is new since the last check.
+local tally_buf = {} -- a side's tally, written over for each side (morale.held)
 local function side_triggers(side, counts)
   local s = S()
   s.mtrig = s.mtrig or {}
   local seen = s.mtrig[side] or {}
   s.mtrig[side] = seen
-  local hold, t = morale.held(s.list, side, counts)
+  local hold, t = morale.held(s.list, side, counts, tally_buf)
   local new = false
   for _, h in ipairs(hold) do
     if not seen[h] then
@@ -852,8 +878,10 @@ rules.on("encounter.start", function()
   local s = S()
   s.atk, s.atk_last = {}, {}
   s.timers = {}
+  s.doomed = 0 -- deferred deaths (valid)
 end, { phase = "declare", priority = -90 })
 
+local routines_of, charging_of, caster_of, CHARGING, CASTER = {}, {}, {}, { "charging" }, { "caster" }
 rules.on("round.start", function(e)
   if fight.by_hand() then return end
   local s = S()
@@ -875,21 +903,30 @@ rules.on("round.start", function(e)
     end
   end
   local list, by = s.list, s.by
-  local r1 = math.max(round, 1)
+  -- each creature's routines (melee.routines) and whether it is charging,
+  -- asked of the whole list at once; only a charger has the condition to
+  -- remove
+  local routines = melee.routines_each(list, math.max(round, 1), routines_of)
+  local charging = fight.has_any_each(list, CHARGING, charging_of)
   for i = 1, #list do
     local c = list[i]
     local r = by[c] or rec(c)
-    r.acted, r.skip, r.done, r.closed_this_round = false, false, 0, false
-    r.routines = melee.routines(c, r1)
-    c:remove_condition("charging")
+    r.acted = false
+    r.skip = false
+    r.done = 0
+    r.closed_this_round = false
+    r.routines = routines[i]
+    if charging[i] then c:remove_condition("charging") end
   end
   if round >= 2 then morale_round() end
   if round == 0 then return end
-  -- casters declare their spells (M.choose_spell is asked of casters only)
+  -- casters declare their spells (M.choose_spell is asked of casters only;
+  -- which are, of the whole list at once)
+  local casters = fight.has_any_tag_each(list, CASTER, caster_of)
   for i = 1, #list do
     local c = list[i]
     local r = by[c] or rec(c)
-    if not r.cast and c:has_tag("caster") and not out(c) and not tohit.helpless(c) then
+    if not r.cast and casters[i] and not out(c) and not tohit.helpless(c) then
       local sp, targets = M.choose_spell(c, round)
       if sp then
         r.cast = { spell = sp, targets = targets }
@@ -940,18 +977,27 @@ rules.on("turn.act", function(e)
     r.acted = true
     return
   end
-  if c:has_tag("strikes_last") and e.round > 0 then
+  local round = e.round
+  if round > 0 and c:has_tag("strikes_last") then
     r.acted, r.last = true, true
     return
   end
-  M.act(c, e.round)
+  M.act(c, round)
 end)
 
+-- (undoom: a deferred death is done, counted off enc.state.doomed)
+local function undoom(s, r)
+  r.doomed = false
+  if s.doomed then s.doomed = s.doomed - 1 end
+end
+
 rules.on("turn.end", function(e)
+  local s = enc.state
+  if s.doomed == 0 then return end
   local c = e.fighter
-  local r = enc.state.by[c] or rec(c)
+  local r = s.by[c] or rec(c)
   if r.doomed then
-    r.doomed = false
+    undoom(s, r)
     fight.down(c)
   end
 end)
@@ -967,7 +1013,10 @@ rules.on("round.end", function(e)
     for i = 1, #side do
       local c = side[i]
       local r = by[c] or rec(c)
-      if not out(c) and not tohit.helpless(c) then
+      -- (whether anything is left to do is read before the kernel is asked)
+      if (r.last or r.fire_late or (r.cast and r.cast.at_round_end)
+          or ((r.routines or 1) >= 2 and (r.done or 0) < r.routines))
+         and not out(c) and not tohit.helpless(c) then
         if r.last then
           r.last = false
           M.act(c, e.round)
@@ -984,12 +1033,14 @@ rules.on("round.end", function(e)
     end
   end
   local list = s.list
-  for i = 1, #list do
-    local c = list[i]
-    local r = by[c] or rec(c)
-    if r.doomed then
-      r.doomed = false
-      fight.down(c)
+  if s.doomed ~= 0 then
+    for i = 1, #list do
+      local c = list[i]
+      local r = by[c] or rec(c)
+      if r.doomed then
+        undoom(s, r)
+        fight.down(c)
+      end
     end
   end
   tick_timers()
@@ -1009,6 +1060,7 @@ rules.on("creature.down", function(e)
   local target_wsf = (not ta.multi) and ta.melee[1] and lib.wsf(ta.melee[1]) or nil
   if M.pending.simultaneous then killer_wsf = nil end
   if initiative.still_strikes(true, false, killer_wsf, target_wsf) then
+    if not r.doomed and s.doomed then s.doomed = s.doomed + 1 end
     r.doomed = true
     r.past_zero = math.max(r.past_zero or 0, e.past_zero or 0)
     rules.cancel(e, "strikes back in a tied round")

@@ -57,14 +57,15 @@ end
 -- The matrix and column a creature attacks with: monsters by hit dice,
 -- characters by class and level (a multi-classed one uses its best class,
 -- whose number against target_ac comes fourth).
+local class_buf = {} -- lib.classes of the attacker, written over each time
 function M.attacker(c, target_ac)
-  if lib.is_monster(c) then
+  if c:has_tag("monster") then -- lib.is_monster(c)
     local d, p = lib.hd(c)
     return T["TBL-MATRIX-MON"], M.mon_col(d, p), "TBL-MATRIX-MON"
   end
-  local lvl = lib.level(c)
+  local lvl = c:ability("level") or 0 -- lib.level(c)
   local best, bcol, bid, bneed
-  local classes = lib.classes(c)
+  local classes = lib.classes(c, class_buf)
   for i = 1, #classes do
     local id = M.group[classes[i]]
     local need = T[id]:lookup(target_ac or 5, lvl)
@@ -122,27 +123,34 @@ end
 -- unarmed.rear_ac); how.ranged: cover and concealment count (1E-MISS-07);
 -- how.map_ac: the AC bonus of the battle map's cover (combat.space, from
 -- the kernel), of which and the target's cover condition the better counts.
-function M.ac_of(t, how)
+-- (ac_at is ac_of with how's fields as arguments, which M.needed gives it
+-- without filling a table.)
+local function ac_at(t, rear, no_dex, ranged, map_ac)
   local ac = t:get("ac")
   local dex = lib.dex_ac(t)
   local charging = t:has("charging")
-  if how and how.rear then
+  if rear then
     ac = rules.need("1e.unarmed").rear_ac(ac, t:has_tag("shield"), dex)
-  elseif dex < 0 and ((how and how.no_dex) or charging or t:has("casting") or M.helpless(t)) then
+  elseif dex < 0 and (no_dex or charging or t:has("casting") or M.helpless(t)) then
     -- no Dexterity bonus (asked only of a target that has one)
     ac = ac - dex
   end
   -- 1E-MOVE-03: a charger without a Dexterity bonus is 1 worse; AC 10 is not.
   if charging and dex >= 0 and ac < 10 then ac = ac + 1 end
   local hard = 0
-  if how and how.ranged then
+  if ranged then
     local cover, conceal = t:level("cover"), t:level("concealment")
     hard = M.cover_bonus(cover, "hard")
     ac = ac - M.cover_bonus(conceal, "soft")
   end
-  local map_ac = how and how.map_ac or 0
+  map_ac = map_ac or 0
   if map_ac > hard then hard = map_ac end
   return ac - hard
+end
+
+function M.ac_of(t, how)
+  if not how then return ac_at(t) end
+  return ac_at(t, how.rear, how.no_dex, how.ranged, how.map_ac)
 end
 
 -- 1E-MISS-07, TBL-COVER: the AC bonus of pct % cover (hard) or
@@ -176,16 +184,11 @@ M.current = { ranged = false, weapon = nil, rear = false }
 -- descending armour class the matrix is read at.
 function M.needed(a, t, ac_mod)
   local cur = M.current
-  local how = M.how
-  how.ranged = cur.ranged
-  how.no_dex = cur.weapon ~= nil and cur.weapon.giant or false
-  how.rear = cur.rear
-  how.map_ac = ac_mod or 0
-  local ac = M.ac_of(t, how)
+  local w = cur.weapon
+  local ac = ac_at(t, cur.rear, w ~= nil and w.giant or false, cur.ranged, ac_mod or 0)
   M.last_ac = ac
   return M.raw(a, ac)
 end
-M.how = { ranged = false, no_dex = false, rear = false, map_ac = 0 }
 
 -- ------------------------------------------------------------ bonuses
 -- 1E-TOHIT-02, TBL-SPECIAL-TOHIT: the bonus against a target's state, or
@@ -200,8 +203,9 @@ M.special_rows = {
 -- third row, and unconscious): M.helpless asks them of one creature,
 -- tactics.lua of a whole list at once (fight.has_any_each).
 M.helpless_conditions = { "asleep", "held", "paralyzed", "immobile", "unconscious" }
+local has_any_in = fight.has_any_in
 function M.helpless(t)
-  return fight.has_any(t, unpack(M.helpless_conditions))
+  return has_any_in(t, M.helpless_conditions)
 end
 
 -- the union of the rows' conditions (made again when the rows are replaced):
@@ -215,12 +219,12 @@ function M.special(t)
       for _, cond in ipairs(r.cond) do any_cond[#any_cond + 1] = cond end
     end
   end
-  if not fight.has_any(t, unpack(any_cond)) then return 0 end
+  if not has_any_in(t, any_cond) then return 0 end
   local best = 0
   for i = #M.special_rows, 1, -1 do
     local r = M.special_rows[i]
     -- one call for the row's conditions (c:has of each), then the row's bonus once for each it has
-    if fight.has_any(t, unpack(r.cond)) then
+    if has_any_in(t, r.cond) then
       for _, cond in ipairs(r.cond) do
         if t:has(cond) then
           local v = T["TBL-SPECIAL-TOHIT"]:lookup(r.row, "To-hit bonus")
@@ -270,7 +274,7 @@ function M.needs_plus(t)
     all_tags, all_of = {}, M.magic_rows
     for i, r in ipairs(all_of) do all_tags[i] = "hit_by:+" .. r.plus end
   end
-  if not fight.has_any_tag(t, unpack(all_tags)) then return 0 end
+  if not fight.has_any_tag_in(t, all_tags) then return 0 end
   for i = #M.magic_rows, 1, -1 do
     local plus = M.magic_rows[i].plus
     local tag = plus_tags[plus]
@@ -283,7 +287,16 @@ function M.needs_plus(t)
   return 0
 end
 
+-- (every row's tag and "hit_by:silver": one fight.has_any_tag_in of them
+-- says at once that t asks nothing of the weapon; made again when the rows
+-- are replaced)
+local hurt_tags, hurt_of
 function M.can_hurt(a, w, t)
+  if hurt_of ~= M.magic_rows then
+    hurt_tags, hurt_of = { "hit_by:silver" }, M.magic_rows
+    for i, r in ipairs(hurt_of) do hurt_tags[i + 1] = "hit_by:+" .. r.plus end
+  end
+  if not fight.has_any_tag_in(t, hurt_tags) then return true end
   local plus = M.needs_plus(t)
   local silver_ok = t:has_tag("hit_by:silver")
   if plus == 0 and not silver_ok then return true end
