@@ -230,13 +230,11 @@ func (f *Fight) SituationAt(x, t *Fighter, a *Attack, d int, s *Situation) {
 	// from the other (sees' hiddenFrom)
 	var fx, ft flags
 	var xHidden, tHidden bool
-	if x.C.ConditionCount() > 0 && len(f.Rules.Conditions) > 0 {
-		f.effF = f.effectsOf(x, f.effF[:0])
-		fx, xHidden = flagsFrom(f.effF), hiddenIn(f.effF, t)
+	if effs := f.effectsNow(x); len(effs) > 0 {
+		fx, xHidden = flagsFrom(effs), hiddenIn(effs, t)
 	}
-	if t.C.ConditionCount() > 0 && len(f.Rules.Conditions) > 0 {
-		f.effF = f.effectsOf(t, f.effF[:0])
-		ft, tHidden = flagsFrom(f.effF), hiddenIn(f.effF, x)
+	if effs := f.effectsNow(t); len(effs) > 0 {
+		ft, tHidden = flagsFrom(effs), hiddenIn(effs, x)
 	}
 	s.TargetSeen = f.seesHidden(x, t, d, fx.blind, ft.unseen || tHidden)
 	s.AttackerSeen = f.seesHidden(t, x, d, ft.blind, fx.unseen || xHidden)
@@ -313,28 +311,42 @@ func (f *Fight) InMeleeOf(x *Fighter, enemies []*Fighter, dist []int) *Fighter {
 // grid.Flanks (both threaten t, from opposite sides), its parts taken in
 // turn so that each is worked out once: x's threat once for every ally,
 // then for each ally the cheap tests that turn most down (Beyond, the
-// sides) before its threat and whether it can act.
+// sides) before its threat and whether it can act. Beyond is read from
+// t's window for the ally's reach and footprint (grid.Window: the gap
+// between two bodies is the same from either, so Beyond(y, t) is Beyond
+// of t with y's reach), worked out once for allies alike.
 func (f *Fight) flanker(x, t *Fighter, a *Attack, s *Situation) {
 	sr := &f.Rules.Space
 	if f.Space == nil || a.Ranged || !sr.Flank.On {
 		return
 	}
+	g := sr.Grid
 	xb, tb := x.body(), t.body()
-	if !sr.Grid.Threatens(xb, tb) {
+	if !g.Threatens(xb, tb) {
 		return
 	}
+	var w grid.Window
+	wReach, wSpace, have := 0, grid.Footprint{}, false
 	// x's side's fighters still in the fight, in fight order
 	for _, y := range f.inSide(x.Side) {
 		if y == x || y.Out {
 			continue
 		}
-		yb := y.body()
+		c := y.C
+		if !have || y.reach != wReach || c.Space != wSpace {
+			w = g.WindowOf(grid.Body{Pos: tb.Pos, Space: tb.Space, Reach: y.reach}, c.Space)
+			wReach, wSpace, have = y.reach, c.Space, true
+		}
 		// grid.Flanks with x's threat known, the cheapest test first (each
 		// only turns y down, so the order changes nothing)
-		if sr.Grid.Beyond(yb, tb) || !grid.OppositeSides(xb, yb, tb) {
+		if w.Beyond(c.Pos) {
 			continue
 		}
-		if sr.Grid.Threatens(yb, tb) && f.canAct(y) {
+		yb := y.body()
+		if !grid.OppositeSides(xb, yb, tb) {
+			continue
+		}
+		if g.Threatens(yb, tb) && f.canAct(y) {
 			s.Flanker = y
 			return
 		}
@@ -466,10 +478,10 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 		if seen == nil {
 			seen = f.sourceSeen
 		}
-		f.effA = f.effects(x, f.effA)
-		for i, in := range f.effA {
+		effA := f.effectsNow(x) // x's to read: nothing below changes conditions
+		for i, in := range effA {
 			ef, c := in.ef, in.c
-			if lapsed(f.effA, i) {
+			if lapsed(effA, i) {
 				continue
 			}
 			adv(ef.AttackAdv, "attacker ", ef.Name, "")
@@ -524,10 +536,10 @@ func (f *Fight) assess(e *AttackEvent, s *Situation, out *Assessment, explain bo
 				note("ac", 0, "attacker ", ef.Name, ": the target loses bonuses to AC")
 			}
 		}
-		f.effT = f.effects(t, f.effT)
-		for i, in := range f.effT {
+		effT := f.effectsNow(t)
+		for i, in := range effT {
 			ef := in.ef
-			if lapsed(f.effT, i) {
+			if lapsed(effT, i) {
 				continue
 			}
 			if c := in.c; ef.DefenseModVsSource != 0 && c.Source != "" && c.Source == x.ID {

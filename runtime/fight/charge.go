@@ -130,8 +130,8 @@ func (f *Fight) ChargePath(x, t *Fighter, a *Attack) (path []grid.Pos, cost int,
 	prune := g.Square > 0 // the grid's feet are the steps' feet
 	xp := x.C.Pos
 	tp := t.C.Pos
-	ends := f.chargeEnds(chargeKey{g: g, unit: f.Rules.Space.unit(), off: grid.Pos{X: tp.X - xp.X, Y: tp.Y - xp.Y, Z: tp.Z - xp.Z},
-		xs: x.C.Space, ts: t.C.Space, reach: reach, reachMin: a.ReachMin})
+	ends := f.chargeEnds(chargeKey{sq: g.Square, diag: int(g.Diagonal), unit: f.Rules.Space.unit(), off: grid.Pos{X: tp.X - xp.X, Y: tp.Y - xp.Y, Z: tp.Z - xp.Z},
+		xs: footKey(x.C.Space), ts: footKey(t.C.Space), reach: reach, reachMin: a.ReachMin})
 	for i := range ends {
 		ce := &ends[i]
 		e := grid.Pos{X: xp.X + ce.end.X, Y: xp.Y + ce.end.Y, Z: xp.Z}
@@ -180,13 +180,31 @@ func (f *Fight) ChargePath(x, t *Fighter, a *Attack) (path []grid.Pos, cost int,
 
 // chargeKey is what the geometry of a charge depends on (chargeEnds): the
 // grid, where the target stands from the charger (off), their footprints
-// and the attack's reach band.
+// and the attack's reach band. Its fields are all ints, with no padding
+// between them, so that the map hashes the key's memory at once rather
+// than field by field (a Footprint's bool, a Grid's Diagonal).
 type chargeKey struct {
-	g               grid.Grid
+	sq, diag        int // the grid's Square and Diagonal
 	unit            int
 	off             grid.Pos
-	xs, ts          grid.Footprint
+	xs, ts          footprintKey
 	reach, reachMin int
+}
+
+// footprintKey is a grid.Footprint in ints (chargeKey).
+type footprintKey struct{ w, h, shared int }
+
+func footKey(fp grid.Footprint) footprintKey {
+	k := footprintKey{w: fp.W, h: fp.H}
+	if fp.Shared {
+		k.shared = 1
+	}
+	return k
+}
+
+// footprint is the grid.Footprint of k.
+func (k footprintKey) footprint() grid.Footprint {
+	return grid.Footprint{W: k.w, H: k.h, Shared: k.shared != 0}
 }
 
 // chargeEnd is an end square of a charge, from the charger's square
@@ -218,12 +236,13 @@ func (f *Fight) chargeEnds(k chargeKey) []chargeEnd {
 
 // chargeGeometry works out chargeEnds for k.
 func chargeGeometry(k chargeKey) []chargeEnd {
-	g := k.g
+	g := grid.Grid{Square: k.sq, Diagonal: grid.Diagonal(k.diag)}
+	xs, ts := k.xs.footprint(), k.ts.footprint()
 	rs := k.reach/g.Square + 1
-	tw, th := k.ts.Dims()
-	xw, xh := k.xs.Dims()
-	tb := grid.Body{Pos: k.off, Space: k.ts}
-	body := grid.Body{Space: k.xs}
+	tw, th := ts.Dims()
+	xw, xh := xs.Dims()
+	tb := grid.Body{Pos: k.off, Space: ts}
+	body := grid.Body{Space: xs}
 	reaches := func(p grid.Pos) bool {
 		body.Pos = p
 		d := g.Between(body, tb)
