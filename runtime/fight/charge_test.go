@@ -93,23 +93,7 @@ func TestChargePathIsTheSquareBySquareCharge(t *testing.T) {
 					if r.Intn(4) == 0 {
 						c.Space = grid.Square(2)
 					}
-					for {
-						c.Pos = grid.Pos{X: r.Intn(13), Y: r.Intn(11)}
-						free := true
-						for dy := 0; dy < c.Space.H; dy++ {
-							for dx := 0; dx < c.Space.W; dx++ {
-								free = free && !taken[grid.Pos{X: c.Pos.X + dx, Y: c.Pos.Y + dy}]
-							}
-						}
-						if free {
-							break
-						}
-					}
-					for dy := 0; dy < c.Space.H; dy++ {
-						for dx := 0; dx < c.Space.W; dx++ {
-							taken[grid.Pos{X: c.Pos.X + dx, Y: c.Pos.Y + dy}] = true
-						}
-					}
+					placeAtRandom(r, c, 13, 11, taken)
 					a := at
 					a.Name, a.Damage = "hit", dmg
 					fs = append(fs, &Fighter{ID: string(rune('A' + i)), Side: i % 2, Base: c, Attacks: []Attack{a}})
@@ -150,4 +134,26 @@ func TestChargePathIsTheSquareBySquareCharge(t *testing.T) {
 		t.Fatalf("%d charges in %d pairs: not a test", charges, pairs)
 	}
 	t.Logf("%d charges in %d pairs", charges, pairs)
+}
+
+// placeAtRandom puts c on a random square (x below w, y below h) where its
+// footprint overlaps none of the squares taken, and marks its squares taken.
+func placeAtRandom(r *rand.Rand, c *creature.Creature, w, h int, taken map[grid.Pos]bool) {
+	for {
+		c.Pos = grid.Pos{X: r.Intn(w), Y: r.Intn(h)}
+		free := true
+		for dy := 0; dy < c.Space.H; dy++ {
+			for dx := 0; dx < c.Space.W; dx++ {
+				free = free && !taken[grid.Pos{X: c.Pos.X + dx, Y: c.Pos.Y + dy}]
+			}
+		}
+		if free {
+			break
+		}
+	}
+	for dy := 0; dy < c.Space.H; dy++ {
+		for dx := 0; dx < c.Space.W; dx++ {
+			taken[grid.Pos{X: c.Pos.X + dx, Y: c.Pos.Y + dy}] = true
+		}
+	}
 }

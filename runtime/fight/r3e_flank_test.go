@@ -52,23 +52,7 @@ func TestFlankerIsGridFlanks(t *testing.T) {
 				if r.Intn(5) == 0 {
 					c.Space = grid.Square(2)
 				}
-				for {
-					c.Pos = grid.Pos{X: r.Intn(8), Y: r.Intn(7)}
-					free := true
-					for dy := 0; dy < c.Space.H; dy++ {
-						for dx := 0; dx < c.Space.W; dx++ {
-							free = free && !taken[grid.Pos{X: c.Pos.X + dx, Y: c.Pos.Y + dy}]
-						}
-					}
-					if free {
-						break
-					}
-				}
-				for dy := 0; dy < c.Space.H; dy++ {
-					for dx := 0; dx < c.Space.W; dx++ {
-						taken[grid.Pos{X: c.Pos.X + dx, Y: c.Pos.Y + dy}] = true
-					}
-				}
+				placeAtRandom(r, c, 8, 7, taken)
 				a := reaches[r.Intn(len(reaches))]
 				a.Name, a.Damage = "hit", dmg
 				fs = append(fs, &Fighter{ID: string(rune('A' + i)), Side: r.Intn(2), Base: c, Attacks: []Attack{a}})
