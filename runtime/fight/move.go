@@ -279,10 +279,11 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 	return f.move(x, path, opt, false)
 }
 
-// moveFresh is Move of the path PathTo has just returned for x, with
-// nothing run in between: the squares PathTo's search priced are priced so
-// again (its cache of what each square holds and its step prices, which
-// are stepCost's and endsFree's answers while the fight is as it was).
+// moveFresh is Move of the path PathTo has just returned for x, with no
+// one moved and nothing run in between: the squares PathTo's search priced
+// are priced so again (its cache of what each square holds and its step
+// prices, which are stepCost's and endsFree's answers while the fight is as
+// it was), when x's step prices are still the search's.
 func (f *Fight) moveFresh(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, error) {
 	return f.move(x, path, opt, true)
 }
@@ -301,6 +302,9 @@ func (f *Fight) move(x *Fighter, path []grid.Pos, opt MoveOpts, fresh bool) (Mov
 	}
 	provokes := cause == "move" && !opt.NoProvoke && f.Rules.Space.Opportunity != nil
 	fl := f.flagsOf(x)
+	// the search's prices are x's still (its conditions may have changed
+	// since, a Dash's tag among them): else every step is priced anew
+	fresh = fresh && f.stepPrices(x, &fl) == f.Space.path.pr
 	// Where may the move end? The last affordable square that is free.
 	// Each step's price is kept for the walk (see moveScratch).
 	mv := &f.Space.mv

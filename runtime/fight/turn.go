@@ -347,8 +347,8 @@ func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, e
 	if len(path) > 0 {
 		move := f.Move
 		if f.Space.path.gen == searched && x.C.Pos == from {
-			// no search since, so no charge was tried and no one has moved:
-			// Reaches asks nothing of the map and a Dash's tag is no price
+			// no search since and x has not moved (no charge): Reaches
+			// asks nothing of the map, and moveFresh checks x's prices
 			move = f.moveFresh
 		}
 		if _, err := move(x, path, MoveOpts{Budget: left, SafeStart: x.dashed && f.Rules.Space.Turn.MoveOnlySafe}); err != nil {
