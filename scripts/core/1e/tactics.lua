@@ -122,7 +122,7 @@ local function attacks(c)
 end
 
 -- engaged(c, t): can c strike t in melee where they stand (encounter.lua)?
-local engaged = enc.engaged
+local engaged, closed = enc.engaged, enc.closed
 
 -- A target is worth striking unless its death is only deferred (tied
 -- round) or it is out. (enc.state.doomed counts the creatures whose death
@@ -147,9 +147,9 @@ end
 -- (fight.enemies lists only creatures still in the fight, so of valid()
 -- only the deferred death is left to ask.)
 -- (c engaged with every enemy, encounter.closed, asks engaged of none;
--- with no map, c engaged with t is either closed: encounter.engaged, whose
--- closed(t) is written out here, the gap within striking range. No record
--- is asked whether its death is deferred while none is: valid.)
+-- with no map, c engaged with t is either closed, as encounter.engaged
+-- says, so only closed(t) is left to ask. No record is asked whether its
+-- death is deferred while none is: valid.)
 -- Every enemy's hit points, and for an intelligent picker which are
 -- helpless and which are casting, come in one call each (fight.hp_each,
 -- fight.has_any_each: c:get("hp"), tohit.helpless and c:has("casting") of
@@ -168,13 +168,11 @@ function M.pick(c, how, enemies)
   local st = enc.state
   local mapped = st.map
   local by = st.by
-  local ft = enc.strike_ft
-  -- enc.closed(c) written out
-  local all = in_melee and not mapped and (by[c] or rec(c)).gap <= ft
+  local all = in_melee and closed(c)
   local missile = how == "missile" and attacks(c).missile[1]
   local on_map = missile and mapped
   local doomed = st.doomed ~= 0
-  local near = in_melee and not all and not mapped and ft
+  local near = in_melee and not all and not mapped
   -- free: every enemy may be chosen (none doomed, no reach to ask)
   local free = not doomed and (not in_melee or all)
   local hps = fight.hp_each(list, hp_of)
@@ -186,7 +184,7 @@ function M.pick(c, how, enemies)
   for i = 1, n do
     local t = list[i]
     if free or (not (doomed and (by[t] or rec(t)).doomed)
-       and (not in_melee or all or (near and (by[t] or rec(t)).gap <= near) or (mapped and engaged(c, t)))) then
+       and (not in_melee or all or (near and closed(t)) or (mapped and engaged(c, t)))) then
       if helpless and helpless[i] then return t, "helpless" end
       local hp = hps[i]
       if casting and casting[i] then hp = hp - 1000 end -- a caster casting now
@@ -205,14 +203,13 @@ local function any_engaged(c)
   local list = enemies_of(c)
   local st = enc.state
   local by = st.by
-  local ft = enc.strike_ft
-  local all = not st.map and (by[c] or rec(c)).gap <= ft -- enc.closed(c) written out
+  local all = closed(c)
   local doomed = st.doomed ~= 0
-  local near = not all and not st.map and ft
+  local near = not all and not st.map
   for i = 1, #list do
     local t = list[i]
     if not (doomed and (by[t] or rec(t)).doomed)
-       and (all or (near and (by[t] or rec(t)).gap <= near) or (not near and engaged(c, t))) then
+       and (all or (near and closed(t)) or (not near and engaged(c, t))) then
       return true, list
     end
   end
