@@ -593,10 +593,14 @@ func (f *Fight) freeSquares(x *Fighter, goal *Goal, dst []grid.Pos, one bool) []
 	xw, xh := x.C.Space.Dims()
 	t := goal.target.Pos
 	m := f.Space.Map
-	for y := t.Y - n - xh + 1; y <= t.Y+th+n-1; y++ {
-		for xx := t.X - n - xw + 1; xx <= t.X+tw+n-1; xx++ {
+	// the box clipped to the squares where x's footprint fits on the map
+	// (m.Fits)
+	y0, y1 := max(t.Y-n-xh+1, 0), min(t.Y+th+n-1, m.H-xh)
+	x0, x1 := max(t.X-n-xw+1, 0), min(t.X+tw+n-1, m.W-xw)
+	for y := y0; y <= y1; y++ {
+		for xx := x0; xx <= x1; xx++ {
 			p := grid.Pos{X: xx, Y: y, Z: x.C.Pos.Z}
-			if !m.Fits(p, x.C.Space) || !goal.Done(p) {
+			if !goal.Done(p) {
 				continue
 			}
 			if p == x.C.Pos || f.standable(x, p) {
