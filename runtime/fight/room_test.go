@@ -1,0 +1,93 @@
+package fight
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/dndsh/dndsh/runtime/grid"
+)
+
+// TestFreeSquaresAreDone checks freeSquares, which skips asking Done when
+// every square of its box is within the reach band (chebyshev counting, no
+// least reach), against asking Done of every square of the map: for every
+// mover and target of a crowd, under each diagonal rule, 5-ft and 1-ft
+// squares, several reaches (with and without a least reach) and footprints
+// of mover and target. It also checks HasRoom's one-square answer agrees,
+// and that the skip was taken.
+func TestFreeSquaresAreDone(t *testing.T) {
+	skipped := 0
+	for _, gr := range []grid.Grid{
+		{Square: 5}, {Square: 5, Diagonal: grid.DiagonalAlternate}, {Square: 5, Diagonal: grid.DiagonalEuclid},
+		{Square: 1}, {Square: 1, Diagonal: grid.DiagonalAlternate}, {Square: 0},
+	} {
+		for _, reach := range []int{0, 1, 5, 7, 10, 15} {
+			for _, least := range []int{0, 5} {
+				for _, sizes := range [][2]int{{1, 1}, {2, 1}, {2, 3}} {
+					t.Run(fmt.Sprintf("%v/reach%d-%d/sizes%v", gr, reach, least, sizes), func(t *testing.T) {
+						f := crowd(t, 14, 14, 24)
+						f.Rules.Space.Grid = gr
+						f.Space.Map.Grid = gr
+						for i, x := range f.Fighters {
+							if i%3 == 0 {
+								x.C.Space = grid.Square(sizes[0])
+							} else if i%3 == 1 {
+								x.C.Space = grid.Square(sizes[1])
+							}
+						}
+						f.ResetSpace()
+						a := &Attack{Name: "hit", Reach: reach, ReachMin: least, NoReach: reach == 0}
+						for _, x := range f.Fighters {
+							for _, tg := range f.Fighters {
+								if tg == x {
+									continue
+								}
+								goal := f.ReachGoal(x, tg, a)
+								got := f.freeSquares(x, &goal, nil, false)
+								want := doneSquares(f, x, &goal)
+								if fmt.Sprint(got) != fmt.Sprint(want) {
+									t.Fatalf("%s at %v to %s at %v: freeSquares = %v, want %v", x.ID, x.C.Pos, tg.ID, tg.C.Pos, got, want)
+								}
+								if room := f.HasRoom(x, tg, a); room != (len(want) > 0 || goal.Done(x.C.Pos)) {
+									t.Fatalf("%s at %v to %s at %v: HasRoom = %v, free squares %v", x.ID, x.C.Pos, tg.ID, tg.C.Pos, room, want)
+								}
+								if goal.chebyshev && least == 0 && roomBox(f, &goal)*goal.unit <= goal.reach {
+									skipped++
+								}
+							}
+						}
+					})
+				}
+			}
+		}
+	}
+	if skipped == 0 {
+		t.Fatal("freeSquares never skipped Done")
+	}
+}
+
+// doneSquares is the general rule freeSquares answers: every square of the
+// map where x fits, from which the goal is done, and where x may stand (or
+// stands), in row order.
+func doneSquares(f *Fight, x *Fighter, goal *Goal) []grid.Pos {
+	var want []grid.Pos
+	m := f.Space.Map
+	for y := 0; y < m.H; y++ {
+		for xx := 0; xx < m.W; xx++ {
+			p := grid.Pos{X: xx, Y: y, Z: x.C.Pos.Z}
+			if m.Fits(p, x.C.Space) && goal.Done(p) && (p == x.C.Pos || f.standable(x, p)) {
+				want = append(want, p)
+			}
+		}
+	}
+	return want
+}
+
+// roomBox is freeSquares' n: how many squares off the target its box goes.
+func roomBox(f *Fight, goal *Goal) int {
+	u := f.Rules.Space.unit()
+	gu := f.Rules.Space.Grid.Square
+	if gu <= 0 {
+		gu = 1
+	}
+	return min(goal.reach/u+1, goal.reach/min(u, gu))
+}
