@@ -31,16 +31,7 @@ func TestFreeSquaresFindsEveryRoom(t *testing.T) {
 					a := &Attack{Name: "hit", Reach: reach, NoReach: reach == 0}
 					goal := f.ReachGoal(x, tg, a)
 					got := f.freeSquares(x, &goal, nil, false)
-					var want []grid.Pos
-					m := f.Space.Map
-					for y := 0; y < m.H; y++ {
-						for xx := 0; xx < m.W; xx++ {
-							p := grid.Pos{X: xx, Y: y, Z: x.C.Pos.Z}
-							if m.Fits(p, x.C.Space) && goal.Done(p) && (p == x.C.Pos || f.standable(x, p)) {
-								want = append(want, p)
-							}
-						}
-					}
+					want := doneSquares(f, x, &goal)
 					if fmt.Sprint(got) != fmt.Sprint(want) {
 						t.Fatalf("target at %v: freeSquares = %v, want %v", tg.C.Pos, got, want)
 					}
