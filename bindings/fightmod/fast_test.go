@@ -15,12 +15,7 @@ import (
 // conditions, wounded and not), in a new table or over a given one, and
 // refuse a list holding something else.
 func TestListQueriesMatchOneByOne(t *testing.T) {
-	e, err := engine.New(context.Background(), engine.Options{Ruleset: "1e", Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	out, err := e.R.DoString(context.Background(), "each.lua", `
+	out := run1e(t, "each.lua", `
 local creature = require("creature")
 local fight = require("fight")
 local list = {}
@@ -51,10 +46,7 @@ for i, c in ipairs(list) do
 end
 if again ~= into or into[7] ~= "kept" or hp_into[7] ~= -1 then got[#got + 1] = "into's own table, entries past the list" end
 local ok, msg = pcall(fight.hp_each, { list[1], "x" })
-return table.concat(got, ", "), n, #hps, ok, msg`, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+return table.concat(got, ", "), n, #hps, ok, msg`)
 	if s := out[0].(lua.LString); s != "" {
 		t.Errorf("the list queries differ from the one-by-one calls at: %s", s)
 	}
@@ -75,12 +67,7 @@ return table.concat(got, ", "), n, #hps, ok, msg`, nil)
 // a list, what fight.has_any_tag and c:ability give one creature at a time
 // (nil where it has no such ability), in a new table or over a given one.
 func TestListInQueriesMatchUnpacked(t *testing.T) {
-	e, err := engine.New(context.Background(), engine.Options{Ruleset: "1e", Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	out, err := e.R.DoString(context.Background(), "in.lua", `
+	out := run1e(t, "in.lua", `
 local creature = require("creature")
 local fight = require("fight")
 local list = {}
@@ -112,10 +99,7 @@ for i, c in ipairs(list) do
 end
 if again ~= into or into[7] ~= "kept" then got[#got + 1] = "into's own table, entries past the list" end
 local ok = pcall(fight.has_any_in, list[1], { "held", 3 })
-return table.concat(got, ", "), n, lv, ok`, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+return table.concat(got, ", "), n, lv, ok`)
 	if s := out[0].(lua.LString); s != "" {
 		t.Errorf("the queries differ from the unpacked, one-by-one calls at: %s", s)
 	}
@@ -135,12 +119,7 @@ return table.concat(got, ", "), n, lv, ok`, nil)
 // (fighters of low, middle and high level, hasted or not, monsters with
 // and without a routines ability), in odd and even rounds.
 func TestRoutinesEachMatchesRoutines(t *testing.T) {
-	e, err := engine.New(context.Background(), engine.Options{Ruleset: "1e", Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	out, err := e.R.DoString(context.Background(), "routines.lua", `
+	out := run1e(t, "routines.lua", `
 local creature = require("creature")
 local melee = require("core.1e.melee")
 local list = {}
@@ -167,10 +146,7 @@ for round = 1, 4 do
 end
 local n = 0
 for _ in pairs(seen) do n = n + 1 end
-return table.concat(got, ", "), n`, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+return table.concat(got, ", "), n`)
 	if s := out[0].(lua.LString); s != "" {
 		t.Errorf("melee.routines_each differs from melee.routines at: %s", s)
 	}
@@ -184,12 +160,7 @@ return table.concat(got, ", "), n`, nil)
 // once however often the creature has it, and written over a given table
 // clears that table's later entries.
 func TestTagsAmongMatchesHasTag(t *testing.T) {
-	e, err := engine.New(context.Background(), engine.Options{Ruleset: "1e", Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	out, err := e.R.DoString(context.Background(), "among.lua", `
+	out := run1e(t, "among.lua", `
 local creature = require("creature")
 local fight = require("fight")
 local names = { "fighter", "cleric", "magic-user", "thief" }
@@ -201,10 +172,7 @@ end
 local got = fight.tags_among(c, names)
 local into = fight.tags_among(c, names, { "x", "x", "x", "x", "x" })
 local none = fight.tags_among(c, { "druid" }, { "x" })
-return table.concat(want, ","), table.concat(got, ","), table.concat(into, ","), #into, #none`, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+return table.concat(want, ","), table.concat(got, ","), table.concat(into, ","), #into, #none`)
 	if out[0] != out[1] || out[0] != out[2] || out[0] != lua.LString("fighter,thief") {
 		t.Errorf("fight.tags_among gave %v and %v (into), c:has_tag %v; want fighter,thief", out[1], out[2], out[0])
 	}
@@ -217,12 +185,7 @@ return table.concat(want, ","), table.concat(got, ","), table.concat(into, ","),
 // c:get("tags") in order for the first tag matching "^prefix(.+)$" gives,
 // and nil for a creature without one (a bare prefix is not one).
 func TestTagSuffixMatchesPattern(t *testing.T) {
-	e, err := engine.New(context.Background(), engine.Options{Ruleset: "1e", Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	out, err := e.R.DoString(context.Background(), "suffix.lua", `
+	out := run1e(t, "suffix.lua", `
 local creature = require("creature")
 local fight = require("fight")
 local function by_pattern(c)
@@ -238,10 +201,7 @@ for i, tags in ipairs({ { "undead", "undead:ghoul", "undead:wight" }, { "undead:
   local a, b = fight.tag_suffix(c, "undead:"), by_pattern(c)
   if a ~= b then got[#got + 1] = i .. ": " .. tostring(a) .. " vs " .. tostring(b) end
 end
-return table.concat(got, ", "), fight.tag_suffix(creature.new{ id = "g", hp = 5, ac = 8, tags = { "undead:ghoul" } }, "undead:")`, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+return table.concat(got, ", "), fight.tag_suffix(creature.new{ id = "g", hp = 5, ac = 8, tags = { "undead:ghoul" } }, "undead:")`)
 	if s := out[0].(lua.LString); s != "" {
 		t.Errorf("fight.tag_suffix differs from the pattern search at: %s", s)
 	}
@@ -255,12 +215,7 @@ return table.concat(got, ", "), fight.tag_suffix(creature.new{ id = "g", hp = 5,
 // fight.side give one at a time, round after round as creatures fall,
 // over a given table too.
 func TestFighterListsMatchOneByOne(t *testing.T) {
-	e, err := engine.New(context.Background(), engine.Options{Ruleset: "1e", Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	out, err := e.R.DoString(context.Background(), "fighters.lua", `
+	out := run1e(t, "fighters.lua", `
 local fight = require("fight")
 local rules = require("rules")
 local got, asked, fell = {}, 0, 0
@@ -285,14 +240,27 @@ fight.run(fight.encounter{
   max_rounds = 6,
 })
 rules.off(h)
-return table.concat(got, ", "), asked, fell`, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+return table.concat(got, ", "), asked, fell`)
 	if s := out[0].(lua.LString); s != "" {
 		t.Errorf("the fighter lists differ from the one-by-one calls at: %s", s)
 	}
 	if out[1].(lua.LNumber) == 0 || out[2].(lua.LNumber) == 0 {
 		t.Errorf("asked %v times, %v out: the test saw no fight, or no one fall", out[1], out[2])
 	}
+}
+
+// run1e runs the chunk src, named name, in a new engine under the 1e rules
+// (seed 1) and returns what it returns; an error fails the test.
+func run1e(t *testing.T, name, src string) []lua.LValue {
+	t.Helper()
+	e, err := engine.New(context.Background(), engine.Options{Ruleset: "1e", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	out, err := e.R.DoString(context.Background(), name, src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

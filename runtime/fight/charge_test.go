@@ -8,7 +8,6 @@ import (
 	"github.com/dndsh/dndsh/runtime/creature"
 	"github.com/dndsh/dndsh/runtime/dice"
 	"github.com/dndsh/dndsh/runtime/grid"
-	"github.com/dndsh/dndsh/runtime/rng"
 )
 
 // refChargePath is ChargePath worked out square by square, with no
@@ -89,11 +88,7 @@ func TestChargePathIsTheSquareBySquareCharge(t *testing.T) {
 				var fs []*Fighter
 				taken := map[grid.Pos]bool{}
 				for i := 0; i < 10; i++ {
-					c, _ := creature.New("c", "c", 10)
-					if r.Intn(4) == 0 {
-						c.Space = grid.Square(2)
-					}
-					placeAtRandom(r, c, 13, 11, taken)
+					c := randomCreature(r, 4, 13, 11, taken)
 					a := at
 					a.Name, a.Damage = "hit", dmg
 					fs = append(fs, &Fighter{ID: string(rune('A' + i)), Side: i % 2, Base: c, Attacks: []Attack{a}})
@@ -102,12 +97,7 @@ func TestChargePathIsTheSquareBySquareCharge(t *testing.T) {
 				rules.Space.Grid = gr
 				rules.Space.DefaultSpeed = 30
 				rules.Space.Turn.Charge = &ChargeRule{Min: 10, Mul: 2, PartialMul: 1}
-				f, err := New(rules, nil, rng.New(1), fs, []string{"a", "b"})
-				if err != nil {
-					t.Fatal(err)
-				}
-				f.SetSpace(NewSpace(m))
-				f.ResetSpace()
+				f := onMap(t, rules, m, fs)
 				for round := 0; round < 2; round++ { // the second asks the kept geometry
 					for _, x := range f.Fighters {
 						for _, y := range f.Fighters {
@@ -134,6 +124,17 @@ func TestChargePathIsTheSquareBySquareCharge(t *testing.T) {
 		t.Fatalf("%d charges in %d pairs: not a test", charges, pairs)
 	}
 	t.Logf("%d charges in %d pairs", charges, pairs)
+}
+
+// randomCreature is a creature two squares wide in one case out of big
+// (one square otherwise), put at random by placeAtRandom.
+func randomCreature(r *rand.Rand, big, w, h int, taken map[grid.Pos]bool) *creature.Creature {
+	c, _ := creature.New("c", "c", 10)
+	if r.Intn(big) == 0 {
+		c.Space = grid.Square(2)
+	}
+	placeAtRandom(r, c, w, h, taken)
+	return c
 }
 
 // placeAtRandom puts c on a random square (x below w, y below h) where its

@@ -7,7 +7,6 @@ import (
 	"github.com/dndsh/dndsh/runtime/creature"
 	"github.com/dndsh/dndsh/runtime/dice"
 	"github.com/dndsh/dndsh/runtime/grid"
-	"github.com/dndsh/dndsh/runtime/rng"
 )
 
 // refFlanker is flanker written as the rule reads: the first of x's allies,
@@ -48,11 +47,7 @@ func TestFlankerIsGridFlanks(t *testing.T) {
 			var fs []*Fighter
 			taken := map[grid.Pos]bool{}
 			for i := 0; i < 11; i++ {
-				c, _ := creature.New("c", "c", 10)
-				if r.Intn(5) == 0 {
-					c.Space = grid.Square(2)
-				}
-				placeAtRandom(r, c, 8, 7, taken)
+				c := randomCreature(r, 5, 8, 7, taken)
 				a := reaches[r.Intn(len(reaches))]
 				a.Name, a.Damage = "hit", dmg
 				fs = append(fs, &Fighter{ID: string(rune('A' + i)), Side: r.Intn(2), Base: c, Attacks: []Attack{a}})
@@ -61,12 +56,7 @@ func TestFlankerIsGridFlanks(t *testing.T) {
 			rules.Space.Grid = gr
 			rules.Space.Flank.On = true
 			rules.Conditions = map[string]*CondEffect{"stunned": {Name: "stunned", NoActions: true}}
-			f, err := New(rules, nil, rng.New(1), fs, []string{"a", "b"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			f.SetSpace(NewSpace(m))
-			f.ResetSpace()
+			f := onMap(t, rules, m, fs)
 			for _, x := range f.Fighters {
 				switch r.Intn(6) {
 				case 0:

@@ -24,7 +24,12 @@ func crowd(tb testing.TB, w, h, n int) *Fight {
 		fs = append(fs, &Fighter{ID: string(rune('A'+i%26)) + string(rune('a'+i/26)), Side: i % 2, Base: c,
 			Attacks: []Attack{{Name: "hit", Damage: dmg, Reach: 5}}})
 	}
-	rules := &Rules{Space: DefaultSpaceRules()}
+	return onMap(tb, &Rules{Space: DefaultSpaceRules()}, m, fs)
+}
+
+// onMap is a fight of fs, two sides, under rules, standing on m.
+func onMap(tb testing.TB, rules *Rules, m *grid.Map, fs []*Fighter) *Fight {
+	tb.Helper()
 	f, err := New(rules, nil, rng.New(1), fs, []string{"a", "b"})
 	if err != nil {
 		tb.Fatal(err)
