@@ -26,6 +26,11 @@ type pathScratch struct {
 	estStamp []uint32
 	est      []int32
 	goals    []grid.Pos
+	// near are greedy's free squares nearest the square it stands on
+	// (counting squares); plainGreedy turns that off, for the test that
+	// compares the two
+	near        []grid.Pos
+	plainGreedy bool
 	// pr are the step prices of the last search, for a Move that walks
 	// its path at once (see priced)
 	pr stepPrices
@@ -646,7 +651,22 @@ func (f *Fight) standable(x *Fighter, p grid.Pos) bool {
 func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pathScratch, out []grid.Pos) ([]grid.Pos, int, bool, bool) {
 	m := f.Space.Map
 	p := x.C.Pos
-	h := s.estimate(goal, m.W, p)
+	// Counting squares toward free squares (chebyshev), the estimate is
+	// unit times the squares to the nearest free one, k: a neighbour is a
+	// full step nearer (k-1) only through one of the free squares k off,
+	// near (any other is more than k off p, so more than k-1 off the
+	// neighbour), and near after a step is those of near k-1 off the new
+	// square. So greedy asks near (a square or three) instead of the
+	// estimate over every free square (TestGreedyNearIsEstimate checks
+	// the two ways give the same paths).
+	cheb := goal.chebyshev && goal.free != nil && !s.plainGreedy
+	var h, k int
+	if cheb {
+		s.near, k = nearest(goal.free, p, s.near[:0])
+		h = k * goal.unit
+	} else {
+		h = s.estimate(goal, m.W, p)
+	}
 	diag := x.diagonals
 	cost := 0
 	// a plain step's cost along a side and across a corner (neighbours
@@ -662,8 +682,14 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 			if !m.Fits(q, x.C.Space) {
 				continue
 			}
-			hq := s.estimate(goal, m.W, q)
-			if h-hq != plain[i/4] {
+			var hq int
+			if cheb {
+				// plain[i/4] is the unit: every diagonal is one square
+				if !anyWithin(s.near, q, k-1) {
+					continue // not a straight step toward the goal
+				}
+				hq = h - goal.unit
+			} else if hq = s.estimate(goal, m.W, q); h-hq != plain[i/4] {
 				continue // not a straight step toward the goal
 			}
 			c, nd, ok := f.cachedStep(s, pr, x, p, q, diag)
@@ -676,7 +702,8 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 			if hq != 0 {
 				break
 			}
-			if s.done(goal, m.W, q) && f.free(s, x, q) {
+			// with free squares, done is an estimate of 0
+			if (cheb || s.done(goal, m.W, q)) && f.free(s, x, q) {
 				pick, pc, pnd = i, c, nd
 				break
 			}
@@ -696,9 +723,15 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 		}
 		cost += c
 		diag = nd
-		p, h = q, s.estimate(goal, m.W, q)
+		if cheb {
+			k--
+			p, h = q, h-goal.unit
+			s.near = keepWithin(s.near, q, k)
+		} else {
+			p, h = q, s.estimate(goal, m.W, q)
+		}
 		out = append(out, q)
-		if s.done(goal, m.W, p) {
+		if cheb && h == 0 || !cheb && s.done(goal, m.W, p) {
 			if f.free(s, x, p) {
 				return out, cost, true, true
 			}
@@ -706,6 +739,46 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 		}
 	}
 	return out, cost, false, false
+}
+
+// nearest appends to dst the squares of free the fewest squares from p
+// (each diagonal one square), and returns them with that count.
+func nearest(free []grid.Pos, p grid.Pos, dst []grid.Pos) ([]grid.Pos, int) {
+	best := 1 << 30
+	for _, q := range free {
+		dx, dy := q.X-p.X, q.Y-p.Y
+		d := max(dx, -dx, dy, -dy)
+		if d < best {
+			best, dst = d, dst[:0]
+		}
+		if d == best {
+			dst = append(dst, q)
+		}
+	}
+	return dst, best
+}
+
+// anyWithin reports whether some square of l is at most k squares from p
+// (each diagonal one square).
+func anyWithin(l []grid.Pos, p grid.Pos, k int) bool {
+	for _, q := range l {
+		if dx, dy := q.X-p.X, q.Y-p.Y; max(dx, -dx, dy, -dy) <= k {
+			return true
+		}
+	}
+	return false
+}
+
+// keepWithin keeps, in place, the squares of l at most k squares from p.
+func keepWithin(l []grid.Pos, p grid.Pos, k int) []grid.Pos {
+	n := 0
+	for _, q := range l {
+		if dx, dy := q.X-p.X, q.Y-p.Y; max(dx, -dx, dy, -dy) <= k {
+			l[n] = q
+			n++
+		}
+	}
+	return l[:n]
 }
 
 // cachedStep is stepCost within a search: the entry of b read once a

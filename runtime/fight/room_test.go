@@ -91,3 +91,54 @@ func roomBox(f *Fight, goal *Goal) int {
 	}
 	return min(goal.reach/u+1, goal.reach/min(u, gu))
 }
+
+// TestGreedyNearIsEstimate checks greedy's way of counting squares toward
+// free squares (asking only the nearest of them) against asking the
+// estimate of every neighbour: PathTo gives the same path, cost and answer
+// both ways, for every mover and target of crowds of several densities,
+// footprints and budgets, and the counting way was taken.
+func TestGreedyNearIsEstimate(t *testing.T) {
+	counted := 0
+	for _, n := range []int{6, 16, 30} {
+		for _, sizes := range [][2]int{{1, 1}, {2, 1}} {
+			f := crowd(t, 14, 12, n)
+			for i, x := range f.Fighters {
+				if i%3 == 0 {
+					x.C.Space = grid.Square(sizes[0])
+				} else if i%3 == 1 {
+					x.C.Space = grid.Square(sizes[1])
+				}
+			}
+			f.ResetSpace()
+			for _, reach := range []int{5, 10} {
+				a := &Attack{Name: "hit", Reach: reach}
+				for _, x := range f.Fighters {
+					for _, tg := range f.Fighters {
+						if tg.Side == x.Side {
+							continue
+						}
+						for _, budget := range []int{-1, 10, 30, 60} {
+							goal := f.ReachGoal(x, tg, a)
+							if goal.chebyshev && !goal.Done(x.C.Pos) {
+								counted++
+							}
+							s := &f.Space.path
+							s.plainGreedy = true
+							p1, c1, ok1 := f.PathTo(x, goal, budget)
+							want := fmt.Sprint(p1, c1, ok1)
+							s.plainGreedy = false
+							p2, c2, ok2 := f.PathTo(x, goal, budget)
+							if got := fmt.Sprint(p2, c2, ok2); got != want {
+								t.Fatalf("n %d sizes %v reach %d: %s at %v to %s at %v, budget %d: PathTo = %s, want %s",
+									n, sizes, reach, x.ID, x.C.Pos, tg.ID, tg.C.Pos, budget, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if counted == 0 {
+		t.Fatal("the counting way was never taken")
+	}
+}
