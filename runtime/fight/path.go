@@ -458,6 +458,11 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 	best, bestH, bestG := int32(-1), h0, int32(0)
 	found := int32(-1)
 	fw, fh := x.C.Space.Dims()
+	maxX, maxY := m.W-fw, m.H-fh
+	var step [8]int // each neighbour's offset in the map's squares
+	for di, d := range neighbours {
+		step[di] = d[1]*m.W + d[0]
+	}
 	for len(s.heap) > 0 {
 		n := s.pop()
 		ng := n.g()
@@ -474,22 +479,27 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 				best, bestH, bestG = n.state, h, ng
 			}
 		}
-		for _, d := range neighbours {
-			q := grid.Pos{X: p.X + d[0], Y: p.Y + d[1], Z: p.Z}
-			if q.X < 0 || q.Y < 0 || q.X+fw > m.W || q.Y+fh > m.H {
+		// the neighbours by index: q is on the map where x's footprint
+		// fits (m.Fits) when 0 <= q.X <= maxX and 0 <= q.Y <= maxY
+		pi := p.Y*m.W + p.X
+		for di := range neighbours {
+			d := &neighbours[di]
+			qx, qy := p.X+d[0], p.Y+d[1]
+			if qx < 0 || qx > maxX || qy < 0 || qy > maxY {
 				continue // m.Fits
 			}
-			i := q.Y*m.W + q.X
+			i := pi + step[di]
 			if s.sqStamp[i] != s.gen {
-				f.square(s, x, q)
+				f.square(s, x, grid.Pos{X: qx, Y: qy, Z: p.Z})
 			}
 			if s.sqEntry[i] != canEnter {
 				continue
 			}
 			// priceStep, from the prices worked out for the search
+			// (neighbours lists the four sides, then the four corners)
 			k, nd := 0, diag
-			if d[0] != 0 && d[1] != 0 {
-				if pr.corner && grid.CutsCorner(p, q, x.C.Space, m.Walls) {
+			if di >= 4 {
+				if pr.corner && grid.CutsCorner(p, grid.Pos{X: qx, Y: qy, Z: p.Z}, x.C.Space, m.Walls) {
 					continue
 				}
 				k = 1
@@ -508,12 +518,18 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 			if limit >= 0 && int(g) > limit {
 				continue
 			}
-			st := enc(q, nd)
+			st := int32(i)
+			if alt {
+				st = st*2 + int32(nd&1)
+			}
 			if s.stamp[st] == s.gen && s.cost[st] <= g {
 				continue
 			}
 			s.stamp[st], s.cost[st], s.parent[st] = s.gen, g, n.state
-			s.push(mkNode(g+int32(s.estimate(goal, m.W, q)), g, st))
+			if s.estStamp[i] != s.gen {
+				s.estStamp[i], s.est[i] = s.gen, int32(goal.Estimate(grid.Pos{X: qx, Y: qy, Z: p.Z}))
+			}
+			s.push(mkNode(g+s.est[i], g, st))
 		}
 	}
 	end, ok := found, true
