@@ -465,7 +465,7 @@ func (f *Fight) lowPickFor(self *Fighter, enemies []*Fighter) (*lowPick, int) {
 	}
 	s := 1 - self.Side
 	l := f.alive[s]
-	if f.aliveGen[s] != f.gen || f.aliveOuts[s] != f.outs || len(l) != len(enemies) || &l[0] != &enemies[0] {
+	if f.aliveGen[s] != f.gen || f.aliveOuts[s] != f.sideOuts[s] || len(l) != len(enemies) || &l[0] != &enemies[0] {
 		return nil, 0
 	}
 	return &f.low[s], s
@@ -632,7 +632,8 @@ type Fight struct {
 	// order (see inSide); a list is rebuilt when its aliveGen is not gen,
 	// which grows whenever a fighter may come back or join (Reset, revive,
 	// Add), and otherwise only loses the fighters gone out: it is
-	// looked over for them only when outs has grown since (aliveOuts).
+	// looked over for them only when its side's count of fighters gone
+	// out has grown since (sideOuts, aliveOuts).
 	alive     [][]*Fighter
 	aliveGen  []int
 	aliveOuts []int
@@ -644,9 +645,10 @@ type Fight struct {
 	hpSide   []creature.HPWatch
 	watchGen int
 	low      []lowPick
-	// outs counts the times a fighter was taken out of the fight (see
-	// goOut); every place that sets a Fighter's Out goes through it.
-	outs     int
+	// sideOuts[s] counts the times a fighter of side s was taken out of
+	// the fight (see goOut), as long as alive is as long as Sides; every
+	// place that sets a Fighter's Out goes through goOut.
+	sideOuts []int
 	test     check.Test
 	noAssess Assessment // an attack with nothing to assess (strike); never written
 	dopts    creature.DamageOptions

@@ -424,6 +424,11 @@ func TestEnemiesFollowTheFight(t *testing.T) {
 	check("start")
 	f.Kill(f.Fighters[6])
 	check("a goblin killed")
+	f.Kill(f.Fighters[6])
+	check("the dead goblin killed again")
+	f.Kill(f.Fighters[5])
+	f.Kill(f.Fighters[5])
+	check("a goblin killed twice")
 	if err := f.Down(f.Fighters[1], nil); err != nil {
 		t.Fatal(err)
 	}

@@ -70,7 +70,7 @@ func (f *Fight) Enemies(x *Fighter) []*Fighter {
 // since (a fighter leaves the fight in many places, and comes back only
 // in those three).
 func (f *Fight) inSide(s int) []*Fighter {
-	if len(f.alive) == len(f.Sides) && f.aliveGen[s] == f.gen && f.aliveOuts[s] == f.outs {
+	if len(f.alive) == len(f.Sides) && f.aliveGen[s] == f.gen && f.aliveOuts[s] == f.sideOuts[s] {
 		return f.alive[s] // no one joined, came back or went out since
 	}
 	return f.sideAgain(s)
@@ -82,6 +82,7 @@ func (f *Fight) sideAgain(s int) []*Fighter {
 		f.alive = make([][]*Fighter, len(f.Sides))
 		f.aliveGen = make([]int, len(f.Sides))
 		f.aliveOuts = make([]int, len(f.Sides))
+		f.sideOuts = make([]int, len(f.Sides))
 		for i := range f.aliveGen {
 			f.aliveGen[i] = f.gen - 1
 		}
@@ -94,12 +95,19 @@ func (f *Fight) sideAgain(s int) []*Fighter {
 				l = append(l, y)
 			}
 		}
-		f.aliveGen[s], f.aliveOuts[s] = f.gen, f.outs
-	} else if f.aliveOuts[s] != f.outs {
+		f.aliveGen[s], f.aliveOuts[s] = f.gen, f.sideOuts[s]
+	} else if f.aliveOuts[s] != f.sideOuts[s] {
 		// A fighter's side is set when it joins (Add bumps gen): only
-		// those gone out since the list was last looked over leave it.
-		f.aliveOuts[s] = f.outs
-		if k := firstOut(l); k >= 0 {
+		// those of s gone out since the list was last looked over leave
+		// it.
+		gone := f.sideOuts[s] - f.aliveOuts[s]
+		f.aliveOuts[s] = f.sideOuts[s]
+		if k := firstOut(l); k >= 0 && gone == 1 {
+			// one gone out (the common case): the rest move up at once
+			copy(l[k:], l[k+1:])
+			l[len(l)-1] = nil
+			l = l[:len(l)-1]
+		} else if k >= 0 {
 			n := k
 			for _, y := range l[k+1:] {
 				if !y.Out {
@@ -116,10 +124,12 @@ func (f *Fight) sideAgain(s int) []*Fighter {
 }
 
 // goOut takes x out of the fight (the one place Out is set), for inSide
-// to see.
+// to see: only x's side's list is looked over again.
 func (f *Fight) goOut(x *Fighter) {
 	x.Out = true
-	f.outs++
+	if x.Side >= 0 && x.Side < len(f.sideOuts) {
+		f.sideOuts[x.Side]++
+	}
 }
 
 // firstOut returns the index of the first fighter of l gone out, or -1.
