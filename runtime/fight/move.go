@@ -230,24 +230,26 @@ func (f *Fight) endsFree(x *Fighter, p grid.Pos) bool {
 	for y := p.Y; y < p.Y+h; y++ {
 		for xx := p.X; xx < p.X+w; xx++ {
 			i := y*m.W + xx
-			if sp.occ[i] == 0 {
-				continue
+			if sp.occ[i] != 0 && !f.endsFreeOn(x, i, grid.Pos{X: xx, Y: y}) {
+				return false
 			}
-			q := grid.Pos{X: xx, Y: y}
-			if o := sp.only(i, q); o != nil {
-				if o != x && f.blocksEnd(x, o) {
-					return false
-				}
-				continue
-			}
-			for _, o := range f.Fighters {
-				if o == x || !o.onMapNow || !o.C.Space.Covers(o.C.Pos, q) {
-					continue
-				}
-				if f.blocksEnd(x, o) {
-					return false
-				}
-			}
+		}
+	}
+	return true
+}
+
+// endsFreeOn reports whether the creatures on square q (index i, where
+// someone stands) let x end its move covering it.
+func (f *Fight) endsFreeOn(x *Fighter, i int, q grid.Pos) bool {
+	if o := f.Space.only(i, q); o != nil {
+		return o == x || !f.blocksEnd(x, o)
+	}
+	for _, o := range f.Fighters {
+		if o == x || !o.onMapNow || !o.C.Space.Covers(o.C.Pos, q) {
+			continue
+		}
+		if f.blocksEnd(x, o) {
+			return false
 		}
 	}
 	return true

@@ -646,6 +646,12 @@ func (f *Fight) freeSquares(x *Fighter, goal *Goal, dst []grid.Pos, one bool) []
 func (f *Fight) standable(x *Fighter, p grid.Pos) bool {
 	m := f.Space.Map
 	w, h := x.C.Space.Dims()
+	if w == 1 && h == 1 {
+		// the loops below, and endsFree's, for its one square
+		q := grid.Pos{X: p.X, Y: p.Y}
+		i := p.Y*m.W + p.X
+		return m.Walls.Terrain(q) != grid.Full && (f.Space.occ[i] == 0 || f.endsFreeOn(x, i, q))
+	}
 	for y := p.Y; y < p.Y+h; y++ {
 		for xx := p.X; xx < p.X+w; xx++ {
 			if m.Walls.Terrain(grid.Pos{X: xx, Y: y}) == grid.Full {

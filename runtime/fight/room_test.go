@@ -142,3 +142,41 @@ func TestGreedyNearIsEstimate(t *testing.T) {
 		t.Fatal("the counting way was never taken")
 	}
 }
+
+// TestStandableOneSquare checks standable's way for a one-square creature
+// against its general rule (no wall under the footprint, and endsFree):
+// every creature of a crowd with walls, on every square of the map: its
+// own square, empty ones, walls, another's, and one it shares with a
+// creature that shares its space, as both may.
+func TestStandableOneSquare(t *testing.T) {
+	f := crowd(t, 14, 12, 20)
+	for i, x := range f.Fighters {
+		x.C.Pos = grid.Pos{X: (i * 3) % 14, Y: (i * 3 / 14) * 2}
+	}
+	a, b := f.Fighters[0], f.Fighters[1]
+	a.C.Space.Shared, b.C.Space.Shared = true, true
+	b.C.Pos = a.C.Pos // two that share a square
+	for y := 1; y < 12; y += 3 {
+		f.Space.Map.Walls.Set(grid.Pos{X: 5, Y: y}, grid.Full)
+	}
+	f.ResetSpace()
+	m := f.Space.Map
+	seen := map[bool]int{}
+	for _, x := range f.Fighters {
+		for y := 0; y < m.H; y++ {
+			for xx := 0; xx < m.W; xx++ {
+				p := grid.Pos{X: xx, Y: y}
+				want := m.Walls.Terrain(p) != grid.Full && f.endsFree(x, p)
+				if got := f.standable(x, p); got != want {
+					t.Fatalf("%s standable at %v = %v, want %v", x.ID, p, got, want)
+				}
+				if f.Space.occ[p.Y*m.W+p.X] != 0 {
+					seen[want]++
+				}
+			}
+		}
+	}
+	if seen[true] == 0 || seen[false] == 0 {
+		t.Fatalf("occupied squares standable %d times, not %d times: both are needed", seen[true], seen[false])
+	}
+}
