@@ -14,18 +14,9 @@ type pathScratch struct {
 	parent []int32
 	heap   []node
 	out    []grid.Pos
-	// per square of the map, worked out once a search: whether the mover
-	// may enter it, whether it is difficult, whether it may stop there
-	sqStamp []uint32
-	sqEntry []entry
-	sqDiff  []bool
-	sqFree  []uint8 // 0: not worked out, 1: free, 2: taken
-	// the goal's estimate per square, worked out once a search (the goal
-	// is the same for the whole search): est[i] is valid when
-	// estStamp[i] == gen
-	estStamp []uint32
-	est      []int32
-	goals    []grid.Pos
+	// sq holds per square of the map what a search works out once
+	sq    []cell
+	goals []grid.Pos
 	// near are greedy's free squares nearest the square it stands on
 	// (counting squares); plainGreedy turns that off, for the test that
 	// compares the two
@@ -34,6 +25,20 @@ type pathScratch struct {
 	// pr are the step prices of the last search, for a Move that walks
 	// its path at once (see priced)
 	pr stepPrices
+}
+
+// cell is what a search works out once per square of the map (side by
+// side, so one look reads them): whether the mover may enter it, whether
+// it is difficult, whether it may stop there (valid when stamp is the
+// search's gen), and the goal's estimate (the goal is the same for the
+// whole search; valid when estStamp is the gen).
+type cell struct {
+	stamp    uint32
+	estStamp uint32
+	est      int32
+	entry    entry
+	diff     bool
+	free     uint8 // 0: not worked out, 1: free, 2: taken
 }
 
 // node is an entry of the open list: key holds the estimate f in its
@@ -57,41 +62,35 @@ func (s *pathScratch) ensure(n, squares int) {
 		s.cost = make([]int32, n)
 		s.parent = make([]int32, n)
 	}
-	if len(s.sqStamp) < squares {
-		s.sqStamp = make([]uint32, squares)
-		s.sqEntry = make([]entry, squares)
-		s.sqDiff = make([]bool, squares)
-		s.sqFree = make([]uint8, squares)
-		s.estStamp = make([]uint32, squares)
-		s.est = make([]int32, squares)
+	if len(s.sq) < squares {
+		s.sq = make([]cell, squares)
 	}
 	s.gen++
 	if s.gen == 0 { // wrapped: forget every old search
 		clear(s.stamp)
-		clear(s.sqStamp)
-		clear(s.estStamp)
+		clear(s.sq)
 		s.gen = 1
 	}
 }
 
 // square returns what x meets at q (worked out once a search).
 func (f *Fight) square(s *pathScratch, x *Fighter, q grid.Pos) (entry, bool) {
-	i := q.Y*f.Space.Map.W + q.X
-	if s.sqStamp[i] != s.gen {
+	c := &s.sq[q.Y*f.Space.Map.W+q.X]
+	if c.stamp != s.gen {
 		w, _, d := f.enter(x, q)
-		s.sqStamp[i], s.sqEntry[i], s.sqDiff[i], s.sqFree[i] = s.gen, w, d, 0
+		c.stamp, c.entry, c.diff, c.free = s.gen, w, d, 0
 	}
-	return s.sqEntry[i], s.sqDiff[i]
+	return c.entry, c.diff
 }
 
 // estimate is goal.Estimate(q) for a square q of the map on the search's
 // level, worked out once a search.
 func (s *pathScratch) estimate(goal *Goal, w int, q grid.Pos) int {
-	i := q.Y*w + q.X
-	if s.estStamp[i] != s.gen {
-		s.estStamp[i], s.est[i] = s.gen, int32(goal.Estimate(q))
+	c := &s.sq[q.Y*w+q.X]
+	if c.estStamp != s.gen {
+		c.estStamp, c.est = s.gen, int32(goal.Estimate(q))
 	}
-	return int(s.est[i])
+	return int(c.est)
 }
 
 // done is goal.Done(q) for a square q of the map on the search's level:
@@ -107,14 +106,14 @@ func (s *pathScratch) done(goal *Goal, w int, q grid.Pos) bool {
 // free reports whether x may end its move at q (worked out once a search,
 // after square).
 func (f *Fight) free(s *pathScratch, x *Fighter, q grid.Pos) bool {
-	i := q.Y*f.Space.Map.W + q.X
-	if s.sqFree[i] == 0 {
-		s.sqFree[i] = 2
+	c := &s.sq[q.Y*f.Space.Map.W+q.X]
+	if c.free == 0 {
+		c.free = 2
 		if f.endsFree(x, q) {
-			s.sqFree[i] = 1
+			c.free = 1
 		}
 	}
-	return s.sqFree[i] == 1
+	return c.free == 1
 }
 
 // The open list is a 4-ary heap: shallower than a binary one, and each
@@ -489,10 +488,11 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 				continue // m.Fits
 			}
 			i := pi + step[di]
-			if s.sqStamp[i] != s.gen {
+			c := &s.sq[i]
+			if c.stamp != s.gen {
 				f.square(s, x, grid.Pos{X: qx, Y: qy, Z: p.Z})
 			}
-			if s.sqEntry[i] != canEnter {
+			if c.entry != canEnter {
 				continue
 			}
 			// priceStep, from the prices worked out for the search
@@ -511,7 +511,7 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 				}
 			}
 			dif := 0
-			if s.sqDiff[i] {
+			if c.diff {
 				dif = 1
 			}
 			g := ng + pr.cost[k][dif]
@@ -526,10 +526,10 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 				continue
 			}
 			s.stamp[st], s.cost[st], s.parent[st] = s.gen, g, n.state
-			if s.estStamp[i] != s.gen {
-				s.estStamp[i], s.est[i] = s.gen, int32(goal.Estimate(grid.Pos{X: qx, Y: qy, Z: p.Z}))
+			if c.estStamp != s.gen {
+				c.estStamp, c.est = s.gen, int32(goal.Estimate(grid.Pos{X: qx, Y: qy, Z: p.Z}))
 			}
-			s.push(mkNode(g+s.est[i], g, st))
+			s.push(mkNode(g+c.est, g, st))
 		}
 	}
 	end, ok := found, true
