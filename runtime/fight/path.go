@@ -8,12 +8,10 @@ import (
 // square, and the parity of diagonal steps under alternating diagonals) its
 // cost, parent and the search it belongs to.
 type pathScratch struct {
-	gen    uint32
-	stamp  []uint32
-	cost   []int32
-	parent []int32
-	heap   []node
-	out    []grid.Pos
+	gen  uint32
+	st   []searchState
+	heap []node
+	out  []grid.Pos
 	// sq holds per square of the map what a search works out once
 	sq    []cell
 	goals []grid.Pos
@@ -25,6 +23,14 @@ type pathScratch struct {
 	// pr are the step prices of the last search, for a Move that walks
 	// its path at once (see priced)
 	pr stepPrices
+}
+
+// searchState is a search's record of a state: its cost and parent, valid when
+// stamp is the search's gen.
+type searchState struct {
+	stamp  uint32
+	cost   int32
+	parent int32
 }
 
 // cell is what a search works out once per square of the map (side by
@@ -57,17 +63,15 @@ func mkNode(f, g, state int32) node {
 func (n node) g() int32 { return int32(^uint32(n.key)) }
 
 func (s *pathScratch) ensure(n, squares int) {
-	if len(s.stamp) < n {
-		s.stamp = make([]uint32, n)
-		s.cost = make([]int32, n)
-		s.parent = make([]int32, n)
+	if len(s.st) < n {
+		s.st = make([]searchState, n)
 	}
 	if len(s.sq) < squares {
 		s.sq = make([]cell, squares)
 	}
 	s.gen++
 	if s.gen == 0 { // wrapped: forget every old search
-		clear(s.stamp)
+		clear(s.st)
 		clear(s.sq)
 		s.gen = 1
 	}
@@ -451,7 +455,7 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 	}
 	start := x.C.Pos
 	s0 := enc(start, x.diagonals)
-	s.stamp[s0], s.cost[s0], s.parent[s0] = s.gen, 0, -1
+	s.st[s0] = searchState{stamp: s.gen, parent: -1}
 	h0 := s.estimate(goal, m.W, start)
 	s.push(mkNode(int32(h0), 0, s0))
 	best, bestH, bestG := int32(-1), h0, int32(0)
@@ -465,7 +469,7 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 	for len(s.heap) > 0 {
 		n := s.pop()
 		ng := n.g()
-		if ng > s.cost[n.state] {
+		if ng > s.st[n.state].cost {
 			continue // a stale entry
 		}
 		p, diag := dec(n.state)
@@ -522,10 +526,10 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 			if alt {
 				st = st*2 + int32(nd&1)
 			}
-			if s.stamp[st] == s.gen && s.cost[st] <= g {
+			if r := &s.st[st]; r.stamp == s.gen && r.cost <= g {
 				continue
 			}
-			s.stamp[st], s.cost[st], s.parent[st] = s.gen, g, n.state
+			s.st[st] = searchState{stamp: s.gen, cost: g, parent: n.state}
 			if c.estStamp != s.gen {
 				c.estStamp, c.est = s.gen, int32(goal.Estimate(grid.Pos{X: qx, Y: qy, Z: p.Z}))
 			}
@@ -540,7 +544,7 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 		return s.out[:0], 0, false
 	}
 	out := s.out[:0]
-	for st := end; st != s0 && st >= 0; st = s.parent[st] {
+	for st := end; st != s0 && st >= 0; st = s.st[st].parent {
 		p, _ := dec(st)
 		out = append(out, p)
 	}
@@ -548,7 +552,7 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 		out[i], out[j] = out[j], out[i]
 	}
 	s.out = out
-	return out, int(s.cost[end]), ok
+	return out, int(s.st[end].cost), ok
 }
 
 // ReachGoal is the goal of standing where attack a of x reaches t (any
