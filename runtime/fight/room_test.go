@@ -24,17 +24,9 @@ func TestFreeSquaresAreDone(t *testing.T) {
 			for _, least := range []int{0, 5} {
 				for _, sizes := range [][2]int{{1, 1}, {2, 1}, {2, 3}} {
 					t.Run(fmt.Sprintf("%v/reach%d-%d/sizes%v", gr, reach, least, sizes), func(t *testing.T) {
-						f := crowd(t, 14, 14, 24)
+						f := sizedCrowd(t, 14, 14, 24, sizes)
 						f.Rules.Space.Grid = gr
 						f.Space.Map.Grid = gr
-						for i, x := range f.Fighters {
-							if i%3 == 0 {
-								x.C.Space = grid.Square(sizes[0])
-							} else if i%3 == 1 {
-								x.C.Space = grid.Square(sizes[1])
-							}
-						}
-						f.ResetSpace()
 						a := &Attack{Name: "hit", Reach: reach, ReachMin: least, NoReach: reach == 0}
 						for _, x := range f.Fighters {
 							for _, tg := range f.Fighters {
@@ -63,6 +55,22 @@ func TestFreeSquaresAreDone(t *testing.T) {
 	if skipped == 0 {
 		t.Fatal("freeSquares never skipped Done")
 	}
+}
+
+// sizedCrowd is crowd with the footprints of two creatures in three set
+// to sizes (the third keeps one square).
+func sizedCrowd(tb testing.TB, w, h, n int, sizes [2]int) *Fight {
+	tb.Helper()
+	f := crowd(tb, w, h, n)
+	for i, x := range f.Fighters {
+		if i%3 == 0 {
+			x.C.Space = grid.Square(sizes[0])
+		} else if i%3 == 1 {
+			x.C.Space = grid.Square(sizes[1])
+		}
+	}
+	f.ResetSpace()
+	return f
 }
 
 // doneSquares is the general rule freeSquares answers: every square of the
@@ -101,15 +109,7 @@ func TestGreedyNearIsEstimate(t *testing.T) {
 	counted := 0
 	for _, n := range []int{6, 16, 30} {
 		for _, sizes := range [][2]int{{1, 1}, {2, 1}} {
-			f := crowd(t, 14, 12, n)
-			for i, x := range f.Fighters {
-				if i%3 == 0 {
-					x.C.Space = grid.Square(sizes[0])
-				} else if i%3 == 1 {
-					x.C.Space = grid.Square(sizes[1])
-				}
-			}
-			f.ResetSpace()
+			f := sizedCrowd(t, 14, 12, n, sizes)
 			for _, reach := range []int{5, 10} {
 				a := &Attack{Name: "hit", Reach: reach}
 				for _, x := range f.Fighters {
