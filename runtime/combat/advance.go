@@ -393,12 +393,26 @@ func (e *Encounter) startTurn(p *participant) {
 			p.slots[i] = e.slotCount(p, i)
 		}
 	} else {
-		slots, refill := p.slots, p.refill // loaded once, not after every store
-		for _, i := range e.turnSlots {
-			slots[i] = refill[i] // slotCount outside a surprise round
+		if e.turnRun {
+			// slotCount outside a surprise round, for the run of slots
+			copyInts(p.slots[e.turnLo:e.turnHi], p.refill[e.turnLo:e.turnHi])
+		} else {
+			slots, refill := p.slots, p.refill // loaded once, not after every store
+			for _, i := range e.turnSlots {
+				slots[i] = refill[i] // slotCount outside a surprise round
+			}
 		}
 	}
 	e.expireTurn(p, EndTurnStart)
+}
+
+// copyInts is copy(dst, src) for the few counts of a participant's
+// slots, written out: shorter than a call to memmove.
+func copyInts(dst, src []int) {
+	src = src[:len(dst)]
+	for i := range dst {
+		dst[i] = src[i]
+	}
 }
 
 // segmentStep starts the first segment, from the current one on, in which
@@ -496,7 +510,11 @@ func (e *Encounter) roundInitiative(prev phase) error {
 	}
 	e.synthetic, e.rerollAll = false, false
 	for _, p := range e.parts {
+		if e.nPending == 0 {
+			break // nobody (else) has a pending count
+		}
 		if p.hasPending {
+			e.nPending--
 			p.hasPending, p.fixed = false, true
 			p.rk = &rank{name: p.id, count: p.pending, mod: p.mod, score: p.score, hidden: p.hidden}
 			if p.inOrder {
@@ -510,6 +528,9 @@ func (e *Encounter) roundInitiative(prev phase) error {
 // placeUnplaced places every active participant that has no place yet
 // (newcomers waiting for the round, participants of a rebuilt order).
 func (e *Encounter) placeUnplaced() error {
+	if e.placed {
+		return nil // nobody to place (see Encounter.placed)
+	}
 	ps := e.pbuf[:0]
 	for _, p := range e.parts {
 		if p.active && !p.inOrder && !p.delaying {
@@ -518,17 +539,20 @@ func (e *Encounter) placeUnplaced() error {
 		}
 	}
 	e.pbuf = ps
-	if len(ps) == 0 {
-		return nil
+	if len(ps) > 0 {
+		if err := e.place(ps); err != nil {
+			return err
+		}
 	}
-	return e.place(ps)
+	e.placed = true
+	return nil
 }
 
 // forfeitDelayers ends the turns of delayers that never re-entered, in the
 // order they delayed, and puts each after every place whose count is not
 // below its new one.
 func (e *Encounter) forfeitDelayers() {
-	for {
+	for e.nDelaying > 0 {
 		var d *participant
 		for _, p := range e.parts {
 			if p.delaying && (d == nil || p.delaySeq < d.delaySeq) {
@@ -539,6 +563,7 @@ func (e *Encounter) forfeitDelayers() {
 			return
 		}
 		d.delaying = false
+		e.nDelaying--
 		count, ok := e.floor(d)
 		if !ok {
 			count = d.rk.count
@@ -558,10 +583,7 @@ func (e *Encounter) forfeitDelayers() {
 }
 
 func (e *Encounter) roundStartSlots() {
-	for i := range e.cfg.Slots {
-		if e.cfg.Slots[i].Reset != ResetRoundStart {
-			continue
-		}
+	for _, i := range e.roundSlots {
 		for _, p := range e.parts {
 			p.slots[i] = e.slotCount(p, i)
 		}

@@ -167,8 +167,13 @@ type Roll struct {
 type Encounter struct {
 	cfg Config
 	src *rng.Source
-	// turnSlots are the indices of cfg.Slots refilled at turn start.
-	turnSlots []int
+	// turnSlots are the indices of cfg.Slots refilled at turn start;
+	// turnRun reports that they are the run turnLo..turnHi-1 (startTurn
+	// copies that run). roundSlots are those refilled at round start.
+	turnSlots      []int
+	turnRun        bool
+	turnLo, turnHi int
+	roundSlots     []int
 
 	sides []*side
 	parts []*participant
@@ -210,6 +215,15 @@ type Encounter struct {
 	quiet  bool
 	nTrans int // transitions since the report was reset, recorded or not
 
+	// nDelaying and nPending count the participants delaying and those
+	// with a pending count (hasPending); placed reports that every active
+	// participant that is not delaying has a place in the order, so that
+	// a new round has nobody to place (any change that may break it clears
+	// it). TestCountsMatchParticipants checks them against the
+	// participants.
+	nDelaying, nPending int
+	placed              bool
+
 	// scratch buffers, reused so that starting a round allocates nothing
 	ubuf []unit
 	uptr []*unit
@@ -232,9 +246,15 @@ func New(cfg Config, src *rng.Source) (*Encounter, error) {
 	}
 	e := &Encounter{cfg: c, src: src, byID: map[string]*participant{}}
 	for i := range c.Slots {
-		if c.Slots[i].Reset == ResetTurnStart {
+		switch c.Slots[i].Reset {
+		case ResetTurnStart:
 			e.turnSlots = append(e.turnSlots, i)
+		case ResetRoundStart:
+			e.roundSlots = append(e.roundSlots, i)
 		}
+	}
+	if n := len(e.turnSlots); n > 0 && e.turnSlots[n-1]-e.turnSlots[0] == n-1 {
+		e.turnRun, e.turnLo, e.turnHi = true, e.turnSlots[0], e.turnSlots[0]+n
 	}
 	return e, nil
 }
@@ -303,6 +323,7 @@ func (e *Encounter) initParticipant(p *participant, s *Spec, seq int, slots, ref
 	if &p.spec != s {
 		p.spec = *s
 	}
+	e.placed = false
 	p.id, p.side, p.group, p.seq = s.ID, s.Side, s.Group, seq
 	p.mod, p.score, p.adv, p.dis = s.Modifier, s.Score, s.Advantage, s.Disadvantage
 	p.aware, p.surprised, p.hidden, p.fixed, p.active = s.Aware, s.Surprised, s.Hidden, false, true
@@ -345,6 +366,7 @@ func (e *Encounter) Restart() {
 	e.stepCount, e.hasCount = 0, false
 	e.begun, e.phase, e.round, e.segment, e.tick, e.surpriseLen, e.rerollAll = false, 0, 0, 0, 0, 0, false
 	e.holding, e.held = false, false
+	e.nDelaying, e.nPending, e.placed = 0, 0, false
 	e.effects, e.effSeq = e.effects[:0], 0
 	e.rolls, e.faces = e.rolls[:0], e.faces[:0]
 	e.rep.reset()
@@ -471,6 +493,7 @@ func (e *Encounter) Reactivate(id string) error {
 		return nil
 	}
 	p.active = true
+	e.placed = false
 	if !e.begun || p.inOrder || p.waiting || e.synthetic {
 		return nil
 	}
@@ -489,7 +512,14 @@ func (e *Encounter) Remove(id string) error {
 		e.removeAt(e.indexOf(p))
 	}
 	p.active = false
-	p.delaying = false
+	if p.delaying {
+		p.delaying = false
+		e.nDelaying--
+	}
+	if p.hasPending {
+		p.hasPending = false
+		e.nPending--
+	}
 	delete(e.byID, id)
 	for i, q := range e.parts {
 		if q == p {
@@ -561,6 +591,9 @@ func (e *Encounter) SetInitiative(id string, count int) error {
 		p.fixed = true
 		p.rk = &rank{name: p.id, count: count, mod: p.mod, score: p.score, hidden: p.hidden}
 		return nil
+	}
+	if !p.hasPending {
+		e.nPending++
 	}
 	p.pending, p.hasPending = count, true
 	return nil

@@ -594,6 +594,7 @@ func (e *Encounter) clearOrder() {
 	}
 	e.order = e.order[:0]
 	e.curStart, e.curEnd, e.inStep = 0, 0, false
+	e.placed = false
 }
 
 // stepEnd returns the index after the step that starts at i.
@@ -658,6 +659,7 @@ func (e *Encounter) removeAt(i int) {
 	}
 	e.order = slices.Delete(e.order, i, i+1)
 	en.p.inOrder = false
+	e.placed = false
 	if e.inStep {
 		if i < e.curStart {
 			e.curStart--
