@@ -393,9 +393,8 @@ func (e *Encounter) startTurn(p *participant) {
 			p.slots[i] = e.slotCount(p, i)
 		}
 	} else {
-		if e.turnRun {
-			// slotCount outside a surprise round, for the run of slots
-			copyInts(p.slots[e.turnLo:e.turnHi], p.refill[e.turnLo:e.turnHi])
+		if e.allTurn {
+			copyInts(p.slots, p.refill) // slotCount outside a surprise round, of every slot
 		} else {
 			slots, refill := p.slots, p.refill // loaded once, not after every store
 			for _, i := range e.turnSlots {

@@ -116,3 +116,35 @@ func TestCountsMatchParticipants(t *testing.T) {
 		}
 	}
 }
+
+// TestRollDiceIsRollSets: rollDice's path for one set of one die draws
+// and returns what rollSets does.
+func TestRollDiceIsRollSets(t *testing.T) {
+	for _, d := range []Dice{{Sides: 20}, {Count: 1, Sides: 6}, {Count: -1, Sides: 10}, {Sides: 1}} {
+		for seed := uint64(0); seed < 50; seed++ {
+			a, err := New(Config{Mode: Individual, Die: Dice{Sides: 20}}, rng.New(seed))
+			ok(t, err)
+			b, err := New(Config{Mode: Individual, Die: Dice{Sides: 20}}, rng.New(seed))
+			ok(t, err)
+			a.faces, b.faces = append(a.faces, 4), append(b.faces, 4) // faces of earlier rolls
+			for i := 0; i < 3; i++ {
+				ka, fa, erra := a.rollDice(d, 0)
+				kb, fb, errb := b.rollSets(d, 0)
+				if ka != kb || fmt.Sprint(fa, cap(fa), a.faces, erra) != fmt.Sprint(fb, cap(fb), b.faces, errb) ||
+					a.src.Draws() != b.src.Draws() {
+					t.Fatalf("%+v seed %d: rollDice %d %v (faces %v), rollSets %d %v (faces %v)", d, seed, ka, fa, a.faces, kb, fb, b.faces)
+				}
+			}
+		}
+	}
+	// a forced face that does not fit fails both alike
+	a, _ := New(Config{Mode: Individual, Die: Dice{Sides: 6}}, rng.New(1))
+	b, _ := New(Config{Mode: Individual, Die: Dice{Sides: 6}}, rng.New(1))
+	a.src.Force(9)
+	b.src.Force(9)
+	_, _, erra := a.rollDice(Dice{Sides: 6}, 0)
+	_, _, errb := b.rollSets(Dice{Sides: 6}, 0)
+	if fmt.Sprint(erra) != fmt.Sprint(errb) || erra == nil {
+		t.Fatalf("forced 9 on a d6: rollDice %v, rollSets %v", erra, errb)
+	}
+}

@@ -167,13 +167,11 @@ type Roll struct {
 type Encounter struct {
 	cfg Config
 	src *rng.Source
-	// turnSlots are the indices of cfg.Slots refilled at turn start;
-	// turnRun reports that they are the run turnLo..turnHi-1 (startTurn
-	// copies that run). roundSlots are those refilled at round start.
-	turnSlots      []int
-	turnRun        bool
-	turnLo, turnHi int
-	roundSlots     []int
+	// turnSlots are the indices of cfg.Slots refilled at turn start
+	// (allTurn: every slot is), roundSlots those refilled at round start.
+	turnSlots  []int
+	allTurn    bool
+	roundSlots []int
 
 	sides []*side
 	parts []*participant
@@ -253,9 +251,7 @@ func New(cfg Config, src *rng.Source) (*Encounter, error) {
 			e.roundSlots = append(e.roundSlots, i)
 		}
 	}
-	if n := len(e.turnSlots); n > 0 && e.turnSlots[n-1]-e.turnSlots[0] == n-1 {
-		e.turnRun, e.turnLo, e.turnHi = true, e.turnSlots[0], e.turnSlots[0]+n
-	}
+	e.allTurn = len(e.turnSlots) == len(c.Slots)
 	return e, nil
 }
 

@@ -20,6 +20,22 @@ type unit struct {
 // lowest (net < 0) sum. Every face goes to the face arena; faces is the
 // slice of this roll's faces.
 func (e *Encounter) rollDice(d Dice, net int) (kept int, faces []int, err error) {
+	if net == 0 && d.Count <= 1 {
+		// one set of one die: what rollSets does, without its loops
+		// (TestRollDiceIsRollSets)
+		f, err := e.src.Roll(1, d.Sides)
+		if err != nil {
+			return 0, nil, wrapDice(err)
+		}
+		e.faces = append(e.faces, f)
+		n := len(e.faces)
+		return f, e.faces[n-1 : n : n], nil
+	}
+	return e.rollSets(d, net)
+}
+
+// rollSets is rollDice for any dice and net advantage.
+func (e *Encounter) rollSets(d Dice, net int) (kept int, faces []int, err error) {
 	sets := 1 + net
 	if net < 0 {
 		sets = 1 - net
