@@ -341,6 +341,9 @@ func (e *Encounter) startNextStep() bool {
 			e.cur = append(e.cur, p)
 		}
 		if len(e.cur) > 0 {
+			if e.quiet && e.cur[0].dormant && !e.slowPass && e.passDormant() {
+				continue
+			}
 			e.begin()
 			if e.quiet && e.allDormant() {
 				// what the caller would do with the step: nothing
@@ -388,21 +391,59 @@ func (e *Encounter) startTurn(p *participant) {
 	p.actedBefore = p.acted
 	p.acted = true
 	e.emit(TurnStart, p)
+	if e.allTurn && e.phase != phaseSurpriseRound {
+		copyInts(p.slots, p.refill) // refillTurnSlots, of every slot
+	} else {
+		e.refillTurnSlots(p)
+	}
+	e.expireTurn(p, EndTurnStart)
+}
+
+// refillTurnSlots refills p's turn-start slots as its turn starts.
+// (startTurn and passDormant first copy every slot's refill themselves
+// when every slot refills at turn start outside a surprise round: the
+// call is dearer than the copy.)
+func (e *Encounter) refillTurnSlots(p *participant) {
 	if e.phase == phaseSurpriseRound {
 		for _, i := range e.turnSlots {
 			p.slots[i] = e.slotCount(p, i)
 		}
-	} else {
-		if e.allTurn {
-			copyInts(p.slots, p.refill) // slotCount outside a surprise round, of every slot
-		} else {
-			slots, refill := p.slots, p.refill // loaded once, not after every store
-			for _, i := range e.turnSlots {
-				slots[i] = refill[i] // slotCount outside a surprise round
-			}
+		return
+	}
+	slots, refill := p.slots, p.refill // loaded once, not after every store
+	for _, i := range e.turnSlots {
+		slots[i] = refill[i] // slotCount outside a surprise round
+	}
+}
+
+// passDormant passes at once a step (gathered in e.cur) whose participants
+// are all dormant, when their turns touch nothing but the acted flags, the
+// slots and the count of transitions: no effect to end, no readied action
+// to lose, no delayed turn to resume. It leaves what begin then endStep
+// would (TestPassDormantIsBeginEnd); false when it does not apply.
+func (e *Encounter) passDormant() bool {
+	if len(e.effects) > 0 {
+		return false
+	}
+	for _, p := range e.cur {
+		if !p.dormant || p.resumed || p.readied != "" {
+			return false
 		}
 	}
-	e.expireTurn(p, EndTurnStart)
+	for _, p := range e.cur {
+		p.inTurn = false
+		p.actedBefore, p.acted = p.acted, true
+		if e.allTurn && e.phase != phaseSurpriseRound {
+			copyInts(p.slots, p.refill) // refillTurnSlots, of every slot
+		} else {
+			e.refillTurnSlots(p)
+		}
+	}
+	e.nTrans += 2 * len(e.cur) // each turn's start and end, counted (quiet)
+	e.cur = e.cur[:0]
+	e.curRefs = e.curRefs[:0]
+	e.inStep = false
+	return true
 }
 
 // copyInts is copy(dst, src) for the few counts of a participant's

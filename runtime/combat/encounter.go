@@ -212,6 +212,9 @@ type Encounter struct {
 	// quiet: transitions are counted, not recorded (see Quiet).
 	quiet  bool
 	nTrans int // transitions since the report was reset, recorded or not
+	// slowPass: quiet, pass steps of dormant participants through begin
+	// and endStep even where passDormant applies (tests compare the two)
+	slowPass bool
 
 	// nDelaying and nPending count the participants delaying and those
 	// with a pending count (hasPending); placed reports that every active
