@@ -170,5 +170,14 @@ func appendAll[T any](dst, src []T) []T {
 	if len(src) == 0 {
 		return dst
 	}
+	if n := len(dst); len(src) <= 8 && cap(dst)-n >= len(src) {
+		// a few elements, room for them: copied one by one, cheaper than
+		// the runtime's typed copy
+		dst = dst[:n+len(src)]
+		for i := range src {
+			dst[n+i] = src[i]
+		}
+		return dst
+	}
 	return append(dst, src...)
 }
