@@ -329,8 +329,8 @@ func (e *Encounter) startNextStep() bool {
 			e.stepCount, e.hasCount = first.rk.count, true
 			e.expireCounts(first.rk.count)
 		}
-		for _, en := range e.order[i:j] {
-			p := en.p
+		for k := i; k < j; k++ {
+			p := e.order[k].p
 			if !p.active {
 				continue
 			}
