@@ -305,8 +305,8 @@ func (e *Encounter) NextSegment() (*Report, error) {
 
 // endStep ends the turns of the current step.
 func (e *Encounter) endStep() {
-	for _, p := range e.cur {
-		if p.inTurn {
+	for i := 0; i < len(e.cur); i++ {
+		if p := e.cur[i]; p.inTurn {
 			p.inTurn = false
 			e.emit(TurnEnd, p)
 			e.expireTurn(p, EndTurnEnd)
@@ -370,7 +370,8 @@ func (e *Encounter) allDormant() bool {
 // begin starts the turns of the participants gathered in e.cur.
 func (e *Encounter) begin() {
 	e.inStep = true
-	for _, p := range e.cur {
+	for i := 0; i < len(e.cur); i++ {
+		p := e.cur[i]
 		e.curRefs = append(e.curRefs, p.spec.Ref) // Current lists their ids when asked
 		e.startTurn(p)
 	}
