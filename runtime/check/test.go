@@ -449,7 +449,15 @@ func (t *Test) rollInto(src *rng.Source, r *Result, cmp Compare) error {
 		if err != nil {
 			return dieErr(err)
 		}
-		r.Dice = append(r.Dice, Die{Face: f, Role: Main, State: Kept})
+		if cap(r.Dice) > 0 {
+			// reset left Dice empty: grown in place (a literal appended
+			// is built aside and copied)
+			r.Dice = r.Dice[:1]
+			d := &r.Dice[0]
+			d.Face, d.Role, d.Slot, d.State = f, Main, 0, Kept
+		} else {
+			r.Dice = append(r.Dice, Die{Face: f, Role: Main, State: Kept})
+		}
 		r.KeptIndex = 0
 	} else {
 		for i := 0; i < ar.Dice; i++ {

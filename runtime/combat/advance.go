@@ -341,15 +341,20 @@ func (e *Encounter) startNextStep() bool {
 			e.cur = append(e.cur, p)
 		}
 		if len(e.cur) > 0 {
-			if e.quiet && e.cur[0].dormant && !e.slowPass && e.passDormant() {
-				continue
+			if e.quiet && e.cur[0].dormant {
+				// perhaps a step of dormant participants: what the caller
+				// would do with it is nothing
+				if !e.slowPass && e.passDormant() {
+					continue
+				}
+				e.begin()
+				if e.allDormant() {
+					e.endStep()
+					continue
+				}
+				return true
 			}
 			e.begin()
-			if e.quiet && e.allDormant() {
-				// what the caller would do with the step: nothing
-				e.endStep()
-				continue
-			}
 			return true
 		}
 	}
