@@ -443,16 +443,30 @@ func (t *Test) rollInto(src *rng.Source, r *Result, cmp Compare) error {
 	if t.Naturals.ConfirmAdvantage {
 		r.nConf = ar.Dice
 	}
-	for i := 0; i < ar.Dice; i++ {
+	if ar.Dice == 1 {
+		// the loop below for one die, kept (keepDie of one die)
 		f, err := src.Roll(1, r.Sides)
 		if err != nil {
 			return dieErr(err)
 		}
-		r.Dice = append(r.Dice, Die{Face: f, Role: Main, Slot: i, State: Dropped})
-	}
-	if len(r.Dice) == 1 {
-		r.Dice[0].State, r.KeptIndex = Kept, 0 // keepDie of one die
+		if cap(r.Dice) > 0 {
+			// reset left Dice empty: grown in place (a literal appended
+			// is built aside and copied)
+			r.Dice = r.Dice[:1]
+			d := &r.Dice[0]
+			d.Face, d.Role, d.Slot, d.State = f, Main, 0, Kept
+		} else {
+			r.Dice = append(r.Dice, Die{Face: f, Role: Main, State: Kept})
+		}
+		r.KeptIndex = 0
 	} else {
+		for i := 0; i < ar.Dice; i++ {
+			f, err := src.Roll(1, r.Sides)
+			if err != nil {
+				return dieErr(err)
+			}
+			r.Dice = append(r.Dice, Die{Face: f, Role: Main, Slot: i, State: Dropped})
+		}
 		r.KeptIndex = keepDie(r.Dice, Main, r.Keep)
 	}
 	r.rules.rolled = true

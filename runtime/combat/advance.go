@@ -305,8 +305,8 @@ func (e *Encounter) NextSegment() (*Report, error) {
 
 // endStep ends the turns of the current step.
 func (e *Encounter) endStep() {
-	for _, p := range e.cur {
-		if p.inTurn {
+	for i := 0; i < len(e.cur); i++ {
+		if p := e.cur[i]; p.inTurn {
 			p.inTurn = false
 			e.emit(TurnEnd, p)
 			e.expireTurn(p, EndTurnEnd)
@@ -329,8 +329,8 @@ func (e *Encounter) startNextStep() bool {
 			e.stepCount, e.hasCount = first.rk.count, true
 			e.expireCounts(first.rk.count)
 		}
-		for _, en := range e.order[i:j] {
-			p := en.p
+		for k := i; k < j; k++ {
+			p := e.order[k].p
 			if !p.active {
 				continue
 			}
@@ -341,12 +341,20 @@ func (e *Encounter) startNextStep() bool {
 			e.cur = append(e.cur, p)
 		}
 		if len(e.cur) > 0 {
-			e.begin()
-			if e.quiet && e.allDormant() {
-				// what the caller would do with the step: nothing
-				e.endStep()
-				continue
+			if e.quiet && e.cur[0].dormant {
+				// perhaps a step of dormant participants: what the caller
+				// would do with it is nothing
+				if !e.slowPass && e.passDormant() {
+					continue
+				}
+				e.begin()
+				if e.allDormant() {
+					e.endStep()
+					continue
+				}
+				return true
 			}
+			e.begin()
 			return true
 		}
 	}
@@ -367,7 +375,8 @@ func (e *Encounter) allDormant() bool {
 // begin starts the turns of the participants gathered in e.cur.
 func (e *Encounter) begin() {
 	e.inStep = true
-	for _, p := range e.cur {
+	for i := 0; i < len(e.cur); i++ {
+		p := e.cur[i]
 		e.curRefs = append(e.curRefs, p.spec.Ref) // Current lists their ids when asked
 		e.startTurn(p)
 	}
@@ -388,17 +397,68 @@ func (e *Encounter) startTurn(p *participant) {
 	p.actedBefore = p.acted
 	p.acted = true
 	e.emit(TurnStart, p)
+	if e.allTurn && e.phase != phaseSurpriseRound {
+		copyInts(p.slots, p.refill) // refillTurnSlots, of every slot
+	} else {
+		e.refillTurnSlots(p)
+	}
+	e.expireTurn(p, EndTurnStart)
+}
+
+// refillTurnSlots refills p's turn-start slots as its turn starts.
+// (startTurn and passDormant first copy every slot's refill themselves
+// when every slot refills at turn start outside a surprise round: the
+// call is dearer than the copy.)
+func (e *Encounter) refillTurnSlots(p *participant) {
 	if e.phase == phaseSurpriseRound {
 		for _, i := range e.turnSlots {
 			p.slots[i] = e.slotCount(p, i)
 		}
-	} else {
-		slots, refill := p.slots, p.refill // loaded once, not after every store
-		for _, i := range e.turnSlots {
-			slots[i] = refill[i] // slotCount outside a surprise round
+		return
+	}
+	slots, refill := p.slots, p.refill // loaded once, not after every store
+	for _, i := range e.turnSlots {
+		slots[i] = refill[i] // slotCount outside a surprise round
+	}
+}
+
+// passDormant passes at once a step (gathered in e.cur) whose participants
+// are all dormant, when their turns touch nothing but the acted flags, the
+// slots and the count of transitions: no effect to end, no readied action
+// to lose, no delayed turn to resume. It leaves what begin then endStep
+// would (TestPassDormantIsBeginEnd); false when it does not apply.
+func (e *Encounter) passDormant() bool {
+	if len(e.effects) > 0 {
+		return false
+	}
+	for _, p := range e.cur {
+		if !p.dormant || p.resumed || p.readied != "" {
+			return false
 		}
 	}
-	e.expireTurn(p, EndTurnStart)
+	for _, p := range e.cur {
+		p.inTurn = false
+		p.actedBefore, p.acted = p.acted, true
+		if e.allTurn && e.phase != phaseSurpriseRound {
+			copyInts(p.slots, p.refill) // refillTurnSlots, of every slot
+		} else {
+			e.refillTurnSlots(p)
+		}
+	}
+	e.nTrans += 2 * len(e.cur) // each turn's start and end, counted (quiet)
+	e.cur = e.cur[:0]
+	e.curRefs = e.curRefs[:0]
+	e.inStep = false
+	return true
+}
+
+// copyInts is copy(dst, src) for the few counts of a participant's
+// slots, written out: shorter than a call to memmove.
+func copyInts(dst, src []int) {
+	src = src[:len(dst)]
+	for i := range dst {
+		dst[i] = src[i]
+	}
 }
 
 // segmentStep starts the first segment, from the current one on, in which
@@ -496,7 +556,11 @@ func (e *Encounter) roundInitiative(prev phase) error {
 	}
 	e.synthetic, e.rerollAll = false, false
 	for _, p := range e.parts {
+		if e.nPending == 0 {
+			break // nobody (else) has a pending count
+		}
 		if p.hasPending {
+			e.nPending--
 			p.hasPending, p.fixed = false, true
 			p.rk = &rank{name: p.id, count: p.pending, mod: p.mod, score: p.score, hidden: p.hidden}
 			if p.inOrder {
@@ -510,6 +574,9 @@ func (e *Encounter) roundInitiative(prev phase) error {
 // placeUnplaced places every active participant that has no place yet
 // (newcomers waiting for the round, participants of a rebuilt order).
 func (e *Encounter) placeUnplaced() error {
+	if e.placed {
+		return nil // nobody to place (see Encounter.placed)
+	}
 	ps := e.pbuf[:0]
 	for _, p := range e.parts {
 		if p.active && !p.inOrder && !p.delaying {
@@ -518,17 +585,20 @@ func (e *Encounter) placeUnplaced() error {
 		}
 	}
 	e.pbuf = ps
-	if len(ps) == 0 {
-		return nil
+	if len(ps) > 0 {
+		if err := e.place(ps); err != nil {
+			return err
+		}
 	}
-	return e.place(ps)
+	e.placed = true
+	return nil
 }
 
 // forfeitDelayers ends the turns of delayers that never re-entered, in the
 // order they delayed, and puts each after every place whose count is not
 // below its new one.
 func (e *Encounter) forfeitDelayers() {
-	for {
+	for e.nDelaying > 0 {
 		var d *participant
 		for _, p := range e.parts {
 			if p.delaying && (d == nil || p.delaySeq < d.delaySeq) {
@@ -539,6 +609,7 @@ func (e *Encounter) forfeitDelayers() {
 			return
 		}
 		d.delaying = false
+		e.nDelaying--
 		count, ok := e.floor(d)
 		if !ok {
 			count = d.rk.count
@@ -558,10 +629,7 @@ func (e *Encounter) forfeitDelayers() {
 }
 
 func (e *Encounter) roundStartSlots() {
-	for i := range e.cfg.Slots {
-		if e.cfg.Slots[i].Reset != ResetRoundStart {
-			continue
-		}
+	for _, i := range e.roundSlots {
 		for _, p := range e.parts {
 			p.slots[i] = e.slotCount(p, i)
 		}

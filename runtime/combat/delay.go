@@ -34,6 +34,7 @@ func (e *Encounter) Delay(id string) error {
 	}
 	p.inTurn = false
 	p.delaying = true
+	e.nDelaying++
 	p.delaySeq = e.seq
 	e.seq++
 	p.acted = p.actedBefore
@@ -93,6 +94,8 @@ func (e *Encounter) Resume(id string, count int) error {
 		at = e.stepEnd(at)
 	}
 	p.delaying = false
+	e.nDelaying--
+	e.placed = false
 	p.resumed = true
 	p.rk = &rank{name: p.id, count: count, mod: p.mod, score: p.score, hidden: p.hidden}
 	e.insertAt(at, p, false)

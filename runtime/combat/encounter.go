@@ -167,8 +167,11 @@ type Roll struct {
 type Encounter struct {
 	cfg Config
 	src *rng.Source
-	// turnSlots are the indices of cfg.Slots refilled at turn start.
-	turnSlots []int
+	// turnSlots are the indices of cfg.Slots refilled at turn start
+	// (allTurn: every slot is), roundSlots those refilled at round start.
+	turnSlots  []int
+	allTurn    bool
+	roundSlots []int
 
 	sides []*side
 	parts []*participant
@@ -209,6 +212,18 @@ type Encounter struct {
 	// quiet: transitions are counted, not recorded (see Quiet).
 	quiet  bool
 	nTrans int // transitions since the report was reset, recorded or not
+	// slowPass: quiet, pass steps of dormant participants through begin
+	// and endStep even where passDormant applies (tests compare the two)
+	slowPass bool
+
+	// nDelaying and nPending count the participants delaying and those
+	// with a pending count (hasPending); placed reports that every active
+	// participant that is not delaying has a place in the order, so that
+	// a new round has nobody to place (any change that may break it clears
+	// it). TestCountsMatchParticipants checks them against the
+	// participants.
+	nDelaying, nPending int
+	placed              bool
 
 	// scratch buffers, reused so that starting a round allocates nothing
 	ubuf []unit
@@ -232,10 +247,14 @@ func New(cfg Config, src *rng.Source) (*Encounter, error) {
 	}
 	e := &Encounter{cfg: c, src: src, byID: map[string]*participant{}}
 	for i := range c.Slots {
-		if c.Slots[i].Reset == ResetTurnStart {
+		switch c.Slots[i].Reset {
+		case ResetTurnStart:
 			e.turnSlots = append(e.turnSlots, i)
+		case ResetRoundStart:
+			e.roundSlots = append(e.roundSlots, i)
 		}
 	}
+	e.allTurn = len(e.turnSlots) == len(c.Slots)
 	return e, nil
 }
 
@@ -303,6 +322,7 @@ func (e *Encounter) initParticipant(p *participant, s *Spec, seq int, slots, ref
 	if &p.spec != s {
 		p.spec = *s
 	}
+	e.placed = false
 	p.id, p.side, p.group, p.seq = s.ID, s.Side, s.Group, seq
 	p.mod, p.score, p.adv, p.dis = s.Modifier, s.Score, s.Advantage, s.Disadvantage
 	p.aware, p.surprised, p.hidden, p.fixed, p.active = s.Aware, s.Surprised, s.Hidden, false, true
@@ -345,6 +365,7 @@ func (e *Encounter) Restart() {
 	e.stepCount, e.hasCount = 0, false
 	e.begun, e.phase, e.round, e.segment, e.tick, e.surpriseLen, e.rerollAll = false, 0, 0, 0, 0, 0, false
 	e.holding, e.held = false, false
+	e.nDelaying, e.nPending, e.placed = 0, 0, false
 	e.effects, e.effSeq = e.effects[:0], 0
 	e.rolls, e.faces = e.rolls[:0], e.faces[:0]
 	e.rep.reset()
@@ -471,6 +492,7 @@ func (e *Encounter) Reactivate(id string) error {
 		return nil
 	}
 	p.active = true
+	e.placed = false
 	if !e.begun || p.inOrder || p.waiting || e.synthetic {
 		return nil
 	}
@@ -489,7 +511,14 @@ func (e *Encounter) Remove(id string) error {
 		e.removeAt(e.indexOf(p))
 	}
 	p.active = false
-	p.delaying = false
+	if p.delaying {
+		p.delaying = false
+		e.nDelaying--
+	}
+	if p.hasPending {
+		p.hasPending = false
+		e.nPending--
+	}
 	delete(e.byID, id)
 	for i, q := range e.parts {
 		if q == p {
@@ -561,6 +590,9 @@ func (e *Encounter) SetInitiative(id string, count int) error {
 		p.fixed = true
 		p.rk = &rank{name: p.id, count: count, mod: p.mod, score: p.score, hidden: p.hidden}
 		return nil
+	}
+	if !p.hasPending {
+		e.nPending++
 	}
 	p.pending, p.hasPending = count, true
 	return nil

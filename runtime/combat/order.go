@@ -20,6 +20,22 @@ type unit struct {
 // lowest (net < 0) sum. Every face goes to the face arena; faces is the
 // slice of this roll's faces.
 func (e *Encounter) rollDice(d Dice, net int) (kept int, faces []int, err error) {
+	if net == 0 && d.Count <= 1 {
+		// one set of one die: what rollSets does, without its loops
+		// (TestRollDiceIsRollSets)
+		f, err := e.src.Roll(1, d.Sides)
+		if err != nil {
+			return 0, nil, wrapDice(err)
+		}
+		e.faces = append(e.faces, f)
+		n := len(e.faces)
+		return f, e.faces[n-1 : n : n], nil
+	}
+	return e.rollSets(d, net)
+}
+
+// rollSets is rollDice for any dice and net advantage.
+func (e *Encounter) rollSets(d Dice, net int) (kept int, faces []int, err error) {
 	sets := 1 + net
 	if net < 0 {
 		sets = 1 - net
@@ -594,6 +610,7 @@ func (e *Encounter) clearOrder() {
 	}
 	e.order = e.order[:0]
 	e.curStart, e.curEnd, e.inStep = 0, 0, false
+	e.placed = false
 }
 
 // stepEnd returns the index after the step that starts at i.
@@ -658,6 +675,7 @@ func (e *Encounter) removeAt(i int) {
 	}
 	e.order = slices.Delete(e.order, i, i+1)
 	en.p.inOrder = false
+	e.placed = false
 	if e.inStep {
 		if i < e.curStart {
 			e.curStart--

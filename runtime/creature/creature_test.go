@@ -1,6 +1,11 @@
 package creature
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+
+	"github.com/dndsh/dndsh/runtime/internal/fill"
+)
 
 func TestCopyFromResetsWithoutSharingState(t *testing.T) {
 	base, _ := New("g", "Goblin", 7)
@@ -24,5 +29,26 @@ func TestCopyFromResetsWithoutSharingState(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { c.CopyFrom(base) }); n != 0 {
 		t.Fatalf("CopyFrom allocates %.0f times", n)
+	}
+}
+
+// TestCopyFromCopiesEveryField: CopyFrom, which copies field by field,
+// leaves a copy of every field of its source in storage of its own, but
+// for the hit-point watch (c's) and the condition generation (one more
+// than c's).
+func TestCopyFromCopiesEveryField(t *testing.T) {
+	var src Creature
+	fill.NonZero(t, reflect.ValueOf(&src).Elem(), fill.Options{Unexported: true})
+	var c Creature
+	watch := &HPWatch{}
+	c.hpWatch, c.hpWho, c.condGen = watch, 5, 8
+	c.CopyFrom(&src)
+	want := src
+	want.hpWatch, want.hpWho, want.condGen = watch, 5, 9
+	if !reflect.DeepEqual(c, want) {
+		t.Fatalf("CopyFrom left\n%+v\nwant\n%+v", c, want)
+	}
+	if &c.tags[0] == &src.tags[0] || &c.conds[0] == &src.conds[0] || &c.condImmune[0] == &src.condImmune[0] {
+		t.Fatal("CopyFrom shares a list's storage with its source")
 	}
 }

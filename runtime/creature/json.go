@@ -148,26 +148,36 @@ func sortedUnique[T any](s []T, key func(*T) string) bool {
 // without allocating. Trait exception lists are shared with src (they are
 // never changed after a trait is added).
 func (c *Creature) CopyFrom(src *Creature) {
-	tags, abilities, speeds, senses := c.tags[:0], c.abilities[:0], c.speeds[:0], c.senses[:0]
-	traits, resources, conds, immune := c.traits[:0], c.resources[:0], c.conds[:0], c.condImmune[:0]
-	watch, who, gen := c.hpWatch, c.hpWho, c.condGen
-	*c = *src
-	c.hpWatch, c.hpWho, c.condGen = watch, who, gen+1
+	// field by field: *c = *src would copy the lists' headers only for c's
+	// own storage to be put back (TestCopyFromCopiesEveryField)
+	c.ID, c.Name, c.Side, c.Size, c.Space, c.Reach, c.Pos, c.AC = src.ID, src.Name, src.Side, src.Size, src.Space, src.Reach, src.Pos, src.AC
+	c.hp, c.maxHP, c.tempHP, c.nonlethal, c.floor = src.hp, src.maxHP, src.tempHP, src.nonlethal, src.floor
+	c.nextCond = src.nextCond
+	c.condGen++ // hpWatch and hpWho stay c's
 	c.hpChanged()
-	c.tags = appendAll(tags, src.tags)
-	c.abilities = appendAll(abilities, src.abilities)
-	c.speeds = appendAll(speeds, src.speeds)
-	c.senses = appendAll(senses, src.senses)
-	c.traits = appendAll(traits, src.traits)
-	c.resources = appendAll(resources, src.resources)
-	c.conds = appendAll(conds, src.conds)
-	c.condImmune = appendAll(immune, src.condImmune)
+	c.tags = appendAll(c.tags[:0], src.tags)
+	c.abilities = appendAll(c.abilities[:0], src.abilities)
+	c.speeds = appendAll(c.speeds[:0], src.speeds)
+	c.senses = appendAll(c.senses[:0], src.senses)
+	c.traits = appendAll(c.traits[:0], src.traits)
+	c.resources = appendAll(c.resources[:0], src.resources)
+	c.conds = appendAll(c.conds[:0], src.conds)
+	c.condImmune = appendAll(c.condImmune[:0], src.condImmune)
 }
 
 // appendAll is append(dst, src...), without the runtime's copy call when
 // src is empty (most of a creature's lists, trial after trial).
 func appendAll[T any](dst, src []T) []T {
 	if len(src) == 0 {
+		return dst
+	}
+	if n := len(dst); len(src) <= 8 && cap(dst)-n >= len(src) {
+		// a few elements, room for them: copied one by one, cheaper than
+		// the runtime's typed copy
+		dst = dst[:n+len(src)]
+		for i := range src {
+			dst[n+i] = src[i]
+		}
 		return dst
 	}
 	return append(dst, src...)

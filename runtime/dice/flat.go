@@ -17,6 +17,9 @@ type flatTerm struct {
 type flatSum struct {
 	n     int
 	terms [4]flatTerm
+	// one: one die and at most a constant after it (1d8+3), which total
+	// rolls without its loops
+	one bool
 }
 
 // Bounds under which a flat sum cannot overflow: at most 4 terms of at
@@ -35,6 +38,8 @@ func flatten(root *Node) flatSum {
 	if !f.add(root, false) {
 		return flatSum{}
 	}
+	t := &f.terms
+	f.one = t[0].dice && t[0].count == 1 && (f.n == 1 || f.n == 2 && !t[1].dice)
 	return f
 }
 
@@ -93,6 +98,19 @@ func (f *flatSum) push(t flatTerm) bool {
 // total rolls the flat sum as eval would: each dice term checks the dice
 // budget before its dice, then draws them one by one.
 func (ev *evaluator) total(f *flatSum) (int64, error) {
+	if f.one && ev.dice == 0 {
+		// the loops below for one die (the first term is never negated)
+		// and a constant: one die passes the budget check of its term
+		// whatever the budget, at the first draw
+		d, err := ev.draw(f.terms[0].lo, f.terms[0].hi)
+		if err != nil || f.n == 1 {
+			return d, err
+		}
+		if c := &f.terms[1]; c.neg {
+			return d - c.val, nil
+		}
+		return d + f.terms[1].val, nil
+	}
 	var total int64
 	for i := 0; i < f.n; i++ {
 		t := &f.terms[i]

@@ -11,7 +11,7 @@ import (
 // same errors (a forced face that does not fit, the dice budget), and
 // that expressions it cannot take are left to the walk.
 func TestFlatTotalMatchesTreeWalk(t *testing.T) {
-	flat := []string{"1d8+3", "1d6+2", "2d6+1d4-1", "d20", "3", "4d6-2", "1d8-1d4", "d%+5", "4dF+1", "0d6+2", "(1d4)+2", "1d8 + 3 - 2d4 + 7", "d2"}
+	flat := []string{"1d8+3", "1d6+2", "2d6+1d4-1", "d20", "3", "4d6-2", "1d8-1d4", "d%+5", "4dF+1", "0d6+2", "(1d4)+2", "1d8 + 3 - 2d4 + 7", "d2", "1d6-2", "dF-1", "d%"}
 	walked := []string{"2d6k1+3", "-1d4+2", "1d(4+2)", "1d4*2", "1d4-(2+1)", "1d6!+1", "1d4+1d4+1d4+1d4+1", "{1d4,2}kh1", "100d6", "1d6r1"}
 	for _, s := range flat {
 		e := MustParse(s)
@@ -63,5 +63,14 @@ func TestFlatTotalMatchesTreeWalk(t *testing.T) {
 	_, _, err2 = ev.eval(e.Root)
 	if err1 == nil || err2 == nil || err1.Error() != err2.Error() {
 		t.Fatalf("budget: flat %v, walk %v", err1, err2)
+	}
+	// one die within a budget of one die (total's path for one die)
+	e = MustParse("1d6+2")
+	e.Budget.MaxDice = 1
+	got, err1 := e.Total(rng.New(1))
+	ev = evaluator{src: rng.New(1), b: &e.Budget}
+	want, _, err2 := ev.eval(e.Root)
+	if got != want || err1 != nil || err2 != nil {
+		t.Fatalf("budget of one die: flat %d (%v), walk %d (%v)", got, err1, want, err2)
 	}
 }
