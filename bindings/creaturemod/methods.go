@@ -3,6 +3,7 @@ package creaturemod
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -384,7 +385,22 @@ func mAddCondition(L *lua.LState) int {
 	c := Check(L, 1)
 	cond := creature.Condition{Name: L.CheckString(2)}
 	var spec creature.CondSpec
-	opts(L, 3,
+	if !addOptsFast(L.Get(3), &cond, &spec) {
+		addOpts(L, 3, &cond, &spec)
+	}
+	res, err := c.AddCondition(cond, spec)
+	raise(L, err)
+	if !keep {
+		return push(L, lua.LNil) // a statement: nobody reads the result
+	}
+	return push(L, addedShape.New(L, 0, []lua.LValue{lua.LNumber(res.ID), lua.LBool(res.Added),
+		lua.LBool(res.Changed), lua.LBool(res.Immune), lua.LNumber(res.Level)}))
+}
+
+// addOpts reads c:add_condition's options (argument n) into cond and spec,
+// raising the bad-argument error of an unknown key or a bad value.
+func addOpts(L *lua.LState, n int, cond *creature.Condition, spec *creature.CondSpec) {
+	opts(L, n,
 		nonNegField("level", &cond.Level),
 		strField("source", &cond.Source),
 		intField("duration", &cond.Duration),
@@ -403,13 +419,56 @@ func mAddCondition(L *lua.LState) int {
 		}},
 		nonNegField("max_level", &spec.MaxLevel),
 	)
-	res, err := c.AddCondition(cond, spec)
-	raise(L, err)
-	if !keep {
-		return push(L, lua.LNil) // a statement: nobody reads the result
+}
+
+// addOptsFast is addOpts for the options every script passes, without its
+// closures and key paths (a dozen allocations a call, add_condition being
+// the most called creature method that takes options): nil, or a table of
+// known keys whose values addOpts accepts, read the same way. It reports
+// false, having changed nothing, for anything else (a table with another
+// key, a value of another type, a negative level, a fraction, an unknown
+// stacking), which addOpts then reads to raise its error.
+// TestAddOptsFastMatchesAddOpts checks the two agree.
+func addOptsFast(v lua.LValue, cond *creature.Condition, spec *creature.CondSpec) bool {
+	if v == lua.LNil {
+		return true
 	}
-	return push(L, addedShape.New(L, 0, []lua.LValue{lua.LNumber(res.ID), lua.LBool(res.Added),
-		lua.LBool(res.Changed), lua.LBool(res.Immune), lua.LNumber(res.Level)}))
+	t, ok := v.(*lua.LTable)
+	if !ok || t.Len() != 0 {
+		return false
+	}
+	c, sp := *cond, *spec
+	for k, x := t.Next(lua.LNil); k != lua.LNil; k, x = t.Next(k) {
+		key, ok := k.(lua.LString)
+		if !ok {
+			return false
+		}
+		var err error
+		switch key {
+		case "level":
+			c.Level, err = nonNegOf("", x)
+		case "source":
+			c.Source, err = strOf("", x)
+		case "duration":
+			c.Duration, err = intOf("", x)
+		case "max_level":
+			sp.MaxLevel, err = nonNegOf("", x)
+		case "stacking":
+			s, isStr := x.(lua.LString)
+			i := slices.Index(stackingNames, string(s))
+			if !isStr || i < 0 {
+				return false
+			}
+			sp.Stacking = creature.Stacking(i)
+		default:
+			return false
+		}
+		if err != nil {
+			return false
+		}
+	}
+	*cond, *spec = c, sp
+	return true
 }
 
 // The shapes of c:add_condition's result and of a condition's table (the
