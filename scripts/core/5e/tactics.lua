@@ -259,8 +259,9 @@ end
 -- choice would waste attacks on it, the kit's own skips it unless it burns.
 function M.downed_foe(self)
   if not M.foes_tagged(self, "regeneration") then return false end
-  for _, c in ipairs(fight.enemies(self)) do
-    if c:get("hp") <= 0 then return true end
+  local enemies = fight.enemies(self) -- a fresh list: a numeric loop is ipairs without its calls
+  for i = 1, #enemies do
+    if enemies[i]:get("hp") <= 0 then return true end
   end
   return false
 end
