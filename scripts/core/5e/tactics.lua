@@ -143,16 +143,16 @@ end
 -- setting(self, kit, key) looks a setting up (plan, side, kit, defaults).
 function M.setting(self, kit, key)
   local plan = kit.stat.plan
-  local v = plan and plan[key]
-  if v ~= nil then return v end
-  local side = side_names[self]
-  if side == nil then side = side_of(self) end
-  local s = M.sides[side]
-  if s then
-    v = s[key]
+  if plan then
+    local v = plan[key]
     if v ~= nil then return v end
   end
-  v = kit.defaults[key]
+  local s = M.sides[side_names[self] or side_of(self)]
+  if s then
+    local v = s[key]
+    if v ~= nil then return v end
+  end
+  local v = kit.defaults[key]
   if v ~= nil then return v end
   return M.defaults[key]
 end
@@ -194,9 +194,11 @@ function M.pick(self, kit, enemies, attack)
   if how == nil then how = kit.stat.tactics end
   if how == nil then how = M.setting(self, kit, "target") end
   if how == nil then how = rules.get("tactics.default", "lowest_hp") end
-  if type(how) == "function" then return how(self, enemies, attack) end
-  if how == "first" then return enemies[1] end
-  if how == "random" then return enemies[math.random(#enemies)] end
+  if how ~= "lowest_hp" then -- the usual choice skips the tests of the others
+    if type(how) == "function" then return how(self, enemies, attack) end
+    if how == "first" then return enemies[1] end
+    if how == "random" then return enemies[math.random(#enemies)] end
+  end
   local info = attack and M.attack_info(kit, attack)
   local burns = info and (info.type == "fire" or info.type == "acid")
   local best, bh
