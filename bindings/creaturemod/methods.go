@@ -363,7 +363,7 @@ func mHeal(L *lua.LState) int {
 		got, err = c.Heal(n)
 	}
 	raise(L, err)
-	return push(L, lua.LNumber(got))
+	return push(L, luart.Int(got))
 }
 
 func mGainTemp(L *lua.LState) int {
@@ -373,7 +373,7 @@ func mGainTemp(L *lua.LState) int {
 	opts(L, 3, boolField("replace", &replace))
 	t, err := c.GainTemp(n, replace)
 	raise(L, err)
-	return push(L, lua.LNumber(t))
+	return push(L, luart.Int(t))
 }
 
 // ---- conditions ----
@@ -393,8 +393,8 @@ func mAddCondition(L *lua.LState) int {
 	if !keep {
 		return push(L, lua.LNil) // a statement: nobody reads the result
 	}
-	return push(L, addedShape.New(L, 0, []lua.LValue{lua.LNumber(res.ID), lua.LBool(res.Added),
-		lua.LBool(res.Changed), lua.LBool(res.Immune), lua.LNumber(res.Level)}))
+	return push(L, addedShape.New(L, 0, []lua.LValue{luart.Int(res.ID), lua.LBool(res.Added),
+		lua.LBool(res.Changed), lua.LBool(res.Immune), luart.Int(res.Level)}))
 }
 
 // addOpts reads c:add_condition's options (argument n) into cond and spec,
@@ -479,12 +479,12 @@ var (
 )
 
 func condTable(L *lua.LState, in creature.Condition) *lua.LTable {
-	v := [5]lua.LValue{lua.LNumber(in.ID), lua.LString(in.Name), lua.LNumber(in.Level)}
+	v := [5]lua.LValue{luart.Int(in.ID), lua.LString(in.Name), luart.Int(in.Level)}
 	if in.Source != "" {
 		v[3] = lua.LString(in.Source)
 	}
 	if in.Duration != 0 {
-		v[4] = lua.LNumber(in.Duration)
+		v[4] = luart.Int(in.Duration)
 	}
 	return condShape.New(L, 0, v[:])
 }
@@ -510,10 +510,10 @@ func mRemoveCondition(L *lua.LState) int {
 		if c.RemoveConditionID(id) {
 			n = 1
 		}
-		return push(L, lua.LNumber(n))
+		return push(L, luart.Int(n))
 	case lua.LString:
 		if !hasSource {
-			return push(L, lua.LNumber(c.RemoveCondition(string(v))))
+			return push(L, luart.Int(c.RemoveCondition(string(v))))
 		}
 		st := mustState(L)
 		st.conds = c.ConditionsNamed(string(v), st.conds[:0])
@@ -523,7 +523,7 @@ func mRemoveCondition(L *lua.LState) int {
 				n++
 			}
 		}
-		return push(L, lua.LNumber(n))
+		return push(L, luart.Int(n))
 	default:
 		L.ArgError(2, "condition name or instance id expected, got "+v.Type().String())
 	}
@@ -558,7 +558,7 @@ func mReduceLevel(L *lua.LState) int {
 	opts(L, 4, strField("source", &source))
 	done, err := c.ReduceLevel(name, source, n)
 	raise(L, err)
-	return push(L, lua.LNumber(done))
+	return push(L, luart.Int(done))
 }
 
 func mExpire(L *lua.LState) int {
@@ -574,7 +574,7 @@ func mHas(L *lua.LState) int {
 
 func mLevel(L *lua.LState) int {
 	c := Check(L, 1)
-	return push(L, lua.LNumber(c.Level(L.CheckString(2))))
+	return push(L, luart.Int(c.Level(L.CheckString(2))))
 }
 
 func mConditions(L *lua.LState) int {
@@ -618,7 +618,7 @@ func mSpend(L *lua.LState) int {
 	}
 	raise(L, c.Spend(name, n))
 	r, _ := c.Resource(name)
-	return push(L, lua.LNumber(r.Current))
+	return push(L, luart.Int(r.Current))
 }
 
 func mRestore(L *lua.LState) int {
@@ -632,7 +632,7 @@ func mRestore(L *lua.LState) int {
 	}
 	got, err := c.Restore(name, n)
 	raise(L, err)
-	return push(L, lua.LNumber(got))
+	return push(L, luart.Int(got))
 }
 
 func mResource(L *lua.LState) int {
@@ -678,12 +678,12 @@ func mStartTurn(L *lua.LState) int {
 }
 
 func mStartRound(L *lua.LState) int {
-	return push(L, lua.LNumber(Check(L, 1).StartRound()))
+	return push(L, luart.Int(Check(L, 1).StartRound()))
 }
 
 func mRest(L *lua.LState) int {
 	c := Check(L, 1)
-	return push(L, lua.LNumber(c.Rest(L.CheckString(2))))
+	return push(L, luart.Int(c.Rest(L.CheckString(2))))
 }
 
 // ---- traits ----
@@ -702,7 +702,7 @@ func mAddTrait(L *lua.LState) int {
 
 func mRemoveTraits(L *lua.LState) int {
 	c := Check(L, 1)
-	return push(L, lua.LNumber(c.RemoveTraits(L.CheckString(2))))
+	return push(L, luart.Int(c.RemoveTraits(L.CheckString(2))))
 }
 
 func mResetPools(L *lua.LState) int {
