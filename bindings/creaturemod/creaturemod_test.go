@@ -320,3 +320,37 @@ func TestAddOptsFastMatchesAddOpts(t *testing.T) {
 		check(i, cases.RawGetInt(i))
 	}
 }
+
+// TestRemoveOptsFastMatchesReadRemoveOpts checks c:remove_condition's fast
+// options reader against readRemoveOpts, as TestAddOptsFastMatchesAddOpts
+// does for c:add_condition.
+func TestRemoveOptsFastMatchesReadRemoveOpts(t *testing.T) {
+	r := newRuntime(t)
+	cases := mustRun(t, r, `return {
+		{}, { source = "sap:fighter" }, { source = "" }, { source = 3 }, { source = true }, { sourc = "x" },
+		{ source = "x", other = 1 }, { "x" }, { [2] = "x" }, { [true] = "x" },
+	}`)[0].(*lua.LTable)
+	general := func(v lua.LValue) (source string, hasSource bool, err error) {
+		err = r.L.CallByParam(lua.P{Fn: r.L.NewFunction(func(L *lua.LState) int {
+			source, hasSource = readRemoveOpts(L)
+			return 0
+		}), Protect: true}, lua.LNil, lua.LNil, v)
+		return
+	}
+	check := func(i int, v lua.LValue) {
+		fs, fh, ok := removeOptsFast(v)
+		gs, gh, err := general(v)
+		switch {
+		case ok && err != nil:
+			t.Errorf("case %d: the fast reader took options readRemoveOpts refuses: %v", i, err)
+		case ok && (fs != gs || fh != gh):
+			t.Errorf("case %d: fast %q %v, general %q %v", i, fs, fh, gs, gh)
+		case !ok && err == nil:
+			t.Errorf("case %d: the fast reader declined options readRemoveOpts takes", i)
+		}
+	}
+	check(-1, lua.LString("opts"))
+	for i := 1; i <= cases.Len(); i++ {
+		check(i, cases.RawGetInt(i))
+	}
+}

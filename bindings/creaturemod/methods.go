@@ -533,10 +533,33 @@ func mRemoveCondition(L *lua.LState) int {
 // removeOpts reads c:remove_condition's opts (source); apart, so that a
 // call without them allocates nothing for the options' closure.
 func removeOpts(L *lua.LState) (string, bool) {
-	if L.Get(3) == lua.LNil {
+	v := L.Get(3)
+	if v == lua.LNil {
 		return "", false
 	}
+	if source, hasSource, ok := removeOptsFast(v); ok {
+		return source, hasSource
+	}
 	return readRemoveOpts(L)
+}
+
+// removeOptsFast is readRemoveOpts without its closure and key path, for
+// the options scripts pass ({} or {source = a string}); ok is false, for
+// readRemoveOpts to raise its error, for anything else.
+// TestRemoveOptsFastMatchesReadRemoveOpts checks the two agree.
+func removeOptsFast(v lua.LValue) (source string, hasSource, ok bool) {
+	t, isTable := v.(*lua.LTable)
+	if !isTable || t.Len() != 0 {
+		return "", false, false
+	}
+	for k, x := t.Next(lua.LNil); k != lua.LNil; k, x = t.Next(k) {
+		s, isStr := x.(lua.LString)
+		if k != lua.LString("source") || !isStr {
+			return "", false, false
+		}
+		source, hasSource = string(s), true
+	}
+	return source, hasSource, true
 }
 
 // readRemoveOpts reads the opts removeOpts found (its variables live on
