@@ -274,3 +274,83 @@ func TestJSONRoundTrip(t *testing.T) {
 		t.Fatalf("round trip lost state: %v\n%s", v[:3], v[3])
 	}
 }
+
+// TestAddOptsFastMatchesAddOpts checks c:add_condition's fast options
+// reader against the general one: where the fast one reads a table it
+// reads what addOpts reads, and where it declines addOpts raises an error
+// (so the fast path never hides one, nor changes a value).
+func TestAddOptsFastMatchesAddOpts(t *testing.T) {
+	r := newRuntime(t)
+	cases := mustRun(t, r, `return {
+		{}, { source = "dodge" }, { source = "0 hp", duration = 2 }, { level = 3, stacking = "levels", max_level = 3 },
+		{ source = "x", level = 0, stacking = "independent" }, { duration = -4 }, { stacking = "keep" },
+		{ stacking = "refresh", max_level = 0 }, { level = 2.0 },
+		{ level = -1 }, { level = 1.5 }, { level = "2" }, { source = 3 }, { duration = 0.5 }, { duration = true },
+		{ stacking = "stack" }, { stacking = 1 }, { max_level = -2 }, { sourc = "x" }, { 1 }, { [2] = "x" },
+		{ [true] = 1 }, { level = 1, other = 2 }, { level = 2^60 },
+	}`)[0].(*lua.LTable)
+	general := func(v lua.LValue) (creature.Condition, creature.CondSpec, error) {
+		var c creature.Condition
+		var sp creature.CondSpec
+		err := r.L.CallByParam(lua.P{Fn: r.L.NewFunction(func(L *lua.LState) int {
+			addOpts(L, 1, &c, &sp)
+			return 0
+		}), Protect: true}, v)
+		return c, sp, err
+	}
+	check := func(i int, v lua.LValue) {
+		fc, fs := creature.Condition{Name: "n"}, creature.CondSpec{}
+		ok := addOptsFast(v, &fc, &fs)
+		gc, gs, err := general(v)
+		gc.Name = "n"
+		switch {
+		case ok && err != nil:
+			t.Errorf("case %d: the fast reader took options addOpts refuses: %v", i, err)
+		case ok && (fc != gc || fs != gs):
+			t.Errorf("case %d: fast %+v %+v, general %+v %+v", i, fc, fs, gc, gs)
+		case !ok && err == nil:
+			t.Errorf("case %d: the fast reader declined options addOpts takes", i)
+		case !ok && (fc != creature.Condition{Name: "n"} || fs != creature.CondSpec{}):
+			t.Errorf("case %d: the fast reader declined but changed %+v %+v", i, fc, fs)
+		}
+	}
+	check(0, lua.LNil)
+	check(-1, lua.LString("opts"))
+	for i := 1; i <= cases.Len(); i++ {
+		check(i, cases.RawGetInt(i))
+	}
+}
+
+// TestRemoveOptsFastMatchesReadRemoveOpts checks c:remove_condition's fast
+// options reader against readRemoveOpts, as TestAddOptsFastMatchesAddOpts
+// does for c:add_condition.
+func TestRemoveOptsFastMatchesReadRemoveOpts(t *testing.T) {
+	r := newRuntime(t)
+	cases := mustRun(t, r, `return {
+		{}, { source = "sap:fighter" }, { source = "" }, { source = 3 }, { source = true }, { sourc = "x" },
+		{ source = "x", other = 1 }, { "x" }, { [2] = "x" }, { [true] = "x" },
+	}`)[0].(*lua.LTable)
+	general := func(v lua.LValue) (source string, hasSource bool, err error) {
+		err = r.L.CallByParam(lua.P{Fn: r.L.NewFunction(func(L *lua.LState) int {
+			source, hasSource = readRemoveOpts(L)
+			return 0
+		}), Protect: true}, lua.LNil, lua.LNil, v)
+		return
+	}
+	check := func(i int, v lua.LValue) {
+		fs, fh, ok := removeOptsFast(v)
+		gs, gh, err := general(v)
+		switch {
+		case ok && err != nil:
+			t.Errorf("case %d: the fast reader took options readRemoveOpts refuses: %v", i, err)
+		case ok && (fs != gs || fh != gh):
+			t.Errorf("case %d: fast %q %v, general %q %v", i, fs, fh, gs, gh)
+		case !ok && err == nil:
+			t.Errorf("case %d: the fast reader declined options readRemoveOpts takes", i)
+		}
+	}
+	check(-1, lua.LString("opts"))
+	for i := 1; i <= cases.Len(); i++ {
+		check(i, cases.RawGetInt(i))
+	}
+}

@@ -3,6 +3,7 @@ package creaturemod
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -362,7 +363,7 @@ func mHeal(L *lua.LState) int {
 		got, err = c.Heal(n)
 	}
 	raise(L, err)
-	return push(L, lua.LNumber(got))
+	return push(L, luart.Int(got))
 }
 
 func mGainTemp(L *lua.LState) int {
@@ -372,7 +373,7 @@ func mGainTemp(L *lua.LState) int {
 	opts(L, 3, boolField("replace", &replace))
 	t, err := c.GainTemp(n, replace)
 	raise(L, err)
-	return push(L, lua.LNumber(t))
+	return push(L, luart.Int(t))
 }
 
 // ---- conditions ----
@@ -384,7 +385,22 @@ func mAddCondition(L *lua.LState) int {
 	c := Check(L, 1)
 	cond := creature.Condition{Name: L.CheckString(2)}
 	var spec creature.CondSpec
-	opts(L, 3,
+	if !addOptsFast(L.Get(3), &cond, &spec) {
+		addOpts(L, 3, &cond, &spec)
+	}
+	res, err := c.AddCondition(cond, spec)
+	raise(L, err)
+	if !keep {
+		return push(L, lua.LNil) // a statement: nobody reads the result
+	}
+	return push(L, addedShape.New(L, 0, []lua.LValue{luart.Int(res.ID), lua.LBool(res.Added),
+		lua.LBool(res.Changed), lua.LBool(res.Immune), luart.Int(res.Level)}))
+}
+
+// addOpts reads c:add_condition's options (argument n) into cond and spec,
+// raising the bad-argument error of an unknown key or a bad value.
+func addOpts(L *lua.LState, n int, cond *creature.Condition, spec *creature.CondSpec) {
+	opts(L, n,
 		nonNegField("level", &cond.Level),
 		strField("source", &cond.Source),
 		intField("duration", &cond.Duration),
@@ -403,13 +419,56 @@ func mAddCondition(L *lua.LState) int {
 		}},
 		nonNegField("max_level", &spec.MaxLevel),
 	)
-	res, err := c.AddCondition(cond, spec)
-	raise(L, err)
-	if !keep {
-		return push(L, lua.LNil) // a statement: nobody reads the result
+}
+
+// addOptsFast is addOpts for the options every script passes, without its
+// closures and key paths (a dozen allocations a call, add_condition being
+// the most called creature method that takes options): nil, or a table of
+// known keys whose values addOpts accepts, read the same way. It reports
+// false, having changed nothing, for anything else (a table with another
+// key, a value of another type, a negative level, a fraction, an unknown
+// stacking), which addOpts then reads to raise its error.
+// TestAddOptsFastMatchesAddOpts checks the two agree.
+func addOptsFast(v lua.LValue, cond *creature.Condition, spec *creature.CondSpec) bool {
+	if v == lua.LNil {
+		return true
 	}
-	return push(L, addedShape.New(L, 0, []lua.LValue{lua.LNumber(res.ID), lua.LBool(res.Added),
-		lua.LBool(res.Changed), lua.LBool(res.Immune), lua.LNumber(res.Level)}))
+	t, ok := v.(*lua.LTable)
+	if !ok || t.Len() != 0 {
+		return false
+	}
+	c, sp := *cond, *spec
+	for k, x := t.Next(lua.LNil); k != lua.LNil; k, x = t.Next(k) {
+		key, ok := k.(lua.LString)
+		if !ok {
+			return false
+		}
+		var err error
+		switch key {
+		case "level":
+			c.Level, err = nonNegOf("", x)
+		case "source":
+			c.Source, err = strOf("", x)
+		case "duration":
+			c.Duration, err = intOf("", x)
+		case "max_level":
+			sp.MaxLevel, err = nonNegOf("", x)
+		case "stacking":
+			s, isStr := x.(lua.LString)
+			i := slices.Index(stackingNames, string(s))
+			if !isStr || i < 0 {
+				return false
+			}
+			sp.Stacking = creature.Stacking(i)
+		default:
+			return false
+		}
+		if err != nil {
+			return false
+		}
+	}
+	*cond, *spec = c, sp
+	return true
 }
 
 // The shapes of c:add_condition's result and of a condition's table (the
@@ -420,12 +479,12 @@ var (
 )
 
 func condTable(L *lua.LState, in creature.Condition) *lua.LTable {
-	v := [5]lua.LValue{lua.LNumber(in.ID), lua.LString(in.Name), lua.LNumber(in.Level)}
+	v := [5]lua.LValue{luart.Int(in.ID), lua.LString(in.Name), luart.Int(in.Level)}
 	if in.Source != "" {
 		v[3] = lua.LString(in.Source)
 	}
 	if in.Duration != 0 {
-		v[4] = lua.LNumber(in.Duration)
+		v[4] = luart.Int(in.Duration)
 	}
 	return condShape.New(L, 0, v[:])
 }
@@ -451,10 +510,10 @@ func mRemoveCondition(L *lua.LState) int {
 		if c.RemoveConditionID(id) {
 			n = 1
 		}
-		return push(L, lua.LNumber(n))
+		return push(L, luart.Int(n))
 	case lua.LString:
 		if !hasSource {
-			return push(L, lua.LNumber(c.RemoveCondition(string(v))))
+			return push(L, luart.Int(c.RemoveCondition(string(v))))
 		}
 		st := mustState(L)
 		st.conds = c.ConditionsNamed(string(v), st.conds[:0])
@@ -464,7 +523,7 @@ func mRemoveCondition(L *lua.LState) int {
 				n++
 			}
 		}
-		return push(L, lua.LNumber(n))
+		return push(L, luart.Int(n))
 	default:
 		L.ArgError(2, "condition name or instance id expected, got "+v.Type().String())
 	}
@@ -474,10 +533,33 @@ func mRemoveCondition(L *lua.LState) int {
 // removeOpts reads c:remove_condition's opts (source); apart, so that a
 // call without them allocates nothing for the options' closure.
 func removeOpts(L *lua.LState) (string, bool) {
-	if L.Get(3) == lua.LNil {
+	v := L.Get(3)
+	if v == lua.LNil {
 		return "", false
 	}
+	if source, hasSource, ok := removeOptsFast(v); ok {
+		return source, hasSource
+	}
 	return readRemoveOpts(L)
+}
+
+// removeOptsFast is readRemoveOpts without its closure and key path, for
+// the options scripts pass ({} or {source = a string}); ok is false, for
+// readRemoveOpts to raise its error, for anything else.
+// TestRemoveOptsFastMatchesReadRemoveOpts checks the two agree.
+func removeOptsFast(v lua.LValue) (source string, hasSource, ok bool) {
+	t, isTable := v.(*lua.LTable)
+	if !isTable || t.Len() != 0 {
+		return "", false, false
+	}
+	for k, x := t.Next(lua.LNil); k != lua.LNil; k, x = t.Next(k) {
+		s, isStr := x.(lua.LString)
+		if k != lua.LString("source") || !isStr {
+			return "", false, false
+		}
+		source, hasSource = string(s), true
+	}
+	return source, hasSource, true
 }
 
 // readRemoveOpts reads the opts removeOpts found (its variables live on
@@ -499,7 +581,7 @@ func mReduceLevel(L *lua.LState) int {
 	opts(L, 4, strField("source", &source))
 	done, err := c.ReduceLevel(name, source, n)
 	raise(L, err)
-	return push(L, lua.LNumber(done))
+	return push(L, luart.Int(done))
 }
 
 func mExpire(L *lua.LState) int {
@@ -515,7 +597,7 @@ func mHas(L *lua.LState) int {
 
 func mLevel(L *lua.LState) int {
 	c := Check(L, 1)
-	return push(L, lua.LNumber(c.Level(L.CheckString(2))))
+	return push(L, luart.Int(c.Level(L.CheckString(2))))
 }
 
 func mConditions(L *lua.LState) int {
@@ -559,7 +641,7 @@ func mSpend(L *lua.LState) int {
 	}
 	raise(L, c.Spend(name, n))
 	r, _ := c.Resource(name)
-	return push(L, lua.LNumber(r.Current))
+	return push(L, luart.Int(r.Current))
 }
 
 func mRestore(L *lua.LState) int {
@@ -573,7 +655,7 @@ func mRestore(L *lua.LState) int {
 	}
 	got, err := c.Restore(name, n)
 	raise(L, err)
-	return push(L, lua.LNumber(got))
+	return push(L, luart.Int(got))
 }
 
 func mResource(L *lua.LState) int {
@@ -619,12 +701,12 @@ func mStartTurn(L *lua.LState) int {
 }
 
 func mStartRound(L *lua.LState) int {
-	return push(L, lua.LNumber(Check(L, 1).StartRound()))
+	return push(L, luart.Int(Check(L, 1).StartRound()))
 }
 
 func mRest(L *lua.LState) int {
 	c := Check(L, 1)
-	return push(L, lua.LNumber(c.Rest(L.CheckString(2))))
+	return push(L, luart.Int(c.Rest(L.CheckString(2))))
 }
 
 // ---- traits ----
@@ -643,7 +725,7 @@ func mAddTrait(L *lua.LState) int {
 
 func mRemoveTraits(L *lua.LState) int {
 	c := Check(L, 1)
-	return push(L, lua.LNumber(c.RemoveTraits(L.CheckString(2))))
+	return push(L, luart.Int(c.RemoveTraits(L.CheckString(2))))
 }
 
 func mResetPools(L *lua.LState) int {

@@ -44,7 +44,7 @@ var fieldIndex = func() map[string]int {
 
 func fieldList() []field {
 	num := func(f func(c *creature.Creature) int) func(*lua.LState, *creature.Creature) lua.LValue {
-		return func(_ *lua.LState, c *creature.Creature) lua.LValue { return lua.LNumber(f(c)) }
+		return func(_ *lua.LState, c *creature.Creature) lua.LValue { return luart.Int(f(c)) } // small numbers boxed once
 	}
 	return []field{
 		{name: "id", settable: true,
@@ -664,16 +664,16 @@ func setResources(c *creature.Creature, path string, v lua.LValue) error {
 // {current, max, recharge, rest, die, min, amount} (zero fields left out,
 // recharge "none" included).
 func ResourceTable(L *lua.LState, r creature.Resource) *lua.LTable {
-	v := [7]lua.LValue{lua.LNumber(r.Current), lua.LNumber(r.Max), lua.LString(r.Recharge.Kind.String())}
+	v := [7]lua.LValue{luart.Int(r.Current), luart.Int(r.Max), lua.LString(r.Recharge.Kind.String())}
 	if r.Recharge.Rest != "" {
 		v[3] = lua.LString(r.Recharge.Rest)
 	}
 	if r.Recharge.Die != 0 {
-		v[4] = lua.LNumber(r.Recharge.Die)
-		v[5] = lua.LNumber(r.Recharge.Min)
+		v[4] = luart.Int(r.Recharge.Die)
+		v[5] = luart.Int(r.Recharge.Min)
 	}
 	if r.Recharge.Amount != 0 {
-		v[6] = lua.LNumber(r.Recharge.Amount)
+		v[6] = luart.Int(r.Recharge.Amount)
 	}
 	return resourceShape.New(L, 0, v[:])
 }

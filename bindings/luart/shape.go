@@ -145,16 +145,19 @@ func (s *Shape) New(L *lua.LState, acap int, vals []lua.LValue) *lua.LTable {
 
 // SetField is t.RawSetString(key, v) for the tables Go code hands hooks
 // again and again (an event's view, its fields refreshed each time): when
-// key is already in t's string-keyed part it only replaces the value,
-// without boxing the key and looking it up again in the table's key index
+// key is already in t's string-keyed part it only replaces the value (or
+// leaves it, when it is the one there: a map store costs more than the
+// comparison), without boxing the key and looking it up again in the table's key index
 // (which RawSetString does on every set, allocating); otherwise, and for
 // nil, it is RawSetString.
 func SetField(t *lua.LTable, key string, v lua.LValue) {
 	if layout.ok && v != lua.LNil {
 		strdict, _, _ := tableHash(t)
 		if d := *strdict; d != nil {
-			if _, ok := d[key]; ok {
-				d[key] = v
+			if old, ok := d[key]; ok {
+				if old != v { // unchanged (the same round, acted still false): no store
+					d[key] = v
+				}
 				return
 			}
 		}

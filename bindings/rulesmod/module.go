@@ -128,6 +128,7 @@ func (g *Rules) module() luart.Module {
 				g.record(name, t, "merge", keys...)
 				return 0
 			}},
+			{Name: "clear", Args: "(t, keys)", Doc: "sets to nil each field of t named in the list keys that holds a value (raw: t's metatable is not asked), as `if t.k ~= nil then t.k = nil end` for each on a table without one, in one call; returns t", Fn: clearFields},
 			{Name: "names", Args: "([prefix])", Doc: "returns the defined names (starting with prefix), sorted", Fn: func(L *lua.LState) int {
 				L.Push(luart.FromGo(L, g.Prefixed(L.OptString(1, ""))))
 				return 1
@@ -419,6 +420,27 @@ func (g *Rules) LuaHandler(fn *lua.LFunction, file string) event.Handler {
 		}
 		return nil
 	}
+}
+
+// clearFields is rules.clear(t, keys): a table reused from turn to turn
+// (a kit's turn context) is reset with one call instead of a test and a
+// store per field in Lua, each of which looks the key up. Keys that are
+// not strings are refused.
+func clearFields(L *lua.LState) int {
+	t := L.CheckTable(1)
+	keys := L.CheckTable(2)
+	n := keys.Len()
+	for i := 1; i <= n; i++ {
+		k, ok := keys.RawGetInt(i).(lua.LString)
+		if !ok {
+			L.ArgError(2, fmt.Sprintf("a list of field names expected, got %s at %d", keys.RawGetInt(i).Type(), i))
+		}
+		if t.RawGetString(string(k)) != lua.LNil {
+			t.RawSetString(string(k), lua.LNil)
+		}
+	}
+	L.Push(t)
+	return 1
 }
 
 // Phase returns the event phase named s.

@@ -143,16 +143,16 @@ end
 -- setting(self, kit, key) looks a setting up (plan, side, kit, defaults).
 function M.setting(self, kit, key)
   local plan = kit.stat.plan
-  local v = plan and plan[key]
-  if v ~= nil then return v end
-  local side = side_names[self]
-  if side == nil then side = side_of(self) end
-  local s = M.sides[side]
-  if s then
-    v = s[key]
+  if plan then
+    local v = plan[key]
     if v ~= nil then return v end
   end
-  v = kit.defaults[key]
+  local s = M.sides[side_names[self] or side_of(self)]
+  if s then
+    local v = s[key]
+    if v ~= nil then return v end
+  end
+  local v = kit.defaults[key]
   if v ~= nil then return v end
   return M.defaults[key]
 end
@@ -194,9 +194,11 @@ function M.pick(self, kit, enemies, attack)
   if how == nil then how = kit.stat.tactics end
   if how == nil then how = M.setting(self, kit, "target") end
   if how == nil then how = rules.get("tactics.default", "lowest_hp") end
-  if type(how) == "function" then return how(self, enemies, attack) end
-  if how == "first" then return enemies[1] end
-  if how == "random" then return enemies[math.random(#enemies)] end
+  if how ~= "lowest_hp" then -- the usual choice skips the tests of the others
+    if type(how) == "function" then return how(self, enemies, attack) end
+    if how == "first" then return enemies[1] end
+    if how == "random" then return enemies[math.random(#enemies)] end
+  end
   local info = attack and M.attack_info(kit, attack)
   local burns = info and (info.type == "fire" or info.type == "acid")
   local best, bh
@@ -259,8 +261,9 @@ end
 -- choice would waste attacks on it, the kit's own skips it unless it burns.
 function M.downed_foe(self)
   if not M.foes_tagged(self, "regeneration") then return false end
-  for _, c in ipairs(fight.enemies(self)) do
-    if c:get("hp") <= 0 then return true end
+  local enemies = fight.enemies(self) -- a fresh list: a numeric loop is ipairs without its calls
+  for i = 1, #enemies do
+    if enemies[i]:get("hp") <= 0 then return true end
   end
   return false
 end
@@ -469,24 +472,15 @@ local function start(kit, e)
   for i = 1, #kit.start do kit.start[i](self, kit, e) end
 end
 
--- clear resets a kit's turn context. It writes only the fields that hold
--- something else: a field write costs several reads.
+-- clear resets a kit's turn context: the fields a turn sets go back to
+-- nil (rules.clear: one call instead of a test and a store per field, the
+-- fields that already hold nil left alone), the counters to 0.
+local TURN_FIELDS = { "self", "bonus", "action", "slot", "surged", "pending", "dying", "cleaved", "light_done",
+  "reckless", "cleave", "graze_target", "graze_attack", "graze_hit" }
+local clear_fields = rules.clear
 local function clear(ctx)
-  if ctx.self ~= nil then ctx.self = nil end
-  if ctx.bonus ~= nil then ctx.bonus = nil end
-  if ctx.action ~= nil then ctx.action = nil end
-  if ctx.slot ~= nil then ctx.slot = nil end
-  if ctx.surged ~= nil then ctx.surged = nil end
-  if ctx.pending ~= nil then ctx.pending = nil end
-  if ctx.dying ~= nil then ctx.dying = nil end
-  if ctx.cleaved ~= nil then ctx.cleaved = nil end
-  if ctx.light_done ~= nil then ctx.light_done = nil end
-  if ctx.reckless ~= nil then ctx.reckless = nil end
-  if ctx.cleave ~= nil then ctx.cleave = nil end
+  clear_fields(ctx, TURN_FIELDS)
   if ctx.hits ~= 0 then ctx.hits = 0 end
-  if ctx.graze_target ~= nil then ctx.graze_target = nil end
-  if ctx.graze_attack ~= nil then ctx.graze_attack = nil end
-  if ctx.graze_hit ~= nil then ctx.graze_hit = nil end
   if ctx.grazes ~= 0 then ctx.grazes = 0 end
 end
 

@@ -115,7 +115,9 @@ function M.magic_missile(stat, opts)
         -- three darts (the fewest) can likely finish an enemy, or every
         -- enemy is immune to Fire Bolt
         local found, burnable = false, false
-        for _, c in ipairs(fight.enemies(self)) do
+        local enemies = fight.enemies(self)
+        for i = 1, #enemies do
+          local c = enemies[i]
           local hp = c:get("hp")
           if hp > 0 and hp <= 3 * 3.5 then found = true end
           if not util.immune(c, "fire") then burnable = true end
