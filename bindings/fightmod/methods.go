@@ -639,8 +639,7 @@ func (fm *module) flee(L *lua.LState) int {
 func (fm *module) revive(L *lua.LState) int {
 	f := fm.current(L)
 	x := fm.fighterOf(L, 1)
-	f.Revive(x)
-	x.Fled = false
+	f.Revive(x) // a fled creature comes back too
 	return 0
 }
 

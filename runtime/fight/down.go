@@ -70,7 +70,7 @@ func (f *Fight) revive(x *Fighter) {
 		f.watchGen++ // no one joined: the watches still hold
 	}
 	f.gen++
-	x.Out, x.Dead, x.Stable = false, false, false
+	x.Out, x.Dead, x.Fled, x.Stable = false, false, false, false // a fled creature comes back too
 	x.SaveSuccesses, x.SaveFailures = 0, 0
 	if f.enc != nil {
 		f.enc.SetDormant(x.part, false) // its turns are played again
@@ -99,7 +99,7 @@ func (f *Fight) saveMods(x *Fighter) int {
 	return m
 }
 
-// Revive brings a downed creature back into the fight (healed or
+// Revive brings a downed (or fled) creature back into the fight (healed or
 // stabilised by a script), removing the down condition.
 func (f *Fight) Revive(x *Fighter) { f.revive(x) }
 

@@ -450,3 +450,46 @@ func TestEnemiesFollowTheFight(t *testing.T) {
 		t.Fatal("a new trial is over before it starts")
 	}
 }
+
+// TestFledAndRevivedPlaysAgain: a fighter that flees in round 1 and is
+// revived in round 2 (fight.revive) takes its turns again: fleeing marks it
+// dormant for the encounter, and reviving wakes it and brings it back.
+func TestFledAndRevivedPlaysAgain(t *testing.T) {
+	f := r1(t, 1)
+	f.Rules.MaxRounds = 3
+	gob := f.Fighters[4]
+	turns := map[int]int{}
+	if _, err := f.Bus.On("turn.start", event.Declare, event.Options{}, func(ev *event.Event) error {
+		if te := ev.Data.(*TurnEvent); te.Fighter == gob {
+			turns[te.Round]++
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Bus.On("round.start", event.Declare, event.Options{}, func(ev *event.Event) error {
+		switch ev.Data.(*TurnEvent).Round {
+		case 1:
+			return f.Flee(gob)
+		case 2:
+			f.Revive(gob)
+			if _, err := gob.C.Heal(7); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for i, y := range f.Fighters {
+		if i < 4 {
+			y.Attacks = nil // the party stands idle: the goblins live to round 3
+		}
+	}
+	if _, err := f.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if gob.Fled || turns[1] != 0 || turns[2] != 1 || turns[3] != 1 {
+		t.Fatalf("fled %v, turns by round %v: want none in round 1 and one in each of rounds 2 and 3", gob.Fled, turns)
+	}
+}

@@ -333,9 +333,15 @@ func (s *Space) reset(fs []*Fighter) {
 	}
 }
 
-// syncMap brings x's occupancy in line with its state (called when a
+// syncMap brings x's occupancy and dormancy in line with its state (called when a
 // fighter dies, flees or is revived).
 func (f *Fight) syncMap(x *Fighter) {
+	if (x.Dead || x.Fled) && f.enc != nil {
+		// nothing is played on its turns from now on (Run would mark it
+		// when its turn came): the encounter passes its steps by itself
+		// until revive wakes it
+		f.enc.SetDormant(x.part, true)
+	}
 	if f.Space == nil {
 		return
 	}
