@@ -1,6 +1,8 @@
 package combat
 
 import (
+	"slices"
+
 	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/rng"
 )
@@ -178,8 +180,10 @@ type Encounter struct {
 	byID  map[string]*participant // lookup only; never iterated
 	seq   int
 	// nAdded is the number of participants added before Begin (Restart
-	// keeps those).
+	// keeps those); gone are those of them removed since Begin (Restart
+	// brings them back).
 	nAdded int
+	gone   []*participant
 
 	order     []entry
 	synthetic bool // order built for round 0 only; rebuilt at round 1
@@ -352,6 +356,17 @@ func (e *Encounter) Restart() {
 		delete(e.byID, p.id)
 	}
 	e.parts = e.parts[:e.nAdded]
+	if len(e.gone) > 0 {
+		// those removed since Begin come back, in the order they were
+		// added (their seq: their place among those added before Begin)
+		for _, p := range e.gone {
+			e.parts = append(e.parts, p)
+			e.byID[p.id] = p
+		}
+		e.gone = e.gone[:0]
+		e.nAdded = len(e.parts)
+		slices.SortFunc(e.parts, func(a, b *participant) int { return a.seq - b.seq })
+	}
 	for i, p := range e.parts {
 		e.initParticipant(p, &p.spec, i, p.slots, p.refill)
 	}
@@ -522,9 +537,16 @@ func (e *Encounter) Remove(id string) error {
 	delete(e.byID, id)
 	for i, q := range e.parts {
 		if q == p {
+			if e.begun && i < e.nAdded {
+				e.gone = append(e.gone, p) // one of those Restart keeps
+				e.nAdded--
+			}
 			e.parts = append(e.parts[:i], e.parts[i+1:]...)
 			break
 		}
+	}
+	if !e.begun {
+		e.nAdded = len(e.parts) // it was never in the fight
 	}
 	return nil
 }
