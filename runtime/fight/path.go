@@ -152,9 +152,25 @@ func (s *pathScratch) pop() node {
 			break
 		}
 		m := c
-		for j := c + 1; j < c+4 && j < len(h); j++ {
-			if less(h[j], h[m]) {
-				m = j
+		if k := h[c:min(c+4, len(h))]; len(k) == 4 {
+			// four children (the usual case), compared without bounds
+			// checks; the first least, as the loop below finds it
+			b := 0
+			if less(k[1], k[b]) {
+				b = 1
+			}
+			if less(k[2], k[b]) {
+				b = 2
+			}
+			if less(k[3], k[b]) {
+				b = 3
+			}
+			m += b
+		} else {
+			for j := 1; j < len(k); j++ {
+				if less(k[j], h[m]) {
+					m = c + j
+				}
 			}
 		}
 		if !less(h[m], n) {
