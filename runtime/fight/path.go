@@ -719,7 +719,16 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 		// step; on the last step, the first such that is a free place to
 		// stop
 		pick, pc, pnd := -1, 0, 0 // the pick, its step's cost and diagonal count
+		// cand: the neighbours worth asking (bit i for neighbours[i]);
+		// counting squares, those k-1 or fewer off a square of near
+		cand := uint8(0xff)
+		if cheb {
+			cand = toward(s.near, p, k-1)
+		}
 		for i, d := range neighbours {
+			if cand>>i&1 == 0 {
+				continue // not a straight step toward the goal
+			}
 			q := grid.Pos{X: p.X + d[0], Y: p.Y + d[1], Z: p.Z}
 			if !m.Fits(q, x.C.Space) {
 				continue
@@ -727,9 +736,6 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 			var hq int
 			if cheb {
 				// plain[i/4] is the unit: every diagonal is one square
-				if !anyWithin(s.near, q, k-1) {
-					continue // not a straight step toward the goal
-				}
 				hq = h - goal.unit
 			} else if hq = s.estimate(goal, m.W, q); h-hq != plain[i/4] {
 				continue // not a straight step toward the goal
@@ -810,6 +816,45 @@ func anyWithin(l []grid.Pos, p grid.Pos, k int) bool {
 	}
 	return false
 }
+
+// toward is the set of neighbours of p (bit i for neighbours[i]) at most
+// k squares from some square of l (each diagonal one square): bit i is
+// anyWithin(l, p+neighbours[i], k), read from towardSets by the two
+// axes' offsets.
+func toward(l []grid.Pos, p grid.Pos, k int) uint8 {
+	var set uint8
+	for _, q := range l {
+		set |= towardSets[axisSteps(q.X-p.X, k)][axisSteps(q.Y-p.Y, k)]
+	}
+	return set
+}
+
+// axisSteps is the set of steps s along one axis (bit s+1 for s of -1, 0,
+// 1) after which an offset of d along it is at most k: |d-s| <= k.
+func axisSteps(d, k int) uint8 {
+	var set uint8
+	for s := -1; s <= 1; s++ {
+		if dd := d - s; dd <= k && -dd <= k {
+			set |= 1 << (s + 1)
+		}
+	}
+	return set
+}
+
+// towardSets[a][b] is the set of neighbours (bit i for neighbours[i])
+// whose step across is in a and step down in b (axisSteps' sets).
+var towardSets = func() (t [8][8]uint8) {
+	for a := range t {
+		for b := range t[a] {
+			for i, d := range neighbours {
+				if a>>(d[0]+1)&1 != 0 && b>>(d[1]+1)&1 != 0 {
+					t[a][b] |= 1 << i
+				}
+			}
+		}
+	}
+	return t
+}()
 
 // keepWithin keeps, in place, the squares of l at most k squares from p.
 func keepWithin(l []grid.Pos, p grid.Pos, k int) []grid.Pos {
