@@ -638,12 +638,17 @@ func (f *Fight) freeSquares(x *Fighter, goal *Goal, dst []grid.Pos, one bool) []
 	// (m.Fits)
 	y0, y1 := max(t.Y-n-xh+1, 0), min(t.Y+th+n-1, m.H-xh)
 	x0, x1 := max(t.X-n-xw+1, 0), min(t.X+tw+n-1, m.W-xw)
-	// Counting squares (chebyshev), the box's farthest square is n squares
-	// off, n*unit feet: with no least reach and no sight to check, every
-	// square of the box is within the band when that is within the reach,
-	// and Done need not be asked (TestFreeSquaresAreDone checks this
-	// against asking it everywhere)
-	inBand := goal.chebyshev && goal.reachMin <= 0 && !goal.sight && goal.free == nil && n*goal.unit <= goal.reach
+	// The box's farthest square is n squares off on each axis: counting
+	// squares (chebyshev) n*unit feet, under alternating diagonals (n +
+	// n/2)*altUnit (Goal.between). With no least reach and no sight to
+	// check, every square of the box is within the band when that is
+	// within the reach, and Done need not be asked (TestFreeSquaresAreDone
+	// checks this against asking it everywhere)
+	far := n * goal.unit
+	if goal.alternate {
+		far = (n + n/2) * goal.altUnit
+	}
+	inBand := (goal.chebyshev || goal.alternate) && goal.reachMin <= 0 && !goal.sight && goal.free == nil && far <= goal.reach
 	for y := y0; y <= y1; y++ {
 		for xx := x0; xx <= x1; xx++ {
 			p := grid.Pos{X: xx, Y: y, Z: x.C.Pos.Z}
