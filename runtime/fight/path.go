@@ -500,11 +500,13 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 		}
 		// the neighbours by index: q is on the map where x's footprint
 		// fits (m.Fits) when 0 <= q.X <= maxX and 0 <= q.Y <= maxY
+		// (every neighbour of a square inside that box by one is)
 		pi := p.Y*m.W + p.X
+		inner := p.X > 0 && p.X < maxX && p.Y > 0 && p.Y < maxY
 		for di := range neighbours {
 			d := &neighbours[di]
 			qx, qy := p.X+d[0], p.Y+d[1]
-			if qx < 0 || qx > maxX || qy < 0 || qy > maxY {
+			if !inner && (qx < 0 || qx > maxX || qy < 0 || qy > maxY) {
 				continue // m.Fits
 			}
 			i := pi + step[di]
