@@ -319,11 +319,7 @@ func (g *Goal) Estimate(p grid.Pos) int {
 			// gr.Span(dx, dy, 0) in squares: the longer axis and half the
 			// shorter, rounded down
 			for _, q := range g.free {
-				dx, dy := abs(q.X-p.X), abs(q.Y-p.Y)
-				if dx < dy {
-					dx, dy = dy, dx
-				}
-				best = min(best, dx+dy/2)
+				best = min(best, altCount(q.X-p.X, q.Y-p.Y))
 			}
 			u := gr.Square
 			if u <= 0 {
@@ -794,6 +790,15 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 		}
 	}
 	return out, cost, false, false
+}
+
+// altCount is gr.Span(dx, dy, 0) in squares under alternating diagonals:
+// the longer axis and half the shorter, rounded down, worked out as both
+// axes less the shorter's larger half (TestAltCountIsSpan).
+func altCount(dx, dy int) int {
+	a, b := abs(dx), abs(dy)
+	m := min(a, b)
+	return a + b - int(uint(m+1)>>1)
 }
 
 // nearest appends to dst the squares of free the fewest squares from p
