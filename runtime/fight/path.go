@@ -842,15 +842,14 @@ func toward(l []grid.Pos, p grid.Pos, k int) uint8 {
 }
 
 // axisSteps is the set of steps s along one axis (bit s+1 for s of -1, 0,
-// 1) after which an offset of d along it is at most k: |d-s| <= k.
+// 1) after which an offset of d along it is at most k: |d-s| <= k, that
+// is the steps from max(d-k, -1) to min(d+k, 1).
 func axisSteps(d, k int) uint8 {
-	var set uint8
-	for s := -1; s <= 1; s++ {
-		if dd := d - s; dd <= k && -dd <= k {
-			set |= 1 << (s + 1)
-		}
+	lo, hi := max(d-k, -1), min(d+k, 1)
+	if lo > hi {
+		return 0
 	}
-	return set
+	return uint8(1<<(hi+2) - 1<<(lo+1))
 }
 
 // towardSets[a][b] is the set of neighbours (bit i for neighbours[i])
