@@ -152,9 +152,25 @@ func (s *pathScratch) pop() node {
 			break
 		}
 		m := c
-		for j := c + 1; j < c+4 && j < len(h); j++ {
-			if less(h[j], h[m]) {
-				m = j
+		if k := h[c:min(c+4, len(h))]; len(k) == 4 {
+			// four children (the usual case), compared without bounds
+			// checks; the first least, as the loop below finds it
+			b := 0
+			if less(k[1], k[b]) {
+				b = 1
+			}
+			if less(k[2], k[b]) {
+				b = 2
+			}
+			if less(k[3], k[b]) {
+				b = 3
+			}
+			m += b
+		} else {
+			for j := 1; j < len(k); j++ {
+				if less(k[j], h[m]) {
+					m = c + j
+				}
 			}
 		}
 		if !less(h[m], n) {
@@ -303,11 +319,7 @@ func (g *Goal) Estimate(p grid.Pos) int {
 			// gr.Span(dx, dy, 0) in squares: the longer axis and half the
 			// shorter, rounded down
 			for _, q := range g.free {
-				dx, dy := abs(q.X-p.X), abs(q.Y-p.Y)
-				if dx < dy {
-					dx, dy = dy, dx
-				}
-				best = min(best, dx+dy/2)
+				best = min(best, altCount(q.X-p.X, q.Y-p.Y))
 			}
 			u := gr.Square
 			if u <= 0 {
@@ -484,11 +496,13 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 		}
 		// the neighbours by index: q is on the map where x's footprint
 		// fits (m.Fits) when 0 <= q.X <= maxX and 0 <= q.Y <= maxY
+		// (every neighbour of a square inside that box by one is)
 		pi := p.Y*m.W + p.X
+		inner := p.X > 0 && p.X < maxX && p.Y > 0 && p.Y < maxY
 		for di := range neighbours {
 			d := &neighbours[di]
 			qx, qy := p.X+d[0], p.Y+d[1]
-			if qx < 0 || qx > maxX || qy < 0 || qy > maxY {
+			if !inner && (qx < 0 || qx > maxX || qy < 0 || qy > maxY) {
 				continue // m.Fits
 			}
 			i := pi + step[di]
@@ -622,12 +636,17 @@ func (f *Fight) freeSquares(x *Fighter, goal *Goal, dst []grid.Pos, one bool) []
 	// (m.Fits)
 	y0, y1 := max(t.Y-n-xh+1, 0), min(t.Y+th+n-1, m.H-xh)
 	x0, x1 := max(t.X-n-xw+1, 0), min(t.X+tw+n-1, m.W-xw)
-	// Counting squares (chebyshev), the box's farthest square is n squares
-	// off, n*unit feet: with no least reach and no sight to check, every
-	// square of the box is within the band when that is within the reach,
-	// and Done need not be asked (TestFreeSquaresAreDone checks this
-	// against asking it everywhere)
-	inBand := goal.chebyshev && goal.reachMin <= 0 && !goal.sight && goal.free == nil && n*goal.unit <= goal.reach
+	// The box's farthest square is n squares off on each axis: counting
+	// squares (chebyshev) n*unit feet, under alternating diagonals (n +
+	// n/2)*altUnit (Goal.between). With no least reach and no sight to
+	// check, every square of the box is within the band when that is
+	// within the reach, and Done need not be asked (TestFreeSquaresAreDone
+	// checks this against asking it everywhere)
+	far := n * goal.unit
+	if goal.alternate {
+		far = (n + n/2) * goal.altUnit
+	}
+	inBand := (goal.chebyshev || goal.alternate) && goal.reachMin <= 0 && !goal.sight && goal.free == nil && far <= goal.reach
 	for y := y0; y <= y1; y++ {
 		for xx := x0; xx <= x1; xx++ {
 			p := grid.Pos{X: xx, Y: y, Z: x.C.Pos.Z}
@@ -703,7 +722,16 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 		// step; on the last step, the first such that is a free place to
 		// stop
 		pick, pc, pnd := -1, 0, 0 // the pick, its step's cost and diagonal count
+		// cand: the neighbours worth asking (bit i for neighbours[i]);
+		// counting squares, those k-1 or fewer off a square of near
+		cand := uint8(0xff)
+		if cheb {
+			cand = toward(s.near, p, k-1)
+		}
 		for i, d := range neighbours {
+			if cand>>i&1 == 0 {
+				continue // not a straight step toward the goal
+			}
 			q := grid.Pos{X: p.X + d[0], Y: p.Y + d[1], Z: p.Z}
 			if !m.Fits(q, x.C.Space) {
 				continue
@@ -711,9 +739,6 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 			var hq int
 			if cheb {
 				// plain[i/4] is the unit: every diagonal is one square
-				if !anyWithin(s.near, q, k-1) {
-					continue // not a straight step toward the goal
-				}
 				hq = h - goal.unit
 			} else if hq = s.estimate(goal, m.W, q); h-hq != plain[i/4] {
 				continue // not a straight step toward the goal
@@ -767,6 +792,15 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 	return out, cost, false, false
 }
 
+// altCount is gr.Span(dx, dy, 0) in squares under alternating diagonals:
+// the longer axis and half the shorter, rounded down, worked out as both
+// axes less the shorter's larger half (TestAltCountIsSpan).
+func altCount(dx, dy int) int {
+	a, b := abs(dx), abs(dy)
+	m := min(a, b)
+	return a + b - int(uint(m+1)>>1)
+}
+
 // nearest appends to dst the squares of free the fewest squares from p
 // (each diagonal one square), and returns them with that count.
 func nearest(free []grid.Pos, p grid.Pos, dst []grid.Pos) ([]grid.Pos, int) {
@@ -794,6 +828,44 @@ func anyWithin(l []grid.Pos, p grid.Pos, k int) bool {
 	}
 	return false
 }
+
+// toward is the set of neighbours of p (bit i for neighbours[i]) at most
+// k squares from some square of l (each diagonal one square): bit i is
+// anyWithin(l, p+neighbours[i], k), read from towardSets by the two
+// axes' offsets.
+func toward(l []grid.Pos, p grid.Pos, k int) uint8 {
+	var set uint8
+	for _, q := range l {
+		set |= towardSets[axisSteps(q.X-p.X, k)][axisSteps(q.Y-p.Y, k)]
+	}
+	return set
+}
+
+// axisSteps is the set of steps s along one axis (bit s+1 for s of -1, 0,
+// 1) after which an offset of d along it is at most k: |d-s| <= k, that
+// is the steps from max(d-k, -1) to min(d+k, 1).
+func axisSteps(d, k int) uint8 {
+	lo, hi := max(d-k, -1), min(d+k, 1)
+	if lo > hi {
+		return 0
+	}
+	return uint8(1<<(hi+2) - 1<<(lo+1))
+}
+
+// towardSets[a][b] is the set of neighbours (bit i for neighbours[i])
+// whose step across is in a and step down in b (axisSteps' sets).
+var towardSets = func() (t [8][8]uint8) {
+	for a := range t {
+		for b := range t[a] {
+			for i, d := range neighbours {
+				if a>>(d[0]+1)&1 != 0 && b>>(d[1]+1)&1 != 0 {
+					t[a][b] |= 1 << i
+				}
+			}
+		}
+	}
+	return t
+}()
 
 // keepWithin keeps, in place, the squares of l at most k squares from p.
 func keepWithin(l []grid.Pos, p grid.Pos, k int) []grid.Pos {

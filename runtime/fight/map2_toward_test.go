@@ -1,0 +1,31 @@
+package fight
+
+import (
+	"math/rand"
+	"testing"
+
+	"github.com/dndsh/dndsh/runtime/grid"
+)
+
+// TestTowardIsAnyWithin checks toward, greedy's set of neighbours worth
+// asking when counting squares, against asking anyWithin of each
+// neighbour: for lists of up to four squares around p (none, one, ties),
+// and distances from below 0 to beyond the squares' offsets.
+func TestTowardIsAnyWithin(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	p := grid.Pos{X: 20, Y: 20}
+	for round := 0; round < 20000; round++ {
+		var l []grid.Pos
+		for n := r.Intn(5); n > 0; n-- {
+			l = append(l, grid.Pos{X: p.X + r.Intn(15) - 7, Y: p.Y + r.Intn(15) - 7})
+		}
+		k := r.Intn(10) - 2
+		got := toward(l, p, k)
+		for i, d := range neighbours {
+			q := grid.Pos{X: p.X + d[0], Y: p.Y + d[1]}
+			if want := anyWithin(l, q, k); (got>>i&1 != 0) != want {
+				t.Fatalf("toward(%v, %v, %d) = %08b: neighbour %v is %v, anyWithin says %v", l, p, k, got, d, got>>i&1 != 0, want)
+			}
+		}
+	}
+}
