@@ -331,13 +331,7 @@ func (fm *module) enemies(L *lua.LState) int {
 func (fm *module) allies(L *lua.LState) int {
 	f := fm.current(L)
 	x := fm.fighterOf(L, 1)
-	n := 0
-	for _, y := range f.Fighters {
-		if !y.Out && y.Side == x.Side {
-			n++
-		}
-	}
-	t := L.CreateTable(n, 0)
+	t := L.CreateTable(countAllies(f, x), 0)
 	for _, y := range f.Fighters {
 		if !y.Out && y.Side == x.Side {
 			t.Append(creaturemod.Push(L, y.C))
@@ -345,6 +339,18 @@ func (fm *module) allies(L *lua.LState) int {
 	}
 	L.Push(t)
 	return 1
+}
+
+// countAllies is the number of x's living allies, x included: those
+// fight.allies lists.
+func countAllies(f *fight.Fight, x *fight.Fighter) int {
+	n := 0
+	for _, y := range f.Fighters {
+		if !y.Out && y.Side == x.Side {
+			n++
+		}
+	}
+	return n
 }
 
 // strike is fight.strike.

@@ -167,7 +167,7 @@ function M.bless(stat, opts)
   tactics.action(kit, { name = "bless",
     when = function(self, k, ctx)
       if ctx.slot or not tactics.setting(self, k, "bless") or conc.holds(self) then return nil end
-      if #fight.enemies(self) == 0 then return nil end
+      if fight.enemy_count(self) == 0 then return nil end
       return util.slot_left(self, 1)
     end,
     run = function(self, _k, ctx, l)
