@@ -297,8 +297,10 @@ end
 -- kernel's own turns do (fight.approach: moving with the movement it has
 -- left, or switching to an attack that reaches, or Dashing on its first
 -- attack); nil when no attack can be made this turn.
-function M.strike_at(self, _kit, ctx, target, name, adv)
-  if fight.map() then
+-- strike_on is strike_at when the caller knows whether the fight has a
+-- map (on_map: fight.map() ~= nil).
+local function strike_on(on_map, self, ctx, target, name, adv)
+  if on_map then
     name = fight.approach(self, target, name, { first = not ctx.attacked })
     ctx.attacked = true
     if name == nil then return nil end
@@ -307,14 +309,19 @@ function M.strike_at(self, _kit, ctx, target, name, adv)
   return fight.strike(self, target, name)
 end
 
+function M.strike_at(self, _kit, ctx, target, name, adv)
+  return strike_on(fight.map() ~= nil, self, ctx, target, name, adv)
+end
+
 -- strike(self, kit, ctx, name) attacks the enemy the kit picks; returns
 -- false when no enemy is left.
 function M.strike(self, kit, ctx, name)
-  local enemies = fight.map() and fight.candidates(self) or fight.enemies(self)
+  local on_map = fight.map() ~= nil
+  local enemies = on_map and fight.candidates(self) or fight.enemies(self)
   if #enemies == 0 then return false end
   local target, attack = M.choose(self, kit, enemies, name)
   if target == nil then return false end
-  M.strike_at(self, kit, ctx, target, attack)
+  strike_on(on_map, self, ctx, target, attack)
   return true
 end
 
