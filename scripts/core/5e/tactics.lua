@@ -579,7 +579,7 @@ local function stabilise_run(self, _kit, _ctx, ally)
   end
   if ok then
     effects.stabilise(ally)
-    fight.note(self:get("id") .. " stabilises " .. ally:get("id"))
+    if fight.tracing() then fight.note(self:get("id") .. " stabilises " .. ally:get("id")) end
   end
 end
 
@@ -594,7 +594,7 @@ end
 
 local function dodge_run(self)
   rules.need("5e.action_rules").dodge(self)
-  fight.note(self:get("id") .. " takes the Dodge action")
+  if fight.tracing() then fight.note(self:get("id") .. " takes the Dodge action") end
 end
 
 local ensure_finish -- below: the kit's turn.end hook, when it has work
