@@ -39,8 +39,26 @@ func (fm *module) fastFuncs() []luart.Func {
 		{Name: "tag_suffix", Args: "(c, prefix)", Doc: "returns the rest of creature c's first tag that begins with prefix and is longer than it (in the order the tags were added), or nil when it has none (c:get(\"tags\") searched without copying the list); needs no fight", Fn: tagSuffix},
 		{Name: "out_each", Args: "(list [, into])", Doc: "returns a list of booleans: whether each creature of list is out of the current fight (fight.out of each, in one call), written into the table into when given (entries past #list are left alone)", Fn: fm.outEach},
 		{Name: "side_each", Args: "(list [, into])", Doc: "returns a list of the names of the sides of each creature of list in the current fight (fight.side of each, in one call), written into the table into when given (entries past #list are left alone)", Fn: fm.sideEach},
+		{Name: "enemy_count", Args: "(c)", Doc: "returns the number of living enemies of creature c in the current fight (#fight.enemies(c) without the list)", Fn: fm.enemyCount},
+		{Name: "ally_count", Args: "(c)", Doc: "returns the number of living allies of creature c, itself included, in the current fight (#fight.allies(c) without the list)", Fn: fm.allyCount},
 		{Name: "ability_each", Args: "(list, name [, into])", Doc: "returns a list of each creature of list's ability name (c:ability(name) of each, in one call: nil where a creature has none), written into the table into when given (entries past #list are left alone); needs no fight", Fn: abilityEach},
 	}
+}
+
+// enemyCount is fight.enemy_count: the length of the list fight.enemies
+// builds.
+func (fm *module) enemyCount(L *lua.LState) int {
+	f := fm.current(L)
+	L.Push(luart.Int(len(f.Enemies(fm.fighterOf(L, 1)))))
+	return 1
+}
+
+// allyCount is fight.ally_count: the length of the list fight.allies
+// builds.
+func (fm *module) allyCount(L *lua.LState) int {
+	f := fm.current(L)
+	L.Push(luart.Int(countAllies(f, fm.fighterOf(L, 1))))
+	return 1
 }
 
 // out is fight.out.

@@ -264,3 +264,39 @@ func run1e(t *testing.T, name, src string) []lua.LValue {
 	}
 	return out
 }
+
+// TestCountsMatchLists: fight.enemy_count and fight.ally_count give the
+// lengths of the lists fight.enemies and fight.allies build, for every
+// creature of a fight, in or out of it, round after round as they fall
+// (two sides, and three: fight.enemies' two paths).
+func TestCountsMatchLists(t *testing.T) {
+	out := run1e(t, "counts.lua", `
+local fight = require("fight")
+local rules = require("rules")
+local got, asked, fell = {}, 0, 0
+local h = rules.on("round.end", function()
+  for i, c in ipairs(fight.all()) do
+    asked = asked + 1
+    if fight.enemy_count(c) ~= #fight.enemies(c) then got[#got + 1] = "enemies " .. i end
+    if fight.ally_count(c) ~= #fight.allies(c) then got[#got + 1] = "allies " .. i end
+    if fight.out(c) then fell = fell + 1 end
+  end
+end)
+for _, n in ipairs{ 2, 3 } do
+  local sides = {
+    { name = "a", members = { { monster = "orc", count = 3 } } },
+    { name = "b", members = { { monster = "gnoll", count = 3 } } },
+    { name = "c", members = { { monster = "kobold", count = 2 } } },
+  }
+  sides[n + 1] = nil
+  fight.run(fight.encounter{ sides = sides, max_rounds = 6 })
+end
+rules.off(h)
+return table.concat(got, ", "), asked, fell`)
+	if s := out[0].(lua.LString); s != "" {
+		t.Errorf("the counts differ from the lists' lengths at: %s", s)
+	}
+	if out[1].(lua.LNumber) == 0 || out[2].(lua.LNumber) == 0 {
+		t.Errorf("asked %v times, %v out: the test saw no fight, or no one fall", out[1], out[2])
+	}
+}

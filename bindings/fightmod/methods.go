@@ -347,6 +347,20 @@ func (fm *module) allies(L *lua.LState) int {
 	return 1
 }
 
+// countAllies is the number of x's living allies, x included: those
+// fight.allies lists (its loop counts them as well, inline: the call cost
+// R1-style fights that ask fight.allies all the time; TestCountsMatchLists
+// checks the two agree).
+func countAllies(f *fight.Fight, x *fight.Fighter) int {
+	n := 0
+	for _, y := range f.Fighters {
+		if !y.Out && y.Side == x.Side {
+			n++
+		}
+	}
+	return n
+}
+
 // strike is fight.strike.
 func (fm *module) strike(L *lua.LState) int {
 	// the record is dropped when the call is a statement (the kits' own

@@ -569,7 +569,7 @@ local function try_turning(c, r)
       total = total + 1
     end
   end
-  r.turn.remaining = #groups > #res.affected or total < #fight.enemies(c)
+  r.turn.remaining = #groups > #res.affected or total < fight.enemy_count(c)
   note("%s turns undead (d20 %d): %d affected", id(c), res.roll, total)
   return true
 end

@@ -57,15 +57,17 @@ M.default_only = function(event) return ONLY[event] or "actor" end
 -- LATE is the priority of reactions (after the other creatures' hooks).
 M.LATE = 100
 
--- chain returns one function calling every handler of list in order.
+-- chain returns one function calling every handler of list in order
+-- (after the last one, a cancelled event has nothing left to stop).
 local function chain(list)
   local n = #list
   if n == 1 then return list[1].fn end
   return function(e)
-    for i = 1, n do
+    for i = 1, n - 1 do
       list[i].fn(e)
       if rawget(e, "cancelled") then return end
     end
+    list[n].fn(e)
   end
 end
 

@@ -297,8 +297,10 @@ end
 -- kernel's own turns do (fight.approach: moving with the movement it has
 -- left, or switching to an attack that reaches, or Dashing on its first
 -- attack); nil when no attack can be made this turn.
-function M.strike_at(self, _kit, ctx, target, name, adv)
-  if fight.map() then
+-- strike_on is strike_at when the caller knows whether the fight has a
+-- map (on_map: fight.map() ~= nil).
+local function strike_on(on_map, self, ctx, target, name, adv)
+  if on_map then
     name = fight.approach(self, target, name, { first = not ctx.attacked })
     ctx.attacked = true
     if name == nil then return nil end
@@ -307,14 +309,19 @@ function M.strike_at(self, _kit, ctx, target, name, adv)
   return fight.strike(self, target, name)
 end
 
+function M.strike_at(self, _kit, ctx, target, name, adv)
+  return strike_on(fight.map() ~= nil, self, ctx, target, name, adv)
+end
+
 -- strike(self, kit, ctx, name) attacks the enemy the kit picks; returns
 -- false when no enemy is left.
 function M.strike(self, kit, ctx, name)
-  local enemies = fight.map() and fight.candidates(self) or fight.enemies(self)
+  local on_map = fight.map() ~= nil
+  local enemies = on_map and fight.candidates(self) or fight.enemies(self)
   if #enemies == 0 then return false end
   local target, attack = M.choose(self, kit, enemies, name)
   if target == nil then return false end
-  M.strike_at(self, kit, ctx, target, attack)
+  strike_on(on_map, self, ctx, target, attack)
   return true
 end
 
@@ -346,7 +353,7 @@ end
 -- neither dead nor fled: the one with the most death saving throw failures,
 -- unstable ones first.
 function M.dying_ally(self, unstable_only)
-  if #fight.allies(self) == team_size(self) then return nil end
+  if fight.ally_count(self) == team_size(self) then return nil end
   local side = side_of(self)
   local all = fight.all()
   local best, bf
@@ -412,7 +419,7 @@ function M.grouped(self, kit)
     local area = kit.stat.breath and M.area_of(kit.stat.breath)
     if area then
       local aim = fight.aim(self, area)
-      if aim == nil or aim.enemies < math.min(M.setting(self, kit, "breath_min_targets"), #fight.enemies(self)) then
+      if aim == nil or aim.enemies < math.min(M.setting(self, kit, "breath_min_targets"), fight.enemy_count(self)) then
         return nil
       end
       local out = {}
@@ -444,8 +451,9 @@ local function run_bonus(list, self, kit, ctx)
 end
 
 local function take_action(self, kit, ctx)
-  for i = 1, #kit.actions do
-    local a = kit.actions[i]
+  local list = kit.actions
+  for i = 1, #list do
+    local a = list[i]
     local arg = a.when(self, kit, ctx)
     if arg then
       ctx.action = a.name
@@ -474,8 +482,11 @@ end
 
 -- clear resets a kit's turn context: the fields a turn sets go back to
 -- nil (rules.clear: one call instead of a test and a store per field, the
--- fields that already hold nil left alone), the counters to 0.
-local TURN_FIELDS = { "self", "bonus", "action", "slot", "surged", "pending", "dying", "cleaved", "light_done",
+-- fields that already hold nil left alone), the counters to 0. The turn's
+-- creature (self, pending) is act's to set: nil on a turn without an
+-- action, else the creature, stored only when it changed (every store of
+-- a field allocates).
+local TURN_FIELDS = { "bonus", "action", "slot", "surged", "dying", "cleaved", "light_done",
   "reckless", "cleave", "graze_target", "graze_attack", "graze_hit" }
 local clear_fields = rules.clear
 local function clear(ctx)
@@ -491,10 +502,14 @@ end
 local function act(kit, e)
   local ctx = kit.ctx
   clear(ctx)
-  if e.acted then return end -- Incapacitated: no action, no Bonus Action
+  if e.acted then -- Incapacitated: no action, no Bonus Action
+    if ctx.self ~= nil then ctx.self = nil end
+    if ctx.pending ~= nil then ctx.pending = nil end
+    return
+  end
   local self = e.fighter
-  ctx.self = self
-  ctx.pending = self
+  if ctx.self ~= self then ctx.self = self end
+  if ctx.pending ~= self then ctx.pending = self end
   run_bonus(kit.bonus, self, kit, ctx)
   if take_action(self, kit, ctx) then
     e.acted = true
@@ -516,7 +531,7 @@ local function act(kit, e)
     if not (first and first.type and M.foes_immune(self, first.type)) and not M.downed_foe(self) then return end
   end
   M.attack_action(self, kit, ctx)
-  if surge and #fight.enemies(self) > 0 then
+  if surge and fight.enemy_count(self) > 0 then
     surge.run(self, kit, ctx)
     ctx.action = nil
     if not take_action(self, kit, ctx) then
@@ -534,10 +549,10 @@ local function finish(kit, e)
     ctx.pending = nil
     if (#kit.post > 0 or #kit.after > 0) and not util.incapacitated(self) then
       for i = 1, #kit.post do
-        if #fight.enemies(self) == 0 then break end
+        if fight.enemy_count(self) == 0 then break end
         kit.post[i](self, kit, ctx)
       end
-      if #fight.enemies(self) > 0 then run_bonus(kit.after, self, kit, ctx) end
+      if fight.enemy_count(self) > 0 then run_bonus(kit.after, self, kit, ctx) end
     end
   end
   for i = 1, #kit.finish do kit.finish[i](self, kit, e) end
@@ -564,7 +579,7 @@ local function stabilise_run(self, _kit, _ctx, ally)
   end
   if ok then
     effects.stabilise(ally)
-    fight.note(self:get("id") .. " stabilises " .. ally:get("id"))
+    if fight.tracing() then fight.note(self:get("id") .. " stabilises " .. ally:get("id")) end
   end
 end
 
@@ -572,14 +587,14 @@ end
 -- the creature is at or below the setting dodge_below of its HP maximum.
 local function dodge_when(self, kit)
   local below = M.setting(self, kit, "dodge_below")
-  if not below or #fight.enemies(self) == 0 then return nil end
+  if not below or fight.enemy_count(self) == 0 then return nil end
   if self:get("hp") / M.max_hp_of(self) > below then return nil end
   return true
 end
 
 local function dodge_run(self)
   rules.need("5e.action_rules").dodge(self)
-  fight.note(self:get("id") .. " takes the Dodge action")
+  if fight.tracing() then fight.note(self:get("id") .. " takes the Dodge action") end
 end
 
 local ensure_finish -- below: the kit's turn.end hook, when it has work

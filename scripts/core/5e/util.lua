@@ -74,9 +74,12 @@ function M.immune(c, typ)
 end
 
 -- incapacitated(c): the creature has Incapacitated or a condition that
--- implies it (Paralyzed, Petrified, Stunned, Unconscious).
+-- implies it (Paralyzed, Petrified, Stunned, Unconscious): c:has of each
+-- in turn, in one call (fight.has_any_in).
+local INCAPACITATING = { "incapacitated", "paralyzed", "stunned", "unconscious", "petrified" }
+local has_any_in = fight.has_any_in
 function M.incapacitated(c)
-  return c:has("incapacitated") or c:has("paralyzed") or c:has("stunned") or c:has("unconscious") or c:has("petrified")
+  return has_any_in(c, INCAPACITATING)
 end
 
 -- had_advantage(e): the attack roll of event e had Advantage: its net

@@ -295,7 +295,7 @@ local function graze_post(self, kit, ctx)
   for i = 1, ctx.grazes or 0 do
     local target, a = kit.grazelog[2 * i - 1], kit.grazelog[2 * i]
     if a.mod > 0 and not fight.is(target, "out") then
-      fight.note(self:get("id") .. " grazes " .. target:get("id") .. " (" .. a.name .. "): " .. a.mod)
+      if fight.tracing() then fight.note(self:get("id") .. " grazes " .. target:get("id") .. " (" .. a.name .. "): " .. a.mod) end
       fight.damage(target, a.mod, a.type, self)
     end
   end

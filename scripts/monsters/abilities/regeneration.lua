@@ -98,7 +98,7 @@ function M.apply(stat, p)
       local t = e.target
       if not t:has("regenerating") then
         t:add_condition("regenerating")
-        fight.note(t:get("id") .. " falls, but its flesh knits (Regeneration)")
+        if fight.tracing() then fight.note(t:get("id") .. " falls, but its flesh knits (Regeneration)") end
       end
       e.cancelled = true
     end)
@@ -109,7 +109,7 @@ function M.apply(stat, p)
     if stopped then t:remove_condition("regeneration_stopped") end
     if stopped then
       if p.rises and t:get("hp") <= 0 then
-        fight.note(t:get("id") .. " does not regenerate and dies")
+        if fight.tracing() then fight.note(t:get("id") .. " does not regenerate and dies") end
         fight.kill(t)
         e.skip = true
       end
@@ -119,7 +119,7 @@ function M.apply(stat, p)
     M.heal(t, hp, "hp")
     if t:has("regenerating") then
       t:remove_condition("regenerating")
-      fight.note(t:get("id") .. " regenerates and gets back up")
+      if fight.tracing() then fight.note(t:get("id") .. " regenerates and gets back up") end
     end
   end)
   return stat

@@ -101,7 +101,7 @@ function M.healing_word(stat, opts)
     run = function(self, k, ctx, ally)
       local l = cast(self, ctx)
       local n = dice.total((2 * l) .. "d4") + k.cast_mod
-      fight.note(string.format("%s casts Healing Word (level %d) on %s: %d HP", self:get("id"), l, ally:get("id"), n))
+      if fight.tracing() then fight.note(string.format("%s casts Healing Word (level %d) on %s: %d HP", self:get("id"), l, ally:get("id"), n)) end
       M.heal(ally, n)
     end })
   return stat
@@ -124,7 +124,7 @@ function M.cure_wounds(stat, opts)
     run = function(self, k, ctx, ally)
       local l = cast(self, ctx)
       local n = dice.total((2 * l) .. "d8") + k.cast_mod
-      fight.note(string.format("%s casts Cure Wounds (level %d) on %s: %d HP", self:get("id"), l, ally:get("id"), n))
+      if fight.tracing() then fight.note(string.format("%s casts Cure Wounds (level %d) on %s: %d HP", self:get("id"), l, ally:get("id"), n)) end
       M.heal(ally, n)
     end })
   return stat
@@ -167,7 +167,7 @@ function M.bless(stat, opts)
   tactics.action(kit, { name = "bless",
     when = function(self, k, ctx)
       if ctx.slot or not tactics.setting(self, k, "bless") or conc.holds(self) then return nil end
-      if #fight.enemies(self) == 0 then return nil end
+      if fight.enemy_count(self) == 0 then return nil end
       return util.slot_left(self, 1)
     end,
     run = function(self, _k, ctx, l)

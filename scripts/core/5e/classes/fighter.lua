@@ -52,7 +52,7 @@ function M.second_wind(stat, opts)
     run = function(self)
       self:spend("second_wind")
       local n = self:heal(dice.total("1d10") + level)
-      fight.note(self:get("id") .. " uses Second Wind: +" .. n .. " HP")
+      if fight.tracing() then fight.note(self:get("id") .. " uses Second Wind: +" .. n .. " HP") end
     end })
   return stat
 end
@@ -70,7 +70,7 @@ function M.action_surge(stat, opts)
     run = function(self, _k, ctx)
       if self:spend("action_surge") == 0 then self:add_condition("action_surge_spent") end
       ctx.surged = true
-      fight.note(self:get("id") .. " uses Action Surge")
+      if fight.tracing() then fight.note(self:get("id") .. " uses Action Surge") end
     end })
   return stat
 end

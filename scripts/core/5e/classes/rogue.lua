@@ -84,7 +84,7 @@ function M.uncanny_dodge(stat)
     if util.incapacitated(self) or fight.is(self, "out") or not tactics.setting(self, kit, "uncanny_dodge") then return end
     if not fight.spend(self, "reaction") then return end
     e.damage = math.floor(d / 2)
-    fight.note(string.format("%s uses Uncanny Dodge (reaction): %d damage halved to %d", tactics.id_of(self), d, e.damage))
+    if fight.tracing() then fight.note(string.format("%s uses Uncanny Dodge (reaction): %d damage halved to %d", tactics.id_of(self), d, e.damage)) end
   end, { only = "subject", priority = hooks.LATE })
   return stat
 end

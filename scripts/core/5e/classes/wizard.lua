@@ -129,7 +129,7 @@ function M.magic_missile(stat, opts)
     run = function(self, _k, ctx, l)
       self:spend("slot_" .. l)
       ctx.slot = true
-      fight.note(string.format("%s casts Magic Missile (level %d, %d darts)", self:get("id"), l, 2 + l))
+      if fight.tracing() then fight.note(string.format("%s casts Magic Missile (level %d, %d darts)", self:get("id"), l, 2 + l)) end
       for _, p in ipairs(M.assign_darts(self, 2 + l)) do
         for _ = 1, p[2] do
           if not fight.is(p[1], "out") then
@@ -160,7 +160,7 @@ function M.shield(stat, opts)
     self:spend("slot_" .. l)
     self:add_condition("shielded", { source = "shield" })
     e.hit, e.crit = false, false
-    fight.note(string.format("%s casts Shield (reaction): AC %d against %d", tactics.id_of(self), ac, e.total))
+    if fight.tracing() then fight.note(string.format("%s casts Shield (reaction): AC %d against %d", tactics.id_of(self), ac, e.total)) end
   end, { phase = "result", only = "subject", priority = hooks.LATE })
   return stat
 end
