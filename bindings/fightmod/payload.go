@@ -27,12 +27,8 @@ import (
 // The fields are read from the event when a handler reads them (the
 // table's __index), so a handler pays for what it reads, not for every
 // field; what a handler writes is stored in the table, applied to the event
-// when the handler returns, and then cleared. The three fields handlers
-// read most, attacker, target and attack (two reads in three), are the
-// exception: they do not change while an attack's events are dispatched,
-// so ToLua stores them in the table before each handler (attackIdentity),
-// a plain field read instead of a call of __index (which boxes the key
-// each time). pairs() sees those three and what handlers stored.
+// when the handler returns, and then cleared. pairs() sees only what
+// handlers stored.
 type attackView struct {
 	r    *luart.Runtime
 	e    *fight.AttackEvent
@@ -65,16 +61,8 @@ func (v *attackView) ToLua(L *lua.LState) *lua.LTable {
 	t.RawSetString("cancelled", lua.LNil)
 	t.RawSetString("reason", lua.LNil)
 	t.RawSetString("parts", lua.LNil)
-	for _, k := range attackIdentity {
-		luart.SetField(t, k, v.field(L, k))
-	}
 	return t
 }
-
-// attackIdentity are the fields ToLua stores in the table: whom and with
-// what the attack is, fixed for the whole attack (AttackEvent.reset sets
-// them before its first event), read through field as any other.
-var attackIdentity = [...]string{"attacker", "target", "attack"}
 
 // field is the event's field k, as a handler reads it (nil when the event
 // has no such field).
