@@ -3,7 +3,6 @@ package fight
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/dndsh/dndsh/runtime/grid"
@@ -204,15 +203,7 @@ func TestOpenListPopsInOrder(t *testing.T) {
 			s.push(n)
 			want = append(want, n)
 		}
-		slices.SortFunc(want, func(a, b node) int {
-			if less(a, b) {
-				return -1
-			}
-			if less(b, a) {
-				return 1
-			}
-			return 0
-		})
+		sortNodes(want)
 		for i := r.IntN(15); i > 0 && len(want) > 0; i-- {
 			if got := s.pop(); got != want[0] {
 				t.Fatalf("round %d: popped %+v, want %+v", round, got, want[0])
