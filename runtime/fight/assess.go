@@ -102,8 +102,7 @@ func (f *Fight) flagsOf(x *Fighter) flags {
 
 // flagsIn is flagsOf for a creature with conditions.
 func (f *Fight) flagsIn(x *Fighter) flags {
-	f.effF = f.effectsOf(x, f.effF[:0])
-	return flagsFrom(f.effF)
+	return flagsFrom(f.effectsNow(x))
 }
 
 // flagsFrom gathers the flags of the effects in force effs.

@@ -140,9 +140,9 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, o StrikeOpts) (*Atta
 	// batch study's common case skips the work.
 	var sit Situation
 	as := &f.noAssess // nothing assessed: read only
-	f.effA = f.effects(x, f.effA)
-	f.effT = f.effects(t, f.effT)
-	if f.Space != nil || len(f.effA) > 0 || len(f.effT) > 0 || f.Explain || e.Touch {
+	// (effectsNow: kept with each fighter until its conditions change, so
+	// the assessment below reads them again for nothing)
+	if f.Space != nil || len(f.effectsNow(x)) > 0 || len(f.effectsNow(t)) > 0 || f.Explain || e.Touch {
 		as = &fr.as
 		*as = Assessment{acSetType: -1}
 		f.situation(x, t, a, &sit)

@@ -49,8 +49,7 @@ func (f *Fight) startConditions(x *Fighter) error {
 // conditionWhere returns the name of x's first condition whose effect
 // passes test, or "".
 func (f *Fight) conditionWhere(x *Fighter, test func(*CondEffect) bool) string {
-	f.effM = f.effects(x, f.effM)
-	for _, in := range f.effM {
+	for _, in := range f.effectsNow(x) {
 		if test(in.ef) {
 			return in.ef.Name
 		}

@@ -91,8 +91,7 @@ func (f *Fight) hiddenFrom(t, v *Fighter) bool {
 	if len(f.Rules.Conditions) == 0 {
 		return false
 	}
-	f.effH = f.effects(t, f.effH)
-	return hiddenIn(f.effH, v)
+	return hiddenIn(f.effectsNow(t), v)
 }
 
 // hiddenIn reports whether effs, the effects in force on a creature, hide

@@ -669,17 +669,15 @@ type Fight struct {
 	// OnStrike, when set, is told of every attack that was rolled or
 	// refused, once it is resolved (damage applied): the table shows the
 	// attacks a command set off (opportunity attacks, reactions).
-	OnStrike func(e *AttackEvent)
-	areaBuf  []*Fighter
-	// condition effects in force, one buffer per caller that may nest
-	effA, effT, effF, effM, effH []inForce
-	senses                       []grid.Sense
-	moveEv                       MoveEvent
-	hostiles                     []*Fighter
-	chargeBuf                    []grid.Pos // ChargePath's scratch
-	moveNear                     []*Fighter
-	roomBuf                      []grid.Pos
-	chargeGeo                    map[chargeKey][]chargeEnd // chargeEnds' answers
+	OnStrike  func(e *AttackEvent)
+	areaBuf   []*Fighter
+	senses    []grid.Sense
+	moveEv    MoveEvent
+	hostiles  []*Fighter
+	chargeBuf []grid.Pos // ChargePath's scratch
+	moveNear  []*Fighter
+	roomBuf   []grid.Pos
+	chargeGeo map[chargeKey][]chargeEnd // chargeEnds' answers
 }
 
 // Fail records an error met where none can be returned (inside a tactic);
