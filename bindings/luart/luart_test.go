@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -313,5 +314,36 @@ func TestNoCoroutines(t *testing.T) {
 	}
 	if v := r.L.G.Global.RawGetString("coroutine"); v != lua.LNil {
 		t.Fatalf("coroutine is %v in the globals; vmCtx (deadline.go) assumes there is none", v)
+	}
+}
+
+// TestCheckContextStopsGoLoop: Go code that loops on a script's behalf (a
+// fight's turns) and asks CheckContext as it goes stops when the trial's
+// time budget passes, and when its caller cancels, with the budget's and the
+// interruption's errors; before that CheckContext says nothing.
+func TestCheckContextStopsGoLoop(t *testing.T) {
+	r, _ := newRT(t, nil)
+	r.cfg.Timeout = 50 * time.Millisecond
+	loop := func(ctx context.Context) error {
+		leave := r.Enter(ctx)
+		defer leave()
+		if err := r.CheckContext(); err != nil {
+			return fmt.Errorf("at once: %w", err)
+		}
+		for start := time.Now(); time.Since(start) < 10*time.Second; {
+			if err := r.CheckContext(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := loop(context.Background()); err == nil || !strings.Contains(err.Error(), "deadline") || strings.Contains(err.Error(), "at once") {
+		t.Fatalf("want the deadline's error from the loop, got %v", err)
+	}
+	r.cfg.Timeout = time.Minute
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
+	if err := loop(ctx); err == nil || !strings.Contains(err.Error(), "interrupted") || strings.Contains(err.Error(), "at once") {
+		t.Fatalf("want interrupted from the loop, got %v", err)
 	}
 }
