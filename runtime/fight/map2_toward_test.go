@@ -29,3 +29,14 @@ func TestTowardIsAnyWithin(t *testing.T) {
 		}
 	}
 }
+
+// anyWithin reports whether some square of l is at most k squares from p
+// (each diagonal one square): the rule toward answers for each neighbour.
+func anyWithin(l []grid.Pos, p grid.Pos, k int) bool {
+	for _, q := range l {
+		if squaresOff(q, p) <= k {
+			return true
+		}
+	}
+	return false
+}

@@ -254,10 +254,7 @@ func (g *Goal) between(p grid.Pos) int {
 	}
 	if g.alternate { // grid.Between, for one level: its squares of the gap
 		dx, dy := g.gapTo(p)
-		if dx < dy {
-			dx, dy = dy, dx
-		}
-		return (dx + dy/2) * g.altUnit
+		return altCount(dx, dy) * g.altUnit
 	}
 	b := g.mover
 	b.Pos = p
@@ -311,8 +308,7 @@ func (g *Goal) Estimate(p grid.Pos) int {
 		switch {
 		case g.chebyshev:
 			for _, q := range g.free {
-				dx, dy := q.X-p.X, q.Y-p.Y
-				best = min(best, max(dx, -dx, dy, -dy))
+				best = min(best, squaresOff(q, p))
 			}
 			return best * g.unit
 		case gr.Diagonal == grid.DiagonalAlternate:
@@ -450,8 +446,7 @@ func (f *Fight) cut(x *Fighter, s *pathScratch, pr *stepPrices, out []grid.Pos, 
 func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pathScratch) ([]grid.Pos, int, bool) {
 	m := f.Space.Map
 	alt := pr.alt
-	enc := func(p grid.Pos, diag int) int32 {
-		i := int32(p.Y*m.W + p.X)
+	enc := func(i int32, diag int) int32 { // i: the square's index
 		if alt {
 			i = i*2 + int32(diag&1)
 		}
@@ -466,7 +461,7 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 		return grid.Pos{X: int(st) % m.W, Y: int(st) / m.W}, d
 	}
 	start := x.C.Pos
-	s0 := enc(start, x.diagonals)
+	s0 := enc(int32(start.Y*m.W+start.X), x.diagonals)
 	s.st[s0] = searchState{stamp: s.gen, parent: -1}
 	h0 := s.estimate(goal, m.W, start)
 	s.push(mkNode(int32(h0), 0, s0))
@@ -536,10 +531,7 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 			if limit >= 0 && int(g) > limit {
 				continue
 			}
-			st := int32(i)
-			if alt {
-				st = st*2 + int32(nd&1)
-			}
+			st := enc(int32(i), nd)
 			if r := &s.st[st]; r.stamp == s.gen && r.cost <= g {
 				continue
 			}
@@ -806,8 +798,7 @@ func altCount(dx, dy int) int {
 func nearest(free []grid.Pos, p grid.Pos, dst []grid.Pos) ([]grid.Pos, int) {
 	best := 1 << 30
 	for _, q := range free {
-		dx, dy := q.X-p.X, q.Y-p.Y
-		d := max(dx, -dx, dy, -dy)
+		d := squaresOff(q, p)
 		if d < best {
 			best, dst = d, dst[:0]
 		}
@@ -818,21 +809,16 @@ func nearest(free []grid.Pos, p grid.Pos, dst []grid.Pos) ([]grid.Pos, int) {
 	return dst, best
 }
 
-// anyWithin reports whether some square of l is at most k squares from p
-// (each diagonal one square).
-func anyWithin(l []grid.Pos, p grid.Pos, k int) bool {
-	for _, q := range l {
-		if dx, dy := q.X-p.X, q.Y-p.Y; max(dx, -dx, dy, -dy) <= k {
-			return true
-		}
-	}
-	return false
+// squaresOff is the count of squares between a and b on one level, each
+// diagonal one square (the longer axis of the offset).
+func squaresOff(a, b grid.Pos) int {
+	dx, dy := a.X-b.X, a.Y-b.Y
+	return max(dx, -dx, dy, -dy)
 }
 
 // toward is the set of neighbours of p (bit i for neighbours[i]) at most
-// k squares from some square of l (each diagonal one square): bit i is
-// anyWithin(l, p+neighbours[i], k), read from towardSets by the two
-// axes' offsets.
+// k squares from some square of l (each diagonal one square, squaresOff),
+// read from towardSets by the two axes' offsets (TestTowardIsAnyWithin).
 func toward(l []grid.Pos, p grid.Pos, k int) uint8 {
 	var set uint8
 	for _, q := range l {
@@ -871,7 +857,7 @@ var towardSets = func() (t [8][8]uint8) {
 func keepWithin(l []grid.Pos, p grid.Pos, k int) []grid.Pos {
 	n := 0
 	for _, q := range l {
-		if dx, dy := q.X-p.X, q.Y-p.Y; max(dx, -dx, dy, -dy) <= k {
+		if squaresOff(q, p) <= k {
 			l[n] = q
 			n++
 		}
