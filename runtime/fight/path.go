@@ -1,6 +1,8 @@
 package fight
 
 import (
+	"slices"
+
 	"github.com/dndsh/dndsh/runtime/grid"
 )
 
@@ -199,7 +201,8 @@ var neighbours = [8][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}, {1, -1}, {1, 1}, {-
 // an attack reaches a body; Square: one square; Away: as far as possible
 // from the mover's enemies). Done says a square is a place to stop,
 // Estimate is a lower bound of the feet left from a square (0 where Done).
-// A Goal is a plain value: making one allocates nothing.
+// A Goal is a plain value: making one allocates nothing. Each field but f
+// and free is part of the key of the path finder's memo (memoKey).
 type Goal struct {
 	kind            goalKind
 	f               *Fight
@@ -360,7 +363,8 @@ func (g *Goal) Estimate(p grid.Pos) int {
 // reaches the goal at all, and for the away goal (never done), it returns
 // instead the path to the square within budget with the least estimate
 // left (the closest x can get). The path excludes x's own square; it is
-// valid until the next call.
+// valid until the next call. A search's answer may come from the memo of
+// answers found before in the same state (pathMemo).
 func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool) {
 	sp := f.Space
 	if sp == nil {
@@ -379,6 +383,13 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 	if goal.Done(x.C.Pos) {
 		return s.out[:0], 0, true
 	}
+	return f.pathTo(x, goal, budget, &fl, states)
+}
+
+// pathTo is PathTo past its first test.
+func (f *Fight) pathTo(x *Fighter, goal Goal, budget int, fl *flags, states int) ([]grid.Pos, int, bool) {
+	sp := f.Space
+	s := &sp.path
 	if goal.kind == goalReach && !goal.sight {
 		// a melee goal: the free squares within its reach band
 		s.goals = f.freeSquares(x, &goal, s.goals[:0], false)
@@ -387,7 +398,7 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 		}
 		goal.free = s.goals
 	}
-	pr := f.stepPrices(x, &fl)
+	pr := f.stepPrices(x, fl)
 	s.pr = pr
 	// far: a goal beyond the budget is still searched for, and the way to
 	// it cut at the budget
@@ -403,17 +414,45 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 		}
 		return out, cost, ok
 	}
-	out, cost, ok := f.search(x, &goal, limit, &pr, s)
+	// the searches' answer: the memo's when it knows it
+	// (the squares greedy worked out stay valid for moveFresh: they are
+	// what the squares hold now)
+	mm := &sp.memo
+	if mm.mode == MemoOff {
+		return f.searches(x, &goal, budget, limit, far, &pr, states)
+	}
+	h := f.memoKey(mm, x, &goal, budget, fl)
+	e, found := mm.lookup(f, h)
+	if found && mm.mode == MemoOn {
+		s.out = append(s.out[:0], mm.paths[e.p0:e.p1]...)
+		return s.out, int(e.cost), e.ok
+	}
+	out, cost, ok := f.searches(x, &goal, budget, limit, far, &pr, states)
+	if found {
+		if !slices.Equal(out, mm.paths[e.p0:e.p1]) || cost != int(e.cost) || ok != e.ok {
+			mm.mismatches++
+		}
+		return out, cost, ok
+	}
+	mm.store(h, out, cost, ok)
+	return out, cost, ok
+}
+
+// searches is PathTo's answer when greedy is not sure of it.
+func (f *Fight) searches(x *Fighter, goal *Goal, budget, limit int, far bool, pr *stepPrices, states int) ([]grid.Pos, int, bool) {
+	m := f.Space.Map
+	s := &f.Space.path
+	out, cost, ok := f.search(x, goal, limit, pr, s)
 	if !far {
 		return out, cost, ok
 	}
 	if ok {
-		return f.cut(x, s, &pr, out, cost, budget)
+		return f.cut(x, s, pr, out, cost, budget)
 	}
 	// no way reaches the goal: the nearest square within budget
 	s.ensure(states, m.W*m.H)
 	s.heap = s.heap[:0]
-	return f.search(x, &goal, budget, &pr, s)
+	return f.search(x, goal, budget, pr, s)
 }
 
 // cut is the way out (of cost feet, to the goal) cut at the budget: its

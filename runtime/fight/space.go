@@ -247,6 +247,7 @@ type Space struct {
 	cover *grid.Obstacles
 	path  pathScratch
 	mv    moveScratch
+	memo  pathMemo
 }
 
 // NewSpace returns the space of a map.

@@ -15,6 +15,7 @@ type Map struct {
 	W, H      int
 	Walls     *Obstacles
 	difficult []bool
+	gen       uint64 // changes of difficult (Gen)
 	// Zones are placement zones by name, each a list of squares sorted by
 	// (Y, X).
 	Zones map[string][]Pos
@@ -51,8 +52,14 @@ func (m *Map) Difficult(p Pos) bool { return m.Inside(p) && m.difficult[m.Index(
 func (m *Map) SetDifficult(p Pos, on bool) {
 	if m.Inside(p) {
 		m.difficult[m.Index(p)] = on
+		m.gen++
 	}
 }
+
+// Gen counts the changes made to the map's difficult terrain: whoever
+// keeps what it worked out from the terrain knows it is still the same
+// while Gen is (the walls count theirs: Obstacles.Gen).
+func (m *Map) Gen() uint64 { return m.gen }
 
 // Blocked reports whether square p is a wall (a Full square) or off the map.
 func (m *Map) Blocked(p Pos) bool { return !m.Inside(p) || m.Walls.Terrain(p) == Full }

@@ -45,6 +45,7 @@ type Obstacles struct {
 	w, h    int
 	n       int     // obstructing squares of dense
 	overlay []uint8 // per square of dense, when set
+	gen     uint64  // calls of Set (Gen)
 }
 
 // NewObstacles returns an empty sparse obstacle map.
@@ -68,6 +69,7 @@ func (o *Obstacles) WithOverlay(overlay []uint8) *Obstacles {
 // Set marks square p (its Z is ignored) with b; Open removes the mark. On a
 // dense map a square outside it is ignored.
 func (o *Obstacles) Set(p Pos, b Block) {
+	o.gen++
 	if o.dense != nil {
 		if p.X < 0 || p.Y < 0 || p.X >= o.w || p.Y >= o.h {
 			return
@@ -92,6 +94,10 @@ func (o *Obstacles) Set(p Pos, b Block) {
 	}
 	o.m[k] = b
 }
+
+// Gen counts the changes made through Set: whoever keeps what it worked
+// out from the squares knows they are still the same while Gen is.
+func (o *Obstacles) Gen() uint64 { return o.gen }
 
 // At returns how square p (its Z is ignored) obstructs lines.
 func (o *Obstacles) At(p Pos) Block {

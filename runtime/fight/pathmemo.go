@@ -1,0 +1,210 @@
+package fight
+
+import (
+	"github.com/dndsh/dndsh/runtime/grid"
+)
+
+// pathMemo remembers the answers of PathTo's searches (what it works out
+// when greedy is not sure) by everything they are worked out from: the
+// mover, its start, its step prices and diagonal parity, the goal, the
+// budget, the map's versions and, of every fighter, what the path finder
+// reads of it (position, footprint, whether it stands on the map, side, and
+// the size, tag and ability to act that passing and ending a move ask
+// about). The searches are a function of those alone, so an answer found
+// again is the answer worked out again, whichever trial asks: the memo
+// changes no result, and no trial can tell whether another ran before it
+// (TestPathMemoAgrees plays every map example with each answer found in
+// the memo worked out again and compared). Fights on one map replay the
+// same positions trial after trial (the first moves above all): under 3.0
+// about six searches in seven are answered from it. It keeps at most
+// memoEntries answers (memoWords words of keys) and then starts again
+// empty.
+type pathMemo struct {
+	index   map[uint64]int32 // hash of a key -> its entry
+	entries []memoEntry
+	keys    []uint64   // the entries' keys, end to end
+	paths   []grid.Pos // the entries' paths, end to end
+	key     []uint64   // the key being looked up
+	// the map the entries were found on, and its versions then
+	m                *grid.Map
+	walls            *grid.Obstacles
+	mapGen, wallsGen uint64
+	mode             MemoMode
+	// hits, misses and mismatches count the lookups (MemoStats)
+	hits, misses, mismatches int
+}
+
+// MemoMode says how PathTo uses its memo of search answers.
+type MemoMode uint8
+
+const (
+	// MemoOn: answers found in the memo are used (the default).
+	MemoOn MemoMode = iota
+	// MemoOff: every search is made.
+	MemoOff
+	// MemoVerify: every search is made, and an answer the memo holds is
+	// compared with it (a difference counts as a mismatch).
+	MemoVerify
+)
+
+// SetMemo sets how the path finder uses its memo (for tests and
+// measurements; every mode gives the same paths).
+func (s *Space) SetMemo(m MemoMode) { s.memo.mode = m }
+
+// MemoStats returns the memo's lookups so far: answered from it, not
+// found, and (MemoVerify) found but different from the search's.
+func (s *Space) MemoStats() (hits, misses, mismatches int) {
+	return s.memo.hits, s.memo.misses, s.memo.mismatches
+}
+
+// memoEntries and memoWords bound the memo: the answers it keeps, and the
+// words of their keys (a key is two words a fighter, 12 more), before it
+// starts again.
+const (
+	memoEntries = 1 << 13
+	memoWords   = 1 << 18
+)
+
+type memoEntry struct {
+	k0, k1 int32 // keys[k0:k1]
+	p0, p1 int32 // paths[p0:p1]
+	cost   int32
+	ok     bool
+}
+
+// memoKey builds, in mm.key, the key of the searches of PathTo(x, goal,
+// budget) with x's flags fl, and returns its hash. Every field of Goal but
+// f and free (worked out from the rest) is in it (TestMemoKeyHasGoal).
+func (f *Fight) memoKey(mm *pathMemo, x *Fighter, goal *Goal, budget int, fl *flags) uint64 {
+	sr := &f.Rules.Space
+	k := mm.key[:0]
+	parity := 0
+	if sr.Grid.Diagonal == grid.DiagonalAlternate {
+		parity = x.diagonals & 1
+	}
+	var bits uint64
+	if fl.allDifficult {
+		bits |= 1
+	}
+	if goal.sight {
+		bits |= 2
+	}
+	if goal.chebyshev {
+		bits |= 4
+	}
+	if goal.alternate {
+		bits |= 8
+	}
+	bits |= uint64(parity) << 4
+	bits |= uint64(goal.kind) << 8
+	k = append(k, bits, uint64(int64(budget)), uint64(int64(fl.moveExtra)),
+		packBody(goal.mover), uint64(int64(goal.mover.Reach)), uint64(int64(goal.mover.ReachMin)),
+		packBody(goal.target), uint64(uint32(goal.target.Reach))|uint64(uint32(goal.target.ReachMin))<<32, packPos(goal.square),
+		uint64(uint32(goal.reach))|uint64(uint32(goal.reachMin))<<32,
+		uint64(uint32(goal.side))|uint64(uint32(goal.unit))<<32, uint64(int64(goal.altUnit)))
+	tiny, ranks := sr.PassTiny != "", sr.PassSizeDiff > 0 || sr.EndSizeDiff > 0
+	for i, o := range f.Fighters {
+		var w uint64
+		if o == x {
+			w |= 1
+		}
+		if o.onMapNow {
+			w |= 2
+		}
+		if o.Out {
+			w |= 4
+		}
+		if sr.PassUnable && !f.canAct(o) {
+			w |= 8
+		}
+		if sr.NoPassTag != "" && o.C.HasTag(sr.NoPassTag) {
+			w |= 16
+		}
+		if tiny && o.C.Size.Name == sr.PassTiny {
+			w |= 32
+		}
+		if ranks {
+			w |= uint64(uint8(sr.sizeRank(o.C))) << 8
+		}
+		w |= uint64(uint32(o.Side)) << 16
+		w |= uint64(uint32(i)) << 48
+		k = append(k, w, packBody(o.body()))
+	}
+	mm.key = k
+	h := uint64(14695981039346656037)
+	for _, v := range k {
+		h ^= v
+		h *= 1099511628211
+		h ^= h >> 29
+	}
+	return h
+}
+
+// packPos packs a position into one word (21 bits a coordinate).
+func packPos(p grid.Pos) uint64 {
+	return uint64(p.X)&0x1fffff | (uint64(p.Y)&0x1fffff)<<21 | (uint64(p.Z)&0x1fffff)<<42
+}
+
+// packBody packs a body's position and footprint into one word: the
+// position in 48 bits (16 a coordinate: a map side is at most
+// grid.MaxMapSide), the footprint in the rest.
+func packBody(b grid.Body) uint64 {
+	v := uint64(uint16(b.Pos.X)) | uint64(uint16(b.Pos.Y))<<16 | uint64(uint16(b.Pos.Z))<<32
+	v |= uint64(uint8(b.Space.W)&0x7f) << 48
+	v |= uint64(uint8(b.Space.H)&0x7f) << 56
+	if b.Space.Shared {
+		v |= 1 << 55
+	}
+	return v
+}
+
+// lookup returns the remembered answer for the key in mm.key with hash h.
+func (mm *pathMemo) lookup(f *Fight, h uint64) (memoEntry, bool) {
+	sp := f.Space
+	if mm.m != sp.Map || mm.walls != sp.Map.Walls || mm.mapGen != sp.Map.Gen() || mm.wallsGen != sp.Map.Walls.Gen() {
+		mm.reset()
+		mm.m, mm.walls = sp.Map, sp.Map.Walls
+		mm.mapGen, mm.wallsGen = sp.Map.Gen(), sp.Map.Walls.Gen()
+	}
+	i, ok := mm.index[h]
+	if !ok {
+		mm.misses++
+		return memoEntry{}, false
+	}
+	e := mm.entries[i]
+	stored := mm.keys[e.k0:e.k1]
+	if len(stored) != len(mm.key) {
+		mm.misses++
+		return memoEntry{}, false
+	}
+	for j, v := range stored {
+		if mm.key[j] != v {
+			mm.misses++
+			return memoEntry{}, false
+		}
+	}
+	mm.hits++
+	return e, true
+}
+
+// store remembers an answer under the key in mm.key with hash h.
+func (mm *pathMemo) store(h uint64, path []grid.Pos, cost int, ok bool) {
+	if len(mm.entries) >= memoEntries || len(mm.keys)+len(mm.key) > memoWords || mm.index == nil {
+		mm.reset()
+	}
+	e := memoEntry{k0: int32(len(mm.keys)), p0: int32(len(mm.paths)), cost: int32(cost), ok: ok}
+	mm.keys = append(mm.keys, mm.key...)
+	mm.paths = append(mm.paths, path...)
+	e.k1, e.p1 = int32(len(mm.keys)), int32(len(mm.paths))
+	mm.index[h] = int32(len(mm.entries))
+	mm.entries = append(mm.entries, e)
+}
+
+// reset forgets every answer.
+func (mm *pathMemo) reset() {
+	if mm.index == nil {
+		mm.index = make(map[uint64]int32, memoEntries)
+	}
+	clear(mm.index)
+	mm.entries, mm.keys, mm.paths = mm.entries[:0], mm.keys[:0], mm.paths[:0]
+}
