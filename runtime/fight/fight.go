@@ -367,9 +367,13 @@ type Fighter struct {
 	charged         bool // charged this turn
 	walk            int  // its walking speed this turn, once walkRead
 	walkRead        bool
-	reach, reachMin int           // the band of distances it threatens
-	onMapNow        bool          // counted in the space's occupancy
-	part            combat.Handle // x's participant in the encounter (Run asks CanActHandle)
+	reach, reachMin int  // the band of distances it threatens
+	onMapNow        bool // counted in the space's occupancy
+	// the size rank of the size called rankName (SpaceRules.rankOf)
+	rankName  string
+	rankVal   int
+	rankKnown bool
+	part      combat.Handle // x's participant in the encounter (Run asks CanActHandle)
 	// eff caches the effects of its conditions (effectsNow), worked out
 	// for the creature effC at its ConditionGen effGen.
 	eff    []inForce

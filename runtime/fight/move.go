@@ -210,7 +210,7 @@ func (f *Fight) passes(x, o *Fighter) (pass, difficult bool) {
 		return true, sr.AllyDifficult
 	}
 	if sr.PassSizeDiff > 0 {
-		d := sr.sizeRank(x.C) - sr.sizeRank(o.C)
+		d := sr.rankOf(x) - sr.rankOf(o)
 		if d >= sr.PassSizeDiff || -d >= sr.PassSizeDiff {
 			return true, sr.AllyDifficult
 		}
@@ -263,7 +263,7 @@ func (f *Fight) blocksEnd(x, o *Fighter) bool {
 		return false
 	}
 	if sr := &f.Rules.Space; sr.EndSizeDiff > 0 {
-		if d := sr.sizeRank(x.C) - sr.sizeRank(o.C); d >= sr.EndSizeDiff || -d >= sr.EndSizeDiff {
+		if d := sr.rankOf(x) - sr.rankOf(o); d >= sr.EndSizeDiff || -d >= sr.EndSizeDiff {
 			return false
 		}
 	}

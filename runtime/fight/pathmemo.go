@@ -124,7 +124,7 @@ func (f *Fight) memoKey(mm *pathMemo, x *Fighter, goal *Goal, budget int, fl *fl
 			w |= 32
 		}
 		if ranks {
-			w |= uint64(uint8(sr.sizeRank(o.C))) << 8
+			w |= uint64(uint8(sr.rankOf(o))) << 8
 		}
 		w |= uint64(uint32(o.Side)) << 16
 		w |= uint64(uint32(i)) << 48

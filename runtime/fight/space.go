@@ -596,6 +596,19 @@ func (f *Fight) anyBetween(a, b grid.Body, xa, xb *Fighter) bool {
 	return false
 }
 
+// rankOf is sr.sizeRank(x.C), kept with x while its size's name stays
+// the same (the rules' sizes do not change during a fight).
+func (sr *SpaceRules) rankOf(x *Fighter) int {
+	c := x.C
+	if c.Size.Rank > 0 {
+		return c.Size.Rank
+	}
+	if !x.rankKnown || c.Size.Name != x.rankName {
+		x.rankName, x.rankVal, x.rankKnown = c.Size.Name, sr.sizeRank(c), true
+	}
+	return x.rankVal
+}
+
 // sizeRank returns c's size rank under the rules (its own when set).
 func (sr *SpaceRules) sizeRank(c *creature.Creature) int {
 	if c.Size.Rank > 0 {

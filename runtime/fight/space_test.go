@@ -69,3 +69,19 @@ func BenchmarkInArea100(b *testing.B) {
 		}
 	}
 }
+
+// TestRankOfFollowsSizeName: the size rank kept with a fighter is
+// sizeRank's as its size changes by name, by its own rank, and back.
+func TestRankOfFollowsSizeName(t *testing.T) {
+	f := crowd(t, 8, 8, 2)
+	sr := &f.Rules.Space
+	sr.Sizes = map[string]SizeRule{"small": {Rank: 2}, "medium": {Rank: 3}, "huge": {Rank: 5}}
+	sr.DefaultSize = "medium"
+	x := f.Fighters[0]
+	for _, sz := range []creature.Size{{}, {Name: "huge"}, {Name: "small"}, {Name: "small", Rank: 7}, {Name: "small"}, {Name: "gargantuan"}, {}} {
+		x.C.Size = sz
+		if got, want := sr.rankOf(x), sr.sizeRank(x.C); got != want {
+			t.Fatalf("size %+v: rankOf %d, sizeRank %d", sz, got, want)
+		}
+	}
+}
