@@ -24,11 +24,12 @@ var mapExamples = []struct{ ruleset, file string }{
 }
 
 // TestPathMemoAgrees checks the path finder's memo (runtime/fight's
-// pathMemo) against the searches it saves, on every map example: with
+// pathMemo) against the work it saves, on every map example: with
 // MemoVerify each answer the memo holds is worked out again and compared
 // (none may differ, and the memo must have answered, so the comparison is
-// not empty); and the same trials played with the
-// memo on and off end alike, creature by creature.
+// not empty); and the same trials played with the memo asked where it
+// pays, always before greedy, only for searches, and not at all end alike,
+// creature by creature.
 func TestPathMemoAgrees(t *testing.T) {
 	trials := 150
 	if testing.Short() {
@@ -66,10 +67,13 @@ func TestPathMemoAgrees(t *testing.T) {
 			}
 			t.Logf("%d answers from the memo, %d searched", h, m)
 			hits += h
-			on, off := play(fight.MemoOn), play(fight.MemoOff)
-			for i := range on {
-				if on[i] != off[i] {
-					t.Fatalf("trial %d with the memo:\n%s\nwithout:\n%s", i, on[i], off[i])
+			off := play(fight.MemoOff)
+			for _, mode := range []fight.MemoMode{fight.MemoOn, fight.MemoFirst, fight.MemoSearches} {
+				on := play(mode)
+				for i := range on {
+					if on[i] != off[i] {
+						t.Fatalf("trial %d with the memo (mode %d):\n%s\nwithout:\n%s", i, mode, on[i], off[i])
+					}
 				}
 			}
 		})

@@ -1,8 +1,6 @@
 package fight
 
 import (
-	"slices"
-
 	"github.com/dndsh/dndsh/runtime/grid"
 )
 
@@ -383,11 +381,35 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 	if goal.Done(x.C.Pos) {
 		return s.out[:0], 0, true
 	}
-	return f.pathTo(x, goal, budget, &fl, states)
+	mm := &sp.memo
+	if !mm.asksFirst() {
+		return f.pathTo(x, goal, budget, &fl, states, mm.mode != MemoOff)
+	}
+	// the memo asked before greedy (pathMemo.first)
+	h := f.memoKey(mm, x, &goal, budget, &fl)
+	e, found := mm.lookup(f, h)
+	switch {
+	case found && mm.mode != MemoVerify:
+		s.pr = f.stepPrices(x, &fl) // as the search would have left them, for moveFresh
+		s.out = append(s.out[:0], mm.paths[e.p0:e.p1]...)
+		return s.out, int(e.cost), e.ok
+	case found:
+		out, cost, ok := f.pathTo(x, goal, budget, &fl, states, false)
+		mm.check(e, out, cost, ok)
+		return out, cost, ok
+	}
+	n := mm.stores
+	// (MemoVerify: the searches store their answer as they do when the
+	// memo is asked only there)
+	out, cost, ok := f.pathTo(x, goal, budget, &fl, states, mm.mode == MemoVerify)
+	if mm.stores == n {
+		mm.store(h, out, cost, ok)
+	}
+	return out, cost, ok
 }
 
-// pathTo is PathTo past its first test.
-func (f *Fight) pathTo(x *Fighter, goal Goal, budget int, fl *flags, states int) ([]grid.Pos, int, bool) {
+// pathTo is PathTo past its first test; memo: the searches ask the memo.
+func (f *Fight) pathTo(x *Fighter, goal Goal, budget int, fl *flags, states int, memo bool) ([]grid.Pos, int, bool) {
 	sp := f.Space
 	s := &sp.path
 	if goal.kind == goalReach && !goal.sight {
@@ -417,21 +439,19 @@ func (f *Fight) pathTo(x *Fighter, goal Goal, budget int, fl *flags, states int)
 	// the searches' answer: the memo's when it knows it
 	// (the squares greedy worked out stay valid for moveFresh: they are
 	// what the squares hold now)
-	mm := &sp.memo
-	if mm.mode == MemoOff {
+	if !memo {
 		return f.searches(x, &goal, budget, limit, far, &pr, states)
 	}
+	mm := &sp.memo
 	h := f.memoKey(mm, x, &goal, budget, fl)
 	e, found := mm.lookup(f, h)
-	if found && mm.mode == MemoOn {
+	if found && mm.mode != MemoVerify {
 		s.out = append(s.out[:0], mm.paths[e.p0:e.p1]...)
 		return s.out, int(e.cost), e.ok
 	}
 	out, cost, ok := f.searches(x, &goal, budget, limit, far, &pr, states)
 	if found {
-		if !slices.Equal(out, mm.paths[e.p0:e.p1]) || cost != int(e.cost) || ok != e.ok {
-			mm.mismatches++
-		}
+		mm.check(e, out, cost, ok)
 		return out, cost, ok
 	}
 	mm.store(h, out, cost, ok)

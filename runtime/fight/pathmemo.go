@@ -1,23 +1,31 @@
 package fight
 
 import (
+	"slices"
+
 	"github.com/dndsh/dndsh/runtime/grid"
 )
 
-// pathMemo remembers the answers of PathTo's searches (what it works out
-// when greedy is not sure) by everything they are worked out from: the
-// mover, its start, its step prices and diagonal parity, the goal, the
-// budget, the map's versions and, of every fighter, what the path finder
-// reads of it (position, footprint, whether it stands on the map, side, and
-// the size, tag and ability to act that passing and ending a move ask
-// about). The searches are a function of those alone, so an answer found
+// pathMemo remembers PathTo's answers by everything they are worked out
+// from: the mover, its start, its step prices and diagonal parity, the
+// goal, the budget, the map's versions and, of every fighter, what the path
+// finder reads of it (position, footprint, whether it stands on the map,
+// side, and the size, tag and ability to act that passing and ending a
+// move ask about). PathTo is a function of those alone, so an answer found
 // again is the answer worked out again, whichever trial asks: the memo
 // changes no result, and no trial can tell whether another ran before it
 // (TestPathMemoAgrees plays every map example with each answer found in
-// the memo worked out again and compared). Fights on one map replay the
-// same positions trial after trial (the first moves above all): under 3.0
-// about six searches in seven are answered from it. It keeps at most
-// memoEntries answers (memoWords words of keys) and then starts again
+// the memo worked out again and compared, and with the memo asked each
+// way and not at all). Fights on one map replay the same positions trial
+// after trial (the first moves above all): under 3.0 about six searches in
+// seven are answered from it.
+//
+// PathTo asks it where it pays: only when greedy is not sure of the answer
+// (a search to save), or before greedy too when most answers are found
+// (first). Which is decided by the share of lookups answered, over windows
+// of memoWindow lookups: asking first from memoUp on, only for searches
+// below memoDown (a memo that keeps missing costs its keys). It keeps at
+// most memoEntries answers (memoWords words of keys) and then starts again
 // empty.
 type pathMemo struct {
 	index   map[uint64]int32 // hash of a key -> its entry
@@ -30,21 +38,32 @@ type pathMemo struct {
 	walls            *grid.Obstacles
 	mapGen, wallsGen uint64
 	mode             MemoMode
-	// hits, misses and mismatches count the lookups (MemoStats)
-	hits, misses, mismatches int
+	// first: asked before greedy (MemoOn's choice); look and found count
+	// the lookups of the window
+	first       bool
+	look, found int
+	// hits, misses, mismatches and stores count the lookups and answers
+	// stored (MemoStats)
+	hits, misses, mismatches, stores int
 }
 
-// MemoMode says how PathTo uses its memo of search answers.
+// MemoMode says how PathTo uses its memo of answers.
 type MemoMode uint8
 
 const (
-	// MemoOn: answers found in the memo are used (the default).
+	// MemoOn: answers found in the memo are used, asked where it pays
+	// (the default).
 	MemoOn MemoMode = iota
-	// MemoOff: every search is made.
+	// MemoOff: every answer is worked out.
 	MemoOff
-	// MemoVerify: every search is made, and an answer the memo holds is
-	// compared with it (a difference counts as a mismatch).
+	// MemoVerify: every answer is worked out, and one the memo holds is
+	// compared with it (a difference counts as a mismatch); the memo is
+	// asked before greedy and stored into where the searches store.
 	MemoVerify
+	// MemoFirst and MemoSearches are MemoOn asked always before greedy,
+	// and only for searches.
+	MemoFirst
+	MemoSearches
 )
 
 // SetMemo sets how the path finder uses its memo (for tests and
@@ -52,17 +71,66 @@ const (
 func (s *Space) SetMemo(m MemoMode) { s.memo.mode = m }
 
 // MemoStats returns the memo's lookups so far: answered from it, not
-// found, and (MemoVerify) found but different from the search's.
+// found, and (MemoVerify) found but different from the answer worked out.
 func (s *Space) MemoStats() (hits, misses, mismatches int) {
 	return s.memo.hits, s.memo.misses, s.memo.mismatches
 }
 
+// asksFirst reports whether PathTo asks the memo before greedy.
+func (mm *pathMemo) asksFirst() bool {
+	switch mm.mode {
+	case MemoOn:
+		return mm.first
+	case MemoVerify, MemoFirst:
+		return true
+	}
+	return false
+}
+
+// memoWindow, memoUp and memoDown are MemoOn's choice of where to ask
+// (pathMemo): a window's lookups, and the shares of them answered (in
+// 1/16) from which the memo is asked first, and below which only for
+// searches.
+const (
+	memoWindow = 2048
+	memoUp     = 10 // 62.5%
+	memoDown   = 6  // 37.5%
+)
+
+// counted counts a lookup in the window, and at the window's end chooses
+// where the memo is asked next.
+func (mm *pathMemo) counted(found bool) {
+	mm.look++
+	if found {
+		mm.found++
+	}
+	if mm.look < memoWindow {
+		return
+	}
+	share := mm.found * 16 / mm.look
+	if mm.first && share < memoDown {
+		mm.first = false
+	} else if !mm.first && share >= memoUp {
+		mm.first = true
+	}
+	mm.look, mm.found = 0, 0
+}
+
+// check counts a mismatch when the answer worked out (path, cost, ok)
+// differs from the memo's e (MemoVerify).
+func (mm *pathMemo) check(e memoEntry, path []grid.Pos, cost int, ok bool) {
+	if !slices.Equal(path, mm.paths[e.p0:e.p1]) || cost != int(e.cost) || ok != e.ok {
+		mm.mismatches++
+	}
+}
+
 // memoEntries and memoWords bound the memo: the answers it keeps, and the
 // words of their keys (a key is two words a fighter, 12 more), before it
-// starts again.
+// starts again: 4 MB of keys and about as much of paths at most, per
+// fight (each worker of a study has its own).
 const (
-	memoEntries = 1 << 13
-	memoWords   = 1 << 18
+	memoEntries = 1 << 14
+	memoWords   = 1 << 19
 )
 
 type memoEntry struct {
@@ -72,8 +140,8 @@ type memoEntry struct {
 	ok     bool
 }
 
-// memoKey builds, in mm.key, the key of the searches of PathTo(x, goal,
-// budget) with x's flags fl, and returns its hash. Every field of Goal but
+// memoKey builds, in mm.key, the key of PathTo(x, goal, budget) with x's
+// flags fl, and returns its hash. Every field of Goal but
 // f and free (worked out from the rest) is in it (TestMemoKeyHasGoal).
 func (f *Fight) memoKey(mm *pathMemo, x *Fighter, goal *Goal, budget int, fl *flags) uint64 {
 	sr := &f.Rules.Space
@@ -167,24 +235,17 @@ func (mm *pathMemo) lookup(f *Fight, h uint64) (memoEntry, bool) {
 		mm.mapGen, mm.wallsGen = sp.Map.Gen(), sp.Map.Walls.Gen()
 	}
 	i, ok := mm.index[h]
-	if !ok {
-		mm.misses++
-		return memoEntry{}, false
-	}
-	e := mm.entries[i]
-	stored := mm.keys[e.k0:e.k1]
-	if len(stored) != len(mm.key) {
-		mm.misses++
-		return memoEntry{}, false
-	}
-	for j, v := range stored {
-		if mm.key[j] != v {
-			mm.misses++
-			return memoEntry{}, false
+	if ok {
+		e := mm.entries[i]
+		if slices.Equal(mm.keys[e.k0:e.k1], mm.key) {
+			mm.hits++
+			mm.counted(true)
+			return e, true
 		}
 	}
-	mm.hits++
-	return e, true
+	mm.misses++
+	mm.counted(false)
+	return memoEntry{}, false
 }
 
 // store remembers an answer under the key in mm.key with hash h.
@@ -197,6 +258,7 @@ func (mm *pathMemo) store(h uint64, path []grid.Pos, cost int, ok bool) {
 	mm.paths = append(mm.paths, path...)
 	e.k1, e.p1 = int32(len(mm.keys)), int32(len(mm.paths))
 	mm.index[h] = int32(len(mm.entries))
+	mm.stores++
 	mm.entries = append(mm.entries, e)
 }
 
