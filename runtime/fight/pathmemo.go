@@ -125,7 +125,7 @@ func (mm *pathMemo) check(e memoEntry, path []grid.Pos, cost int, ok bool) {
 }
 
 // memoEntries and memoWords bound the memo: the answers it keeps, and the
-// words of their keys (a key is two words a fighter, 12 more), before it
+// words of their keys (a key is a word a fighter, 12 more), before it
 // starts again: 4 MB of keys and about as much of paths at most, per
 // fight (each worker of a study has its own).
 const (
@@ -171,32 +171,45 @@ func (f *Fight) memoKey(mm *pathMemo, x *Fighter, goal *Goal, budget int, fl *fl
 		uint64(uint32(goal.reach))|uint64(uint32(goal.reachMin))<<32,
 		uint64(uint32(goal.side))|uint64(uint32(goal.unit))<<32, uint64(int64(goal.altUnit)))
 	tiny, ranks := sr.PassTiny != "", sr.PassSizeDiff > 0 || sr.EndSizeDiff > 0
-	for i, o := range f.Fighters {
-		var w uint64
+	for _, o := range f.Fighters {
+		var fl uint64
 		if o == x {
-			w |= 1
+			fl |= 1
 		}
 		if o.onMapNow {
-			w |= 2
+			fl |= 2
 		}
 		if o.Out {
-			w |= 4
+			fl |= 4
 		}
 		if sr.PassUnable && !f.canAct(o) {
-			w |= 8
+			fl |= 8
 		}
 		if sr.NoPassTag != "" && o.C.HasTag(sr.NoPassTag) {
-			w |= 16
+			fl |= 16
 		}
 		if tiny && o.C.Size.Name == sr.PassTiny {
-			w |= 32
+			fl |= 32
 		}
+		if o.C.Space.Shared {
+			fl |= 64
+		}
+		rank := 0
 		if ranks {
-			w |= uint64(uint8(sr.rankOf(o))) << 8
+			rank = sr.rankOf(o)
 		}
-		w |= uint64(uint32(o.Side)) << 16
-		w |= uint64(uint32(i)) << 48
-		k = append(k, w, packBody(o.body()))
+		p, fp := o.C.Pos, o.C.Space
+		if uint(p.X) < 1024 && uint(p.Y) < 1024 && uint(p.Z+512) < 1024 && uint(fp.W) < 16 && uint(fp.H) < 16 &&
+			uint(rank) < 32 && uint(o.Side) < 256 {
+			// one word (bit 63 clear): 10 bits a coordinate, 4 a side of
+			// the footprint, the flags, 5 bits of rank, 8 of side
+			k = append(k, uint64(p.X)|uint64(p.Y)<<10|uint64(p.Z+512)<<20|uint64(fp.W)<<30|uint64(fp.H)<<34|
+				fl<<38|uint64(rank)<<45|uint64(o.Side)<<50)
+			continue
+		}
+		// what does not fit, word by word (bit 63 set in the first)
+		k = append(k, 1<<63|fl, uint64(int64(p.X)), uint64(int64(p.Y)), uint64(int64(p.Z)),
+			uint64(int64(fp.W)), uint64(int64(fp.H)), uint64(int64(rank)), uint64(int64(o.Side)))
 	}
 	mm.key = k
 	h := uint64(14695981039346656037)

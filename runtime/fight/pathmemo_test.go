@@ -99,7 +99,13 @@ func TestMemoKeySeesFighters(t *testing.T) {
 		sameToo  bool // the change is one the key must not see
 	}{
 		{what: "a fighter's square", do: func() { o.C.Pos.X++ }, undo: func() { o.C.Pos.X-- }},
+		{what: "a fighter's row", do: func() { o.C.Pos.Y++ }, undo: func() { o.C.Pos.Y-- }},
+		{what: "a fighter's height", do: func() { o.C.Pos.Z-- }, undo: func() { o.C.Pos.Z++ }},
+		{what: "a square beyond one word", do: func() { o.C.Pos.X += 5000 }, undo: func() { o.C.Pos.X -= 5000 }},
+		{what: "a footprint beyond one word", do: func() { o.C.Space = grid.Square(20) }, undo: func() { o.C.Space = grid.Square(1) }},
+		{what: "the mover's square", do: func() { x.C.Pos.Y++ }, undo: func() { x.C.Pos.Y-- }},
 		{what: "a fighter's footprint", do: func() { o.C.Space = grid.Square(2) }, undo: func() { o.C.Space = grid.Square(1) }},
+		{what: "a footprint's height", do: func() { o.C.Space = grid.Footprint{W: 1, H: 2} }, undo: func() { o.C.Space = grid.Square(1) }},
 		{what: "a shared footprint", do: func() { o.C.Space.Shared = true }, undo: func() { o.C.Space.Shared = false }},
 		{what: "off the map", do: func() { o.onMapNow = false }, undo: func() { o.onMapNow = true }},
 		{what: "out of the fight", do: func() { o.Out = true }, undo: func() { o.Out = false }},
@@ -125,6 +131,14 @@ func TestMemoKeySeesFighters(t *testing.T) {
 			t.Fatalf("%s undone: the key is not what it was", c.what)
 		}
 	}
+	// two squares beyond one word's reach, told apart
+	o.C.Pos.X += 5000
+	a := key()
+	o.C.Pos.X++
+	if slices.Equal(a, key()) {
+		t.Errorf("squares %d and %d beyond one word: the same key", o.C.Pos.X-1, o.C.Pos.X)
+	}
+	o.C.Pos.X -= 5001
 }
 
 // TestMemoForgetsAChangedMap: a search answered once is searched again
