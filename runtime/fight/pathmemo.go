@@ -182,20 +182,24 @@ func (f *Fight) memoKey(mm *pathMemo, x *Fighter, goal *Goal, budget int, fl *fl
 		if o.Out {
 			fl |= 4
 		}
-		if sr.PassUnable && !f.canAct(o) {
+		// what passing and ending a move ask of a fighter on the map (of
+		// one off it they ask nothing; whether it can act, only of a
+		// standing hostile: passes lets allies and the fallen by first)
+		on := o.onMapNow
+		if on && sr.PassUnable && !o.Out && o.Side != x.Side && !f.canAct(o) {
 			fl |= 8
 		}
-		if sr.NoPassTag != "" && o.C.HasTag(sr.NoPassTag) {
+		if on && sr.NoPassTag != "" && o.C.HasTag(sr.NoPassTag) {
 			fl |= 16
 		}
-		if tiny && o.C.Size.Name == sr.PassTiny {
+		if on && tiny && o.C.Size.Name == sr.PassTiny {
 			fl |= 32
 		}
 		if o.C.Space.Shared {
 			fl |= 64
 		}
 		rank := 0
-		if ranks {
+		if on && ranks {
 			rank = sr.rankOf(o)
 		}
 		p, fp := o.C.Pos, o.C.Space
