@@ -387,23 +387,17 @@ func (f *Fight) PathTo(x *Fighter, goal Goal, budget int) ([]grid.Pos, int, bool
 	}
 	// the memo asked before greedy (pathMemo.first)
 	h := f.memoKey(mm, x, &goal, budget, &fl)
-	e, found := mm.lookup(f, h)
-	switch {
-	case found && mm.mode != MemoVerify:
+	e, found, use := mm.recall(f, h)
+	if use {
 		s.pr = f.stepPrices(x, &fl) // as the search would have left them, for moveFresh
-		s.out = append(s.out[:0], mm.paths[e.p0:e.p1]...)
-		return s.out, int(e.cost), e.ok
-	case found:
-		out, cost, ok := f.pathTo(x, goal, budget, &fl, states, false)
-		mm.check(e, out, cost, ok)
-		return out, cost, ok
+		return mm.answer(s, e)
 	}
+	// (MemoVerify, not found: the searches store their answer as they do
+	// when the memo is asked only there)
 	n := mm.stores
-	// (MemoVerify: the searches store their answer as they do when the
-	// memo is asked only there)
-	out, cost, ok := f.pathTo(x, goal, budget, &fl, states, mm.mode == MemoVerify)
+	out, cost, ok := f.pathTo(x, goal, budget, &fl, states, !found && mm.mode == MemoVerify)
 	if mm.stores == n {
-		mm.store(h, out, cost, ok)
+		mm.settle(e, found, h, out, cost, ok)
 	}
 	return out, cost, ok
 }
@@ -444,17 +438,12 @@ func (f *Fight) pathTo(x *Fighter, goal Goal, budget int, fl *flags, states int,
 	}
 	mm := &sp.memo
 	h := f.memoKey(mm, x, &goal, budget, fl)
-	e, found := mm.lookup(f, h)
-	if found && mm.mode != MemoVerify {
-		s.out = append(s.out[:0], mm.paths[e.p0:e.p1]...)
-		return s.out, int(e.cost), e.ok
+	e, found, use := mm.recall(f, h)
+	if use {
+		return mm.answer(s, e)
 	}
 	out, cost, ok := f.searches(x, &goal, budget, limit, far, &pr, states)
-	if found {
-		mm.check(e, out, cost, ok)
-		return out, cost, ok
-	}
-	mm.store(h, out, cost, ok)
+	mm.settle(e, found, h, out, cost, ok)
 	return out, cost, ok
 }
 

@@ -17,8 +17,8 @@ import (
 // (TestPathMemoAgrees plays every map example with each answer found in
 // the memo worked out again and compared, and with the memo asked each
 // way and not at all). Fights on one map replay the same positions trial
-// after trial (the first moves above all): under 3.0 about six searches in
-// seven are answered from it.
+// after trial (the first moves above all), so many searches are answered
+// from it (bench/README.md, round 9).
 //
 // PathTo asks it where it pays: only when greedy is not sure of the answer
 // (a search to save), or before greedy too when most answers are found
@@ -125,7 +125,7 @@ func (mm *pathMemo) check(e memoEntry, path []grid.Pos, cost int, ok bool) {
 }
 
 // memoEntries and memoWords bound the memo: the answers it keeps, and the
-// words of their keys (a key is a word a fighter, 12 more), before it
+// words of their keys (a key is a word a fighter, 15 more), before it
 // starts again: 4 MB of keys and about as much of paths at most, per
 // fight (each worker of a study has its own).
 const (
@@ -166,10 +166,13 @@ func (f *Fight) memoKey(mm *pathMemo, x *Fighter, goal *Goal, budget int, fl *fl
 	bits |= uint64(parity) << 4
 	bits |= uint64(goal.kind) << 8
 	k = append(k, bits, uint64(int64(budget)), uint64(int64(fl.moveExtra)),
-		packBody(goal.mover), uint64(int64(goal.mover.Reach)), uint64(int64(goal.mover.ReachMin)),
-		packBody(goal.target), uint64(uint32(goal.target.Reach))|uint64(uint32(goal.target.ReachMin))<<32, packPos(goal.square),
-		uint64(uint32(goal.reach))|uint64(uint32(goal.reachMin))<<32,
-		uint64(uint32(goal.side))|uint64(uint32(goal.unit))<<32, uint64(int64(goal.altUnit)))
+		uint64(int64(goal.mover.Reach)), uint64(int64(goal.mover.ReachMin)),
+		uint64(int64(goal.target.Reach)), uint64(int64(goal.target.ReachMin)),
+		uint64(int64(goal.reach)), uint64(int64(goal.reachMin)),
+		uint64(int64(goal.side)), uint64(int64(goal.unit)), uint64(int64(goal.altUnit)))
+	k = appendSpot(k, goal.mover.Pos, goal.mover.Space, 0, 0, 0)
+	k = appendSpot(k, goal.target.Pos, goal.target.Space, 0, 0, 0)
+	k = appendSpot(k, goal.square, grid.Footprint{}, 0, 0, 0)
 	tiny, ranks := sr.PassTiny != "", sr.PassSizeDiff > 0 || sr.EndSizeDiff > 0
 	for _, o := range f.Fighters {
 		var fl uint64
@@ -195,25 +198,11 @@ func (f *Fight) memoKey(mm *pathMemo, x *Fighter, goal *Goal, budget int, fl *fl
 		if on && tiny && o.C.Size.Name == sr.PassTiny {
 			fl |= 32
 		}
-		if o.C.Space.Shared {
-			fl |= 64
-		}
 		rank := 0
 		if on && ranks {
 			rank = sr.rankOf(o)
 		}
-		p, fp := o.C.Pos, o.C.Space
-		if uint(p.X) < 1024 && uint(p.Y) < 1024 && uint(p.Z+512) < 1024 && uint(fp.W) < 16 && uint(fp.H) < 16 &&
-			uint(rank) < 32 && uint(o.Side) < 256 {
-			// one word (bit 63 clear): 10 bits a coordinate, 4 a side of
-			// the footprint, the flags, 5 bits of rank, 8 of side
-			k = append(k, uint64(p.X)|uint64(p.Y)<<10|uint64(p.Z+512)<<20|uint64(fp.W)<<30|uint64(fp.H)<<34|
-				fl<<38|uint64(rank)<<45|uint64(o.Side)<<50)
-			continue
-		}
-		// what does not fit, word by word (bit 63 set in the first)
-		k = append(k, 1<<63|fl, uint64(int64(p.X)), uint64(int64(p.Y)), uint64(int64(p.Z)),
-			uint64(int64(fp.W)), uint64(int64(fp.H)), uint64(int64(rank)), uint64(int64(o.Side)))
+		k = appendSpot(k, o.C.Pos, o.C.Space, fl, rank, o.Side)
 	}
 	mm.key = k
 	h := uint64(14695981039346656037)
@@ -225,22 +214,46 @@ func (f *Fight) memoKey(mm *pathMemo, x *Fighter, goal *Goal, budget int, fl *fl
 	return h
 }
 
-// packPos packs a position into one word (21 bits a coordinate).
-func packPos(p grid.Pos) uint64 {
-	return uint64(p.X)&0x1fffff | (uint64(p.Y)&0x1fffff)<<21 | (uint64(p.Z)&0x1fffff)<<42
+// appendSpot appends to k, exactly, a square p, a footprint fp and a
+// fighter's flags fl (below 1<<7), rank and side: one word when they fit
+// (bit 63 clear: 10 bits a coordinate, 4 a side of the footprint, the
+// shared bit and the flags, 5 bits of rank, 8 of side), else every field
+// whole behind a word with bit 63 set.
+func appendSpot(k []uint64, p grid.Pos, fp grid.Footprint, fl uint64, rank, side int) []uint64 {
+	if fp.Shared {
+		fl |= 64
+	}
+	if uint(p.X) < 1024 && uint(p.Y) < 1024 && uint(p.Z+512) < 1024 && uint(fp.W) < 16 && uint(fp.H) < 16 &&
+		uint(rank) < 32 && uint(side) < 256 {
+		return append(k, uint64(p.X)|uint64(p.Y)<<10|uint64(p.Z+512)<<20|uint64(fp.W)<<30|uint64(fp.H)<<34|
+			fl<<38|uint64(rank)<<45|uint64(side)<<50)
+	}
+	return append(k, 1<<63|fl, uint64(int64(p.X)), uint64(int64(p.Y)), uint64(int64(p.Z)),
+		uint64(int64(fp.W)), uint64(int64(fp.H)), uint64(int64(rank)), uint64(int64(side)))
 }
 
-// packBody packs a body's position and footprint into one word: the
-// position in 48 bits (16 a coordinate: a map side is at most
-// grid.MaxMapSide), the footprint in the rest.
-func packBody(b grid.Body) uint64 {
-	v := uint64(uint16(b.Pos.X)) | uint64(uint16(b.Pos.Y))<<16 | uint64(uint16(b.Pos.Z))<<32
-	v |= uint64(uint8(b.Space.W)&0x7f) << 48
-	v |= uint64(uint8(b.Space.H)&0x7f) << 56
-	if b.Space.Shared {
-		v |= 1 << 55
+// recall looks the key in mm.key (hash h) up: the entry, whether it was
+// found, and whether to use it as it is (found, and not MemoVerify).
+func (mm *pathMemo) recall(f *Fight, h uint64) (e memoEntry, found, use bool) {
+	e, found = mm.lookup(f, h)
+	return e, found, found && mm.mode != MemoVerify
+}
+
+// answer copies the path of e into the path finder's s.out and returns it
+// as PathTo does.
+func (mm *pathMemo) answer(s *pathScratch, e memoEntry) ([]grid.Pos, int, bool) {
+	s.out = append(s.out[:0], mm.paths[e.p0:e.p1]...)
+	return s.out, int(e.cost), e.ok
+}
+
+// settle files the answer worked out for the key recall looked up: checked
+// against the entry when one was found (MemoVerify), else stored.
+func (mm *pathMemo) settle(e memoEntry, found bool, h uint64, path []grid.Pos, cost int, ok bool) {
+	if found {
+		mm.check(e, path, cost, ok)
+		return
 	}
-	return v
+	mm.store(h, path, cost, ok)
 }
 
 // lookup returns the remembered answer for the key in mm.key with hash h.
