@@ -59,6 +59,19 @@ func (e *Encounter) Spend(id, slot string) error {
 	if err != nil {
 		return err
 	}
+	return e.spend(p, slot)
+}
+
+// SpendHandle is Spend for the participant h names, with no lookup by ID.
+func (e *Encounter) SpendHandle(h Handle, slot string) error {
+	if h.p == nil || h.p.removed {
+		return ruleErr("no participant")
+	}
+	return e.spend(h.p, slot)
+}
+
+func (e *Encounter) spend(p *participant, slot string) error {
+	id := p.id
 	if i := slotIndex(e.cfg.Slots, slot); i >= 0 {
 		if why := e.usable(p, i); why != "" {
 			return ruleErr("%q cannot use %q: it %s", id, slot, why)
@@ -131,6 +144,19 @@ func (e *Encounter) Remaining(id, slot string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	return e.remaining(p, slot)
+}
+
+// RemainingHandle is Remaining for the participant h names, with no
+// lookup by ID.
+func (e *Encounter) RemainingHandle(h Handle, slot string) (int, error) {
+	if h.p == nil || h.p.removed {
+		return 0, ruleErr("no participant")
+	}
+	return e.remaining(h.p, slot)
+}
+
+func (e *Encounter) remaining(p *participant, slot string) (int, error) {
 	if i := slotIndex(e.cfg.Slots, slot); i >= 0 {
 		return p.slots[i], nil
 	}

@@ -84,3 +84,32 @@ func TestBudgetCompositeAndResets(t *testing.T) {
 	ok(t, e.Deactivate("b"))
 	wantKernelErr(t, e.Spend("b", "aoo"), errs.Rule, "out of the fight")
 }
+
+// A handle spends and counts a participant's slots as its ID does, and
+// names no one once Remove or Restart has taken the participant out.
+func TestSlotsByHandle(t *testing.T) {
+	cfg := modifierTieConfig()
+	cfg.Slots = []SlotDef{{Name: "action", Count: 1}, {Name: "reaction", Count: 1, OffTurn: true}}
+	e := counted(t, cfg, []string{"a", "b"}, []int{15, 10})
+	ha, hb := e.Handle("a"), e.Handle("b")
+	ok(t, e.SpendHandle(hb, "reaction")) // on a's turn
+	n, _ := e.Remaining("b", "reaction")
+	m, _ := e.RemainingHandle(hb, "reaction")
+	wantEq(t, "b's reaction by ID after a spend by handle", n, 0)
+	wantEq(t, "b's reaction by handle", m, 0)
+	wantKernelErr(t, e.SpendHandle(hb, "reaction"), errs.Rule, `"b" has no "reaction" left`)
+	wantKernelErr(t, e.SpendHandle(hb, "action"), errs.Rule, "during its own turn")
+	ok(t, e.Spend("a", "action"))
+	m, _ = e.RemainingHandle(ha, "action")
+	wantEq(t, "a's action by handle after a spend by ID", m, 0)
+	ok(t, e.Remove("b"))
+	if _, err := e.RemainingHandle(hb, "reaction"); err == nil {
+		t.Fatal("a removed participant's handle counts its slots")
+	}
+	wantKernelErr(t, e.SpendHandle(hb, "reaction"), errs.Rule, "no participant")
+	wantKernelErr(t, e.SpendHandle(Handle{}, "reaction"), errs.Rule, "no participant")
+	e.Restart() // b was added before Begin: it comes back, and its handle with it
+	m, err := e.RemainingHandle(hb, "reaction")
+	ok(t, err)
+	wantEq(t, "b's reaction after Restart", m, 1)
+}

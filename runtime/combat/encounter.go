@@ -91,6 +91,7 @@ type participant struct {
 	delaying    bool // left its place this round and waits
 	resumed     bool // re-entered from a delay; its next step resumes its turn
 	dormant     bool // its caller does nothing on its turns (SetDormant)
+	removed     bool // Remove took it out (a Handle to it names no one)
 	delaySeq    int
 	readied     string
 	readySeq    int
@@ -330,7 +331,7 @@ func (e *Encounter) initParticipant(p *participant, s *Spec, seq int, slots, ref
 	p.id, p.side, p.group, p.seq = s.ID, s.Side, s.Group, seq
 	p.mod, p.score, p.adv, p.dis = s.Modifier, s.Score, s.Advantage, s.Disadvantage
 	p.aware, p.surprised, p.hidden, p.fixed, p.active = s.Aware, s.Surprised, s.Hidden, false, true
-	p.waiting, p.newcomer, p.rolled = false, false, false
+	p.waiting, p.newcomer, p.rolled, p.removed = false, false, false, false
 	p.own = rank{ties: p.own.ties[:0]}
 	p.rk = nil
 	p.inOrder, p.inTurn, p.acted, p.actedBefore, p.delaying, p.resumed = false, false, false, false, false, false
@@ -354,6 +355,7 @@ func (e *Encounter) initParticipant(p *participant, s *Spec, seq int, slots, ref
 func (e *Encounter) Restart() {
 	for _, p := range e.parts[e.nAdded:] {
 		delete(e.byID, p.id)
+		p.removed = true
 	}
 	e.parts = e.parts[:e.nAdded]
 	if len(e.gone) > 0 {
@@ -525,7 +527,7 @@ func (e *Encounter) Remove(id string) error {
 	if p.inOrder {
 		e.removeAt(e.indexOf(p))
 	}
-	p.active = false
+	p.active, p.removed = false, true
 	if p.delaying {
 		p.delaying = false
 		e.nDelaying--

@@ -215,7 +215,7 @@ func senseRange(s []grid.Sense, name string) (int, bool) {
 
 // situation works out where attack a of x against t is made.
 func (f *Fight) situation(x, t *Fighter, a *Attack, s *Situation) {
-	f.SituationAt(x, t, a, f.Distance(x, t, a), s)
+	f.situationAt(x, t, a, f.Distance(x, t, a), true, s)
 	s.Measured = f.Space != nil
 }
 
@@ -224,6 +224,12 @@ func (f *Fight) situation(x, t *Fighter, a *Attack, s *Situation) {
 // no-map abstraction at that distance (a script's "what if the goblin
 // stood 10 ft away").
 func (f *Fight) SituationAt(x, t *Fighter, a *Attack, d int, s *Situation) {
+	f.situationAt(x, t, a, d, false, s)
+}
+
+// situationAt is SituationAt; measured says that d is the map's distance
+// between x and t (Distance's), which flanking then need not measure again.
+func (f *Fight) situationAt(x, t *Fighter, a *Attack, d int, measured bool, s *Situation) {
 	*s = Situation{Distance: d, Measured: true}
 	// each side's effects read once, for its flags and whether it hides
 	// from the other (sees' hiddenFrom)
@@ -277,7 +283,7 @@ func (f *Fight) SituationAt(x, t *Fighter, a *Attack, d int, s *Situation) {
 			break
 		}
 	}
-	f.flanker(x, t, a, s)
+	f.flanker(x, t, a, d, measured, s)
 }
 
 // InMeleeOf returns the first of enemies (fighters of other sides) that
@@ -313,16 +319,17 @@ func (f *Fight) InMeleeOf(x *Fighter, enemies []*Fighter, dist []int) *Fighter {
 // sides) before its threat and whether it can act. Beyond is read from
 // t's window for the ally's reach and footprint (grid.Window: the gap
 // between two bodies is the same from either, so Beyond(y, t) is Beyond
-// of t with y's reach), worked out once for allies alike.
-func (f *Fight) flanker(x, t *Fighter, a *Attack, s *Situation) {
+// of t with y's reach), worked out once for allies alike. When measured,
+// d is the map's distance between x and t, and x's threat is read from it.
+func (f *Fight) flanker(x, t *Fighter, a *Attack, d int, measured bool, s *Situation) {
 	sr := &f.Rules.Space
 	if f.Space == nil || a.Ranged || !sr.Flank.On {
 		return
 	}
 	g := sr.Grid
 	xb, tb := x.body(), t.body()
-	if !g.Threatens(xb, tb) {
-		return
+	if measured && (d > xb.Reach || d < xb.ReachMin) || !measured && !g.Threatens(xb, tb) {
+		return // Threatens, with the distance known when it is
 	}
 	var w grid.Window
 	wReach, wSpace, have := 0, grid.Footprint{}, false

@@ -682,6 +682,7 @@ type Fight struct {
 	moveNear  []*Fighter
 	roomBuf   []grid.Pos
 	chargeGeo map[chargeKey][]chargeEnd // chargeEnds' answers
+	noSlot    [2]string                 // CanOpportunity's "no <slot> left", for the slot named first
 }
 
 // Fail records an error met where none can be returned (inside a tactic);

@@ -622,9 +622,12 @@ func (f *Fight) CanOpportunity(h, x *Fighter) (*Attack, string) {
 		if f.enc == nil {
 			return nil, "initiative not rolled"
 		}
-		n, err := f.enc.Remaining(h.ID, rule.Slot)
+		n, err := f.enc.RemainingHandle(h.part, rule.Slot)
 		if err != nil || n == 0 {
-			return nil, "no " + rule.Slot + " left"
+			if f.noSlot[0] != rule.Slot {
+				f.noSlot = [2]string{rule.Slot, "no " + rule.Slot + " left"}
+			}
+			return nil, f.noSlot[1]
 		}
 	}
 	if rule.NeedsSight && !f.Sees(h, x, nil) {
@@ -660,7 +663,7 @@ func (f *Fight) Opportunity(h, x *Fighter) (bool, error) {
 		return false, nil
 	}
 	if rule := f.Rules.Space.Opportunity; rule.Slot != "" {
-		if err := f.enc.Spend(h.ID, rule.Slot); err != nil {
+		if err := f.enc.SpendHandle(h.part, rule.Slot); err != nil {
 			return false, nil
 		}
 	}

@@ -73,12 +73,18 @@ func TestFlankerIsGridFlanks(t *testing.T) {
 						continue
 					}
 					pairs++
-					var s Situation
-					f.flanker(x, y, &x.Attacks[0], &s)
-					if want := refFlanker(f, x, y, &x.Attacks[0]); s.Flanker != want {
-						t.Fatalf("%v, seed %d: %s at %v (reach %d-%d) on %s at %v: flanker %v, want %v",
-							gr, seed, x.ID, x.C.Pos, x.reachMin, x.reach, y.ID, y.C.Pos, s.Flanker, want)
+					want := refFlanker(f, x, y, &x.Attacks[0])
+					// x's threat measured by flanker, and read from the distance given
+					for _, measured := range []bool{false, true} {
+						var s Situation
+						f.flanker(x, y, &x.Attacks[0], f.Distance(x, y, nil), measured, &s)
+						if s.Flanker != want {
+							t.Fatalf("%v, seed %d, measured %v: %s at %v (reach %d-%d) on %s at %v: flanker %v, want %v",
+								gr, seed, measured, x.ID, x.C.Pos, x.reachMin, x.reach, y.ID, y.C.Pos, s.Flanker, want)
+						}
 					}
+					var s Situation
+					f.flanker(x, y, &x.Attacks[0], 0, false, &s)
 					if s.Flanker != nil {
 						flanks++
 					}

@@ -50,7 +50,10 @@ func (f *Fight) Add(x *Fighter, side string) error {
 	f.Fighters = append(f.Fighters, x)
 	f.byID[x.ID] = x
 	if f.enc != nil {
-		return f.enc.Join([]combat.Spec{x.spec(side)}, combat.JoinRoundStart)
+		if err := f.enc.Join([]combat.Spec{x.spec(side)}, combat.JoinRoundStart); err != nil {
+			return err
+		}
+		x.part = f.enc.Handle(x.ID)
 	}
 	return nil
 }
@@ -79,6 +82,7 @@ func (f *Fight) Begin() error {
 		if err := enc.Add(x.spec(f.Sides[x.Side])); err != nil {
 			return err
 		}
+		x.part = enc.Handle(x.ID)
 		if err := f.startConditions(x); err != nil {
 			return err
 		}

@@ -27,6 +27,13 @@ func OppositeSides(a, b, target Body) bool {
 		if a.Pos == target.Pos || b.Pos == target.Pos {
 			return false
 		}
+		// spans for single squares: the target strictly between the two
+		// across or down (most pairs, side by side, are not)
+		ax, bx, tx := a.Pos.X, b.Pos.X, target.Pos.X
+		ay, by, ty := a.Pos.Y, b.Pos.Y, target.Pos.Y
+		if !(ax < tx && tx < bx || bx < tx && tx < ax || ay < ty && ty < by || by < ty && ty < ay) {
+			return false
+		}
 		x0, y0 := 2*target.Pos.X, 2*target.Pos.Y
 		return crossesOpposite(Centre(a.Pos), Centre(b.Pos), x0, y0, x0+2, y0+2)
 	}
