@@ -268,6 +268,7 @@ func (g *Rules) on(L *lua.LState) int {
 	handler := g.LuaHandler(fn, g.file)
 	if attacks != "" || group != "" {
 		handler = onlyAttacks(handler, attacks, group)
+		o.Needs = attackNeeds(g.Bus, attacks, group)
 	}
 	if has != nil {
 		handler = g.onlyBearers(handler, has)
@@ -374,6 +375,24 @@ func onlyAttacks(h event.Handler, attacks, group string) event.Handler {
 		}
 		return h(ev)
 	}
+}
+
+// attackNeeds is what onlyAttacks' handler needs of an attack event's tags
+// (event.TagMelee, event.TagRanged, event.GroupTag): the fight tags its
+// attack events, and the bus calls the handler only for those that have
+// them. onlyAttacks still tells the rest (untagged events) apart.
+func attackNeeds(b *event.Bus, attacks, group string) event.Tags {
+	var t event.Tags
+	switch attacks {
+	case "ranged":
+		t |= b.Tag(event.TagRanged)
+	case "melee":
+		t |= b.Tag(event.TagMelee)
+	}
+	if group != "" {
+		t |= b.Tag(event.GroupTag(group))
+	}
+	return t
 }
 
 // LuaHandler returns an event handler that calls the Lua function fn with

@@ -26,6 +26,11 @@ type Options struct {
 	Owner    Owner  // who the handler belongs to (OffOwner removes it); 0 for nobody
 	Only     Match  // when an owned handler fires; needs Owner unless Always
 	Label    string // a name for listings and errors ("monsters/dragon.lua:12")
+	// Needs: the handler is not called for a tagged event (Event.Tags not
+	// 0) that lacks one of these tags (Bus.Tag). An untagged event calls it:
+	// a handler that wants only some events still tells them apart itself,
+	// and Needs only spares the call.
+	Needs Tags
 }
 
 // entry is one registered handler.
@@ -41,6 +46,7 @@ type entry struct {
 	seq      uint64
 	owner    Owner
 	label    string
+	needs    Tags
 }
 
 // compare orders entries by layer, priority, then registration.
@@ -68,6 +74,7 @@ type Bus struct {
 	count int
 	depth int
 	max   int
+	tags  map[string]Tags // tag name -> its bit (Tag)
 }
 
 // New returns an empty bus with the default depth cap.
@@ -127,6 +134,56 @@ func (b *Bus) Has(id ID) bool { return uint(id) < uint(len(b.mask)) && b.mask[id
 func (b *Bus) HasPhase(id ID, p Phase) bool {
 	return uint(id) < uint(len(b.mask)) && b.mask[id].Has(p)
 }
+
+// HasPhaseFor reports whether phase p of event id has a handler that an
+// event tagged tags calls (see Options.Needs).
+func (b *Bus) HasPhaseFor(id ID, p Phase, tags Tags) bool {
+	if !b.HasPhase(id, p) {
+		return false
+	}
+	if tags == 0 {
+		return true
+	}
+	for _, e := range b.slots[id][p] {
+		if e.needs&^tags == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Tags is a set of up to 64 tags, each named once on a bus (Tag). The
+// raiser of an event tags it with what it is (Event.Tags); a handler
+// registered with Options.Needs is spared the events that lack a tag it
+// needs.
+type Tags uint64
+
+// Tag returns the bit of the tag name, giving it the next free bit on
+// first use (set-up time: when a handler that needs it is registered). It
+// returns 0, no bit, once 64 tags are named: a handler that needs such a
+// tag is called for every event, and an event cannot carry it.
+func (b *Bus) Tag(name string) Tags {
+	if t, ok := b.tags[name]; ok {
+		return t
+	}
+	if len(b.tags) >= 64 {
+		return 0
+	}
+	if b.tags == nil {
+		b.tags = map[string]Tags{}
+	}
+	t := Tags(1) << len(b.tags)
+	b.tags[name] = t
+	return t
+}
+
+// LookupTag returns the bit of a named tag, or 0 when no one named it: an
+// event need not carry a tag that no handler needs.
+func (b *Bus) LookupTag(name string) Tags { return b.tags[name] }
+
+// TagCount returns how many tags are named: it changes exactly when a new
+// one is, so a raiser may keep an event's tags until it does.
+func (b *Bus) TagCount() int { return len(b.tags) }
 
 // Len returns the number of registered handlers.
 func (b *Bus) Len() int { return b.count }
@@ -190,7 +247,7 @@ func (b *Bus) On(name string, ph Phase, opt Options, fn Handler) (Handle, error)
 	b.seq++
 	e := &entry{
 		fn: fn, bus: b, id: id, phase: ph, only: opt.Only,
-		layer: opt.Layer, priority: opt.Priority, seq: b.seq, owner: opt.Owner, label: opt.Label,
+		layer: opt.Layer, priority: opt.Priority, seq: b.seq, owner: opt.Owner, label: opt.Label, needs: opt.Needs,
 	}
 	list := b.slots[id][ph]
 	// e has the highest seq: it goes after every entry that is not after it.

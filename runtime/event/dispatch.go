@@ -46,7 +46,7 @@ func (b *Bus) dispatch(ev *Event, ph Phase) error {
 	// copies), so this range sees the handlers of the moment it started.
 	list := b.slots[ev.ID][ph]
 	for _, e := range list {
-		if e.removed {
+		if e.removed || ev.Tags != 0 && e.needs&^ev.Tags != 0 {
 			continue
 		}
 		switch e.only {

@@ -16,6 +16,9 @@ type Event struct {
 	// roll's state. Handlers may change what it points to. Store a pointer:
 	// a non-pointer value would allocate.
 	Data any
+	// Tags say what the event is, for handlers registered with
+	// Options.Needs; 0: untagged (every handler is called).
+	Tags Tags
 
 	cancelled bool
 	reason    string
@@ -39,3 +42,14 @@ func (e *Event) Cancelled() bool { return e.cancelled }
 
 // Reason returns the reason given to Cancel, or "".
 func (e *Event) Reason() string { return e.reason }
+
+// The tags of attack events (attack.declare, attack.roll, damage.roll): an
+// attack is melee or ranged, and of its group when it has one. The fight
+// tags them so; rules.on's attacks and group options need them.
+const (
+	TagMelee  = "melee"
+	TagRanged = "ranged"
+)
+
+// GroupTag is the tag name of an attack group.
+func GroupTag(group string) string { return "group:" + group }

@@ -300,8 +300,45 @@ type Attack struct {
 	Extra *dice.Expr
 
 	critExpr *dice.Expr // Damage with its dice doubled, made on first use
+	tags     tagsMemo   // the tags of its events (attackTags)
 	// Data is free for the binding layer (its Lua name, for instance).
 	Data any
+}
+
+// tagsMemo keeps an attack's event tags with what they were worked out
+// from: the bus, how many tags it had named, the attack's kind and group.
+type tagsMemo struct {
+	bus    *event.Bus
+	n      int
+	ranged bool
+	group  string
+	tags   event.Tags
+}
+
+// attackTags returns the tags of an attack event of a (nil: no attack, a
+// damage dealt by Deal, melee for the hooks as IsRanged says) on bus b:
+// event.TagRanged or event.TagMelee, and its group's (event.GroupTag),
+// those of them that some handler needs. m keeps them until one of what
+// they come from changes.
+func attackTags(b *event.Bus, m *tagsMemo, a *Attack) event.Tags {
+	ranged, group := false, ""
+	if a != nil {
+		ranged, group = a.Ranged, a.Group
+	}
+	if m.bus == b && m.n == b.TagCount() && m.ranged == ranged && m.group == group {
+		return m.tags
+	}
+	var t event.Tags
+	if ranged {
+		t = b.LookupTag(event.TagRanged)
+	} else {
+		t = b.LookupTag(event.TagMelee)
+	}
+	if group != "" {
+		t |= b.LookupTag(event.GroupTag(group))
+	}
+	*m = tagsMemo{bus: b, n: b.TagCount(), ranged: ranged, group: group, tags: t}
+	return t
 }
 
 // Fighter is a creature taking part in a fight.
@@ -683,6 +720,8 @@ type Fight struct {
 	roomBuf   []grid.Pos
 	chargeGeo map[chargeKey][]chargeEnd // chargeEnds' answers
 	noSlot    [2]string                 // CanOpportunity's "no <slot> left", for the slot named first
+	// noAttackTags: the tags of attack events with no attack (attackTags)
+	noAttackTags tagsMemo
 }
 
 // Fail records an error met where none can be returned (inside a tactic);
@@ -1049,6 +1088,14 @@ func (f *Fight) emitTurnAs(id event.ID, x *Fighter) error {
 // anyone listens.
 func (f *Fight) dispatch(ev *event.Event, e *AttackEvent, id event.ID, ph event.Phase) error {
 	if !f.Bus.HasPhase(id, ph) {
+		return nil
+	}
+	m := &f.noAttackTags
+	if e.Attack != nil {
+		m = &e.Attack.tags
+	}
+	ev.Tags = attackTags(f.Bus, m, e.Attack)
+	if !f.Bus.HasPhaseFor(id, ph, ev.Tags) {
 		return nil
 	}
 	ev.Actor, ev.Subject = 0, e.Target.Owner

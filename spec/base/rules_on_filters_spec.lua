@@ -26,12 +26,18 @@ test("attacks = melee / ranged and group = NAME call the hook only for those att
   local h3 = rules.on("attack.declare", function(e) seen[#seen + 1] = "unarmed:" .. e.attack end,
     { phase = "declare", group = "unarmed" })
   local h4 = rules.on("attack.declare", function(e) seen[#seen + 1] = "any:" .. e.attack end, { phase = "declare" })
+  -- both options: the attack must be of the kind and of the group
+  local h5 = rules.on("attack.declare", function(e) seen[#seen + 1] = "melee unarmed:" .. e.attack end,
+    { phase = "declare", attacks = "melee", group = "unarmed" })
+  local h6 = rules.on("attack.declare", function(e) seen[#seen + 1] = "ranged unarmed:" .. e.attack end,
+    { phase = "declare", attacks = "ranged", group = "unarmed" })
   for _, name in ipairs({ "Club", "Fist", "Sling" }) do
     dice.force{ 2 } -- a miss: the d20 only
     fight.strike(a, b, name)
   end
-  for _, h in ipairs({ h1, h2, h3, h4 }) do rules.off(h) end
-  eq(seen, { "melee:Club", "any:Club", "melee:Fist", "unarmed:Fist", "any:Fist", "ranged:Sling", "any:Sling" })
+  for _, h in ipairs({ h1, h2, h3, h4, h5, h6 }) do rules.off(h) end
+  eq(seen, { "melee:Club", "any:Club", "melee:Fist", "unarmed:Fist", "any:Fist", "melee unarmed:Fist",
+    "ranged:Sling", "any:Sling" })
 end)
 
 test("the options are checked: a kind other than melee or ranged, a group that is not a name, either on another event", function()
