@@ -440,14 +440,21 @@ func LowestHP(f *Fight, self *Fighter, enemies []*Fighter) *Fighter {
 			return p.best // one fighter's hit points changed: the pick follows
 		}
 	}
-	best := enemies[0]
-	for _, e := range enemies[1:] {
+	best := lowestOf(enemies)
+	if p != nil {
+		*p = lowPick{gen: f.gen, n: len(enemies), hp: f.hpSide[s].N, best: best, bestHP: best.C.HP()}
+	}
+	return best
+}
+
+// lowestOf returns the first of the fighters (not empty) with the fewest
+// hit points.
+func lowestOf(l []*Fighter) *Fighter {
+	best := l[0]
+	for _, e := range l[1:] {
 		if e.C.HP() < best.C.HP() {
 			best = e
 		}
-	}
-	if p != nil {
-		*p = lowPick{gen: f.gen, n: len(enemies), hp: f.hpSide[s].N, best: best, bestHP: best.C.HP()}
 	}
 	return best
 }

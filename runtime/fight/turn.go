@@ -1,6 +1,10 @@
 package fight
 
-import "github.com/dndsh/dndsh/runtime/grid"
+import (
+	"reflect"
+
+	"github.com/dndsh/dndsh/runtime/grid"
+)
 
 // prepare works out what the fight needs of x beyond its stat block: the
 // reach of a melee attack that gives none (one square of the rules' grid),
@@ -160,9 +164,8 @@ func (f *Fight) candidates(x *Fighter) []*Fighter {
 	}
 	if len(out) == 0 {
 		left := f.movementLeft(x)
-		g := f.Rules.Space.Grid
 		for _, y := range all {
-			if g.Between(xb, y.body())-x.reach <= left && f.HasRoom(x, y, nil) {
+			if f.canReachTurn(x, xb, y, left) {
 				out = append(out, y)
 			}
 		}
@@ -173,6 +176,57 @@ func (f *Fight) candidates(x *Fighter) []*Fighter {
 	}
 	f.hostiles = out
 	return out
+}
+
+// canReachTurn reports whether x (whose body is xb, with left feet of
+// movement) can reach y this turn by distance, walls aside, and some square
+// within its reach of y is free (candidates' second narrowing).
+func (f *Fight) canReachTurn(x *Fighter, xb grid.Body, y *Fighter, left int) bool {
+	return f.Rules.Space.Grid.Between(xb, y.body())-x.reach <= left && f.HasRoom(x, y, nil)
+}
+
+// lowestCandidate is LowestHP(f, x, f.candidates(x)) (nil when x has no
+// enemy), found without narrowing the enemies first: going through them in
+// fight order, an enemy is asked whether it is a candidate only when it
+// has fewer hit points than the best candidate so far (the first of the
+// fewest is LowestHP's), which spares most of candidates' questions. On a
+// map with more than one enemy LowestHP keeps no pick of candidates
+// (lowPickFor: they are not a side's own list), so nothing else differs;
+// TestLowestCandidate compares the two.
+func (f *Fight) lowestCandidate(x *Fighter) *Fighter {
+	all := f.Enemies(x)
+	if len(all) == 0 {
+		return nil
+	}
+	if f.Space == nil || len(all) <= 1 {
+		return LowestHP(f, x, all) // candidates is all of them, as it is
+	}
+	xb := x.body()
+	var best *Fighter
+	for _, y := range all {
+		if (best == nil || y.C.HP() < best.C.HP()) && f.canHitNow(x, xb, y) {
+			best = y
+		}
+	}
+	if best != nil {
+		return best
+	}
+	left := f.movementLeft(x)
+	for _, y := range all {
+		if (best == nil || y.C.HP() < best.C.HP()) && f.canReachTurn(x, xb, y, left) {
+			best = y
+		}
+	}
+	if best != nil {
+		return best
+	}
+	return lowestOf(all)
+}
+
+// isLowestHP reports whether t is the built-in LowestHP (its code: a
+// function value has no other identity).
+func isLowestHP(t Tactic) bool {
+	return t != nil && reflect.ValueOf(t).Pointer() == reflect.ValueOf(Tactic(LowestHP)).Pointer()
 }
 
 // Candidates returns the enemies x should choose a target among (see
@@ -241,15 +295,16 @@ func (f *Fight) attackAction(x *Fighter) error {
 		if x.Out {
 			return nil
 		}
-		enemies := f.candidates(x)
-		if len(enemies) == 0 {
-			return nil
-		}
 		tactic := x.Tactic
 		if tactic == nil {
 			tactic = f.Default
 		}
-		t := tactic(f, x, enemies)
+		var t *Fighter
+		if f.Space != nil && isLowestHP(tactic) {
+			t = f.lowestCandidate(x) // the same pick, with fewer questions
+		} else if enemies := f.candidates(x); len(enemies) > 0 {
+			t = tactic(f, x, enemies)
+		}
 		if t == nil {
 			return nil
 		}
