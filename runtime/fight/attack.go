@@ -74,8 +74,16 @@ func (f *Fight) effectsNow(x *Fighter) []inForce {
 	return x.eff
 }
 
-// canAct reports whether a condition takes x's actions away.
+// canAct reports whether a condition takes x's actions away. (A creature
+// with no condition, the common case, is told apart inline.)
 func (f *Fight) canAct(x *Fighter) bool {
+	return x.C.ConditionCount() == 0 || f.canActBy(x)
+}
+
+// canActBy is canAct by x's effects in force.
+//
+//go:noinline
+func (f *Fight) canActBy(x *Fighter) bool {
 	for _, in := range f.effectsNow(x) {
 		if in.ef.NoActions {
 			return false

@@ -724,6 +724,8 @@ type Fight struct {
 	hostiles  []*Fighter
 	chargeBuf []grid.Pos // ChargePath's scratch
 	moveNear  []*Fighter
+	moveDepth int          // moves under way (move)
+	oaLists   [][]*Fighter // each depth's MoveResult.Opportunity, reused
 	roomBuf   []grid.Pos
 	chargeGeo map[chargeKey][]chargeEnd // chargeEnds' answers
 	noSlot    [2]string                 // CanOpportunity's "no <slot> left", for the slot named first

@@ -49,7 +49,8 @@ type MoveResult struct {
 	// "blocked" (an occupied square at the end), "down" (the mover was
 	// taken out), "stopped" (a handler), or "" when the path was walked.
 	Stopped string
-	// Opportunity lists the creatures that made an opportunity attack.
+	// Opportunity lists the creatures that made an opportunity attack. The
+	// fight reuses the list for its next move: copy it to keep it.
 	Opportunity []*Fighter
 }
 
@@ -281,6 +282,10 @@ func (f *Fight) Move(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult, err
 	return f.move(x, path, opt, false)
 }
 
+// oaList is the empty list of opportunity attackers of the move under
+// way (see move).
+func (f *Fight) oaList() []*Fighter { return f.oaLists[f.moveDepth-1][:0] }
+
 // moveFresh is Move of the path PathTo has just returned for x, with no
 // one moved and nothing run in between: the squares PathTo's search priced
 // are priced so again (its cache of what each square holds and its step
@@ -290,8 +295,20 @@ func (f *Fight) moveFresh(x *Fighter, path []grid.Pos, opt MoveOpts) (MoveResult
 	return f.move(x, path, opt, true)
 }
 
-func (f *Fight) move(x *Fighter, path []grid.Pos, opt MoveOpts, fresh bool) (MoveResult, error) {
-	var res MoveResult
+func (f *Fight) move(x *Fighter, path []grid.Pos, opt MoveOpts, fresh bool) (res MoveResult, _ error) {
+	// a move made while another is (an opportunity attack's hook moving
+	// someone) lists its attackers in its own list: f.oaLists[depth]
+	d := f.moveDepth
+	if d == len(f.oaLists) {
+		f.oaLists = append(f.oaLists, nil)
+	}
+	f.moveDepth++
+	defer func() {
+		f.moveDepth--
+		if cap(res.Opportunity) > cap(f.oaLists[d]) {
+			f.oaLists[d] = res.Opportunity[:0] // grown: kept for the next move
+		}
+	}()
 	if f.Space == nil {
 		return res, errs.New(errs.Rule, "kernel", "the fight has no map: nobody moves")
 	}
@@ -574,6 +591,9 @@ func (f *Fight) opportunities(x *Fighter, near []*Fighter, bodies []grid.Body, w
 			return ran, err
 		}
 		if ok {
+			if res.Opportunity == nil {
+				res.Opportunity = f.oaList()
+			}
 			res.Opportunity = append(res.Opportunity, h)
 		}
 		if x.Out {

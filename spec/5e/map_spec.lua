@@ -252,3 +252,28 @@ test("a 15-ft cone and a 20-ft sphere catch exactly the creatures in them", func
       eq({ aim.enemies, aim.allies }, { 2, 0 })
     end)
 end)
+
+-- covers: 5E-ATK-10
+test("a move made inside another's Opportunity Attack lists its own attackers; the outer move keeps both of its", function()
+  on_map({ ".......", ".......", ".......", ".......", "......." },
+    { who("hero", { 1, 1 }), who("elf", { 5, 4 }), who("scout", { 5, 0 }) },
+    { who("orc", { 2, 1 }), who("orc2", { 0, 1 }), who("goblin", { 4, 4 }), who("wolf", { 6, 0 }) }, function(all)
+      -- a move before, with an Opportunity Attack (a miss): the fight's
+      -- lists of attackers have room when the next moves begin
+      dice.force{ 1 }
+      eq(#fight.move(all.scout, { x = 4, y = 0 }).opportunity, 1)
+      local inner
+      local h = rules.on("attack.declare", function(e)
+        if e.attacker:get("id") == "orc2" and not inner then
+          inner = fight.move(all.elf, { x = 6, y = 4 }) -- leaves the goblin's reach
+        end
+      end, { phase = "declare" })
+      -- the second step leaves both orcs' reach; the second orc's attack
+      -- moves the elf first: three misses, the goblin's between the orcs'
+      dice.force{ 1, 1, 1 }
+      local r = fight.move(all.hero, { x = 1, y = 3 })
+      rules.off(h)
+      eq({ #r.opportunity, r.opportunity[1], r.opportunity[2] }, { 2, all.orc, all.orc2 })
+      eq({ #inner.opportunity, inner.opportunity[1] }, { 1, all.goblin })
+    end)
+end)
