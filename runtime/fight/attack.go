@@ -65,8 +65,15 @@ func (f *Fight) turnStarts(x *Fighter) {
 // (a dying creature's turn asks twice). The slice is x's: read it only.
 func (f *Fight) effectsNow(x *Fighter) []inForce {
 	if x.C.ConditionCount() == 0 || len(f.Rules.Conditions) == 0 {
-		return nil // f.effects' common case
+		return nil // f.effects' common case, told inline
 	}
+	return f.effectsKept(x)
+}
+
+// effectsKept is effectsNow of a creature with conditions.
+//
+//go:noinline
+func (f *Fight) effectsKept(x *Fighter) []inForce {
 	if g := x.C.ConditionGen(); x.effC != x.C || x.effGen != g || x.eff == nil {
 		x.eff = f.effects(x, x.eff[:0])
 		x.effC, x.effGen = x.C, g

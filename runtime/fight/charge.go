@@ -222,7 +222,13 @@ type chargeEnd struct {
 // edges, a square to end in, the way, its cost) is ChargePath's to ask.
 // They are worked out once a fight for each k.
 func (f *Fight) chargeEnds(k chargeKey) []chargeEnd {
+	// a few answers at hand, by where the target stands, before the map
+	slot := &f.chargeNear[uint(k.off.X*7+k.off.Y)%uint(len(f.chargeNear))]
+	if slot.ok && slot.k == k {
+		return slot.ends
+	}
 	if ends, ok := f.chargeGeo[k]; ok {
+		*slot = chargeSlot{k: k, ends: ends, ok: true}
 		return ends
 	}
 	if f.chargeGeo == nil {
@@ -230,7 +236,15 @@ func (f *Fight) chargeEnds(k chargeKey) []chargeEnd {
 	}
 	ends := chargeGeometry(k)
 	f.chargeGeo[k] = ends
+	*slot = chargeSlot{k: k, ends: ends, ok: true}
 	return ends
+}
+
+// chargeSlot is one of chargeEnds' answers kept at hand.
+type chargeSlot struct {
+	k    chargeKey
+	ends []chargeEnd
+	ok   bool
 }
 
 // chargeGeometry works out chargeEnds for k.

@@ -728,7 +728,9 @@ type Fight struct {
 	oaLists   [][]*Fighter // each depth's MoveResult.Opportunity, reused
 	roomBuf   []grid.Pos
 	chargeGeo map[chargeKey][]chargeEnd // chargeEnds' answers
-	noSlot    [2]string                 // CanOpportunity's "no <slot> left", for the slot named first
+	// chargeNear: some of them, by the target's offset
+	chargeNear [32]chargeSlot
+	noSlot     [2]string // CanOpportunity's "no <slot> left", for the slot named first
 	// noAttackTags: the tags of attack events with no attack (attackTags)
 	noAttackTags tagsMemo
 }
