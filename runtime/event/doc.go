@@ -30,6 +30,18 @@
 // scoped to one creature is never called for the others (it costs one integer
 // comparison per dispatch, not a call).
 //
+// # Tags
+//
+// A Bus names up to 64 tags (Tag), each a bit of a Tags set. The raiser of
+// an event may tag it with what it is (Event.Tags: the fight tags its attack
+// events TagMelee or TagRanged and with their group, GroupTag); a handler
+// registered with Options.Needs is not called for a tagged event that
+// lacks one of the tags it needs, and HasPhaseFor tells a raiser that no
+// handler wants its event at all. An untagged event calls every handler, so
+// a handler that wants only some events still tells them apart itself;
+// Needs only spares it the call (rules.on's attacks and group options: a
+// hook on ranged attacks costs a melee attack nothing).
+//
 // # Cancel
 //
 // A handler may Cancel the event with a reason. Cancel stops the rest of the
