@@ -437,3 +437,32 @@ func TestWindowIsBeyond(t *testing.T) {
 		}
 	}
 }
+
+// TestWithinASquare: a distance of at most one square (Between, under every
+// diagonal rule, in feet or in squares) is two bodies side by side, corner
+// to corner, one above the other or overlapping: Adjacent or Overlap, which
+// a fight reads as no cover without asking Cover.
+func TestWithinASquare(t *testing.T) {
+	within := 0
+	for _, g := range []Grid{{Square: 5}, {Square: 5, Diagonal: DiagonalAlternate}, {Square: 5, Diagonal: DiagonalEuclid}, {}, {Diagonal: DiagonalEuclid}} {
+		for _, as := range []Footprint{{W: 1, H: 1}, {W: 2, H: 2}, {W: 3, H: 1}} {
+			a := Body{Pos: Pos{X: 5, Y: 5, Z: 1}, Space: as}
+			for z := -1; z <= 3; z++ {
+				for y := 0; y <= 10; y++ {
+					for x := 0; x <= 10; x++ {
+						b := Body{Pos: Pos{X: x, Y: y, Z: z}, Space: Square(1 + (x+y)%2)}
+						if g.Between(a, b) <= g.unit() {
+							within++
+							if !Adjacent(a, b) && !Overlap(a, b) {
+								t.Fatalf("%v: %v and %v are %d ft apart, neither adjacent nor overlapping", g, a, b, g.Between(a, b))
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if within == 0 {
+		t.Fatal("no pair within a square: not a test")
+	}
+}
