@@ -264,10 +264,9 @@ func (f *Fight) situationAt(x, t *Fighter, a *Attack, d int, measured bool, s *S
 		return
 	}
 	sr := &f.Rules.Space
-	// within one square of the grid's distance (its feet, or 1 counting
-	// squares) the two are side by side, corner to corner or overlapping,
-	// which leaves no cover (grid's TestWithinASquare)
-	if one := max(sr.Grid.Square, 1); !measured || d > one {
+	if measured {
+		s.Cover = f.coverAt(x, t, d)
+	} else {
 		s.Cover = f.Cover(x, t)
 	}
 	if a.Ranged && sr.RangedInMelee.Within > 0 && sr.RangedInMelee.Target {

@@ -665,7 +665,7 @@ func (f *Fight) CanOpportunity(h, x *Fighter) (*Attack, string) {
 	if a == nil {
 		return nil, "no melee attack reaches"
 	}
-	if f.Space != nil && f.Cover(h, x) > rule.MaxCover {
+	if f.Space != nil && f.coverAt(h, x, d) > rule.MaxCover {
 		return nil, "cover"
 	}
 	return a, ""

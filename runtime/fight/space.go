@@ -577,6 +577,18 @@ func (f *Fight) Cover(attacker, target *Fighter) grid.CoverGrade {
 	return o.Cover(ab, tb, &f.Rules.Space.Cover).Grade
 }
 
+// coverAt is Cover(attacker, target) when d is the map's distance between
+// them (Distance's): within one square of the grid's distance (its feet,
+// or 1 counting squares) the two are side by side, corner to corner or
+// overlapping, which leaves no cover (grid's TestWithinASquare), and Cover
+// need not be asked.
+func (f *Fight) coverAt(attacker, target *Fighter, d int) grid.CoverGrade {
+	if d <= max(f.Rules.Space.Grid.Square, 1) {
+		return grid.CoverNone
+	}
+	return f.Cover(attacker, target)
+}
+
 // anyBetween reports whether some other fighter's space overlaps the
 // bounding box of a and b (only then can a creature be in the way).
 func (f *Fight) anyBetween(a, b grid.Body, xa, xb *Fighter) bool {
