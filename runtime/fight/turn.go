@@ -182,7 +182,12 @@ func (f *Fight) candidates(x *Fighter) []*Fighter {
 // movement) can reach y this turn by distance, walls aside, and some square
 // within its reach of y is free (candidates' second narrowing).
 func (f *Fight) canReachTurn(x *Fighter, xb grid.Body, y *Fighter, left int) bool {
-	return f.Rules.Space.Grid.Between(xb, y.body())-x.reach <= left && f.HasRoom(x, y, nil)
+	return f.reachTurnAt(x, y, f.Rules.Space.Grid.Between(xb, y.body()), left)
+}
+
+// reachTurnAt is canReachTurn of y d feet away.
+func (f *Fight) reachTurnAt(x, y *Fighter, d, left int) bool {
+	return d-x.reach <= left && f.HasRoom(x, y, nil)
 }
 
 // lowestCandidate is LowestHP(f, x, f.candidates(x)) (nil when x has no
@@ -201,10 +206,12 @@ func (f *Fight) lowestCandidate(x *Fighter) *Fighter {
 	if f.Space == nil || len(all) <= 1 {
 		return LowestHP(f, x, all) // candidates is all of them, as it is
 	}
-	xb := x.body()
+	// canHitNow and canReachTurn, the distance measured where they are asked
+	g := f.Rules.Space.Grid
+	xp, xs := x.C.Pos, x.C.Space
 	var best *Fighter
 	for _, y := range all {
-		if (best == nil || y.C.HP() < best.C.HP()) && f.canHitNow(x, xb, y) {
+		if (best == nil || y.C.HP() < best.C.HP()) && f.hitsAt(x, g.BetweenAt(xp, xs, y.C.Pos, y.C.Space)) {
 			best = y
 		}
 	}
@@ -213,7 +220,7 @@ func (f *Fight) lowestCandidate(x *Fighter) *Fighter {
 	}
 	left := f.movementLeft(x)
 	for _, y := range all {
-		if (best == nil || y.C.HP() < best.C.HP()) && f.canReachTurn(x, xb, y, left) {
+		if (best == nil || y.C.HP() < best.C.HP()) && f.reachTurnAt(x, y, g.BetweenAt(xp, xs, y.C.Pos, y.C.Space), left) {
 			best = y
 		}
 	}
@@ -239,7 +246,12 @@ func (f *Fight) canHitNow(x *Fighter, xb grid.Body, y *Fighter) bool {
 	if f.Space == nil {
 		return len(x.Attacks) > 0 // without a map every attack reaches
 	}
-	d := f.Rules.Space.Grid.BetweenAt(xb.Pos, xb.Space, y.C.Pos, y.C.Space) // Reaches' distance, measured once
+	return f.hitsAt(x, f.Rules.Space.Grid.BetweenAt(xb.Pos, xb.Space, y.C.Pos, y.C.Space)) // Reaches' distance, measured once
+}
+
+// hitsAt reports whether some attack of x reaches a creature d feet away
+// on the map.
+func (f *Fight) hitsAt(x *Fighter, d int) bool {
 	for i := range x.Attacks {
 		if f.Rules.Space.inRange(&x.Attacks[i], d) {
 			return true
