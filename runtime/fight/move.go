@@ -351,7 +351,10 @@ func (f *Fight) move(x *Fighter, path []grid.Pos, opt MoveOpts, fresh bool) (res
 			if h.Side == x.Side || h.Out || !hasMelee(h) {
 				continue
 			}
-			if hb := h.body(); g.Between(hb, xb) <= h.reach+span && !(engaged && !g.Threatens(hb, xb)) {
+			if g.BetweenAt(h.C.Pos, h.C.Space, xb.Pos, xb.Space) > h.reach+span {
+				continue // its reach is out of the path's way
+			}
+			if hb := h.body(); !(engaged && !g.Threatens(hb, xb)) {
 				near = append(near, h)
 				mv.near = append(mv.near, hb)
 				mv.win = append(mv.win, g.WindowOf(hb, xb.Space))
