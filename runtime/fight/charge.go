@@ -105,7 +105,7 @@ func (f *Fight) chargeBudget(x, t *Fighter, a *Attack) (c *ChargeRule, budget, r
 	}
 	g := f.Rules.Space.Grid
 	reach = a.reachFeet(f.Rules.Space.unit())
-	if d := g.BetweenAt(x.C.Pos, x.C.Space, t.C.Pos, t.C.Space) - reach; d > budget || d < c.Min-g.Square {
+	if d := g.BetweenOf(&x.C.Pos, &x.C.Space, &t.C.Pos, &t.C.Space) - reach; d > budget || d < c.Min-g.Square {
 		return nil, 0, 0, false // too far, or too near to charge
 	}
 	return c, budget, reach, true

@@ -351,7 +351,7 @@ func (f *Fight) move(x *Fighter, path []grid.Pos, opt MoveOpts, fresh bool) (res
 			if h.Side == x.Side || h.Out || !hasMelee(h) {
 				continue
 			}
-			if g.BetweenAt(h.C.Pos, h.C.Space, xb.Pos, xb.Space) > h.reach+span {
+			if g.BetweenOf(&h.C.Pos, &h.C.Space, &xb.Pos, &xb.Space) > h.reach+span {
 				continue // its reach is out of the path's way
 			}
 			if hb := h.body(); !(engaged && !g.Threatens(hb, xb)) {

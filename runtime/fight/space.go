@@ -425,7 +425,7 @@ func (f *Fight) Distance(x, y *Fighter, a *Attack) int {
 		}
 		return sr.unit()
 	}
-	return sr.Grid.BetweenAt(x.C.Pos, x.C.Space, y.C.Pos, y.C.Space)
+	return sr.Grid.BetweenOf(&x.C.Pos, &x.C.Space, &y.C.Pos, &y.C.Space)
 }
 
 func (sr *SpaceRules) unit() int {
@@ -442,7 +442,7 @@ func (f *Fight) Reaches(x, y *Fighter, a *Attack) bool {
 	if f.Space == nil {
 		return true
 	}
-	d := f.Rules.Space.Grid.BetweenAt(x.C.Pos, x.C.Space, y.C.Pos, y.C.Space)
+	d := f.Rules.Space.Grid.BetweenOf(&x.C.Pos, &x.C.Space, &y.C.Pos, &y.C.Space)
 	return f.Rules.Space.inRange(a, d)
 }
 

@@ -208,10 +208,10 @@ func (f *Fight) lowestCandidate(x *Fighter) *Fighter {
 	}
 	// canHitNow and canReachTurn, the distance measured where they are asked
 	g := f.Rules.Space.Grid
-	xp, xs := x.C.Pos, x.C.Space
+	xp, xs := &x.C.Pos, &x.C.Space
 	var best *Fighter
 	for _, y := range all {
-		if (best == nil || y.C.HP() < best.C.HP()) && f.hitsAt(x, g.BetweenAt(xp, xs, y.C.Pos, y.C.Space)) {
+		if (best == nil || y.C.HP() < best.C.HP()) && f.hitsAt(x, g.BetweenOf(xp, xs, &y.C.Pos, &y.C.Space)) {
 			best = y
 		}
 	}
@@ -220,7 +220,7 @@ func (f *Fight) lowestCandidate(x *Fighter) *Fighter {
 	}
 	left := f.movementLeft(x)
 	for _, y := range all {
-		if (best == nil || y.C.HP() < best.C.HP()) && f.reachTurnAt(x, y, g.BetweenAt(xp, xs, y.C.Pos, y.C.Space), left) {
+		if (best == nil || y.C.HP() < best.C.HP()) && f.reachTurnAt(x, y, g.BetweenOf(xp, xs, &y.C.Pos, &y.C.Space), left) {
 			best = y
 		}
 	}
@@ -246,7 +246,7 @@ func (f *Fight) canHitNow(x *Fighter, xb grid.Body, y *Fighter) bool {
 	if f.Space == nil {
 		return len(x.Attacks) > 0 // without a map every attack reaches
 	}
-	return f.hitsAt(x, f.Rules.Space.Grid.BetweenAt(xb.Pos, xb.Space, y.C.Pos, y.C.Space)) // Reaches' distance, measured once
+	return f.hitsAt(x, f.Rules.Space.Grid.BetweenOf(&xb.Pos, &xb.Space, &y.C.Pos, &y.C.Space)) // Reaches' distance, measured once
 }
 
 // hitsAt reports whether some attack of x reaches a creature d feet away
