@@ -173,14 +173,15 @@ func (f *Fight) memoKey(mm *pathMemo, x *Fighter, goal *Goal, budget int, fl *fl
 	k = appendSpot(k, goal.mover.Pos, goal.mover.Space, 0, 0, 0)
 	k = appendSpot(k, goal.target.Pos, goal.target.Space, 0, 0, 0)
 	k = appendSpot(k, goal.square, grid.Footprint{}, 0, 0, 0)
-	tiny, ranks := sr.PassTiny != "", sr.PassSizeDiff > 0 || sr.EndSizeDiff > 0
+	// the rules' questions, read once (the loop's calls could change
+	// them, as far as the compiler knows)
+	unable, noPass, tinyName := sr.PassUnable, sr.NoPassTag, sr.PassTiny
+	ranks := sr.PassSizeDiff > 0 || sr.EndSizeDiff > 0
 	for _, o := range f.Fighters {
+		c := o.C
 		var fl uint64
 		if o == x {
 			fl |= 1
-		}
-		if o.onMapNow {
-			fl |= 2
 		}
 		if o.Out {
 			fl |= 4
@@ -188,21 +189,27 @@ func (f *Fight) memoKey(mm *pathMemo, x *Fighter, goal *Goal, budget int, fl *fl
 		// what passing and ending a move ask of a fighter on the map (of
 		// one off it they ask nothing; whether it can act, only of a
 		// standing hostile: passes lets allies and the fallen by first)
-		on := o.onMapNow
-		if on && sr.PassUnable && !o.Out && o.Side != x.Side && !f.canAct(o) {
-			fl |= 8
-		}
-		if on && sr.NoPassTag != "" && o.C.HasTag(sr.NoPassTag) {
-			fl |= 16
-		}
-		if on && tiny && o.C.Size.Name == sr.PassTiny {
-			fl |= 32
-		}
 		rank := 0
-		if on && ranks {
-			rank = sr.rankOf(o)
+		if o.onMapNow {
+			fl |= 2
+			if unable && !o.Out && o.Side != x.Side && !f.canAct(o) {
+				fl |= 8
+			}
+			if noPass != "" && c.HasTag(noPass) {
+				fl |= 16
+			}
+			if tinyName != "" && c.Size.Name == tinyName {
+				fl |= 32
+			}
+			if ranks {
+				if o.rankKnown && c.Size.Rank <= 0 && c.Size.Name == o.rankName {
+					rank = o.rankVal // rankOf's kept rank, read inline
+				} else {
+					rank = sr.rankOf(o)
+				}
+			}
 		}
-		k = appendSpot(k, o.C.Pos, o.C.Space, fl, rank, o.Side)
+		k = appendSpot(k, c.Pos, c.Space, fl, rank, o.Side)
 	}
 	mm.key = k
 	h := uint64(14695981039346656037)

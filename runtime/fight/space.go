@@ -609,7 +609,8 @@ func (f *Fight) anyBetween(a, b grid.Body, xa, xb *Fighter) bool {
 }
 
 // rankOf is sr.sizeRank(x.C), kept with x while its size's name stays
-// the same (the rules' sizes do not change during a fight).
+// the same (the rules' sizes do not change during a fight). memoKey reads
+// the kept rank inline under the same test.
 func (sr *SpaceRules) rankOf(x *Fighter) int {
 	c := x.C
 	if c.Size.Rank > 0 {
