@@ -158,7 +158,8 @@ func (f *Fight) strike(fr *frame, x, t *Fighter, a *Attack, o StrikeOpts) (*Atta
 	// (effectsNow: kept with each fighter until its conditions change, so
 	// the assessment below reads them again for nothing)
 	if f.Space != nil || len(f.effectsNow(x)) > 0 || len(f.effectsNow(t)) > 0 || f.Explain || e.Touch {
-		as = &fr.as // (assess clears it first)
+		as = &fr.as
+		*as = Assessment{acSetType: -1}
 		f.situation(x, t, a, &sit)
 		f.assess(e, &sit, as, f.Explain)
 	}
