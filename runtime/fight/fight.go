@@ -1101,13 +1101,16 @@ func (f *Fight) dispatch(ev *event.Event, e *AttackEvent, id event.ID, ph event.
 	if !f.Bus.HasPhase(id, ph) {
 		return nil
 	}
-	m := &f.noAttackTags
-	if e.Attack != nil {
-		m = &e.Attack.tags
-	}
-	ev.Tags = attackTags(f.Bus, m, e.Attack)
-	if !f.Bus.HasPhaseFor(id, ph, ev.Tags) {
-		return nil
+	ev.Tags = 0
+	if f.Bus.TagCount() > 0 { // else no handler needs a tag: untagged
+		m := &f.noAttackTags
+		if e.Attack != nil {
+			m = &e.Attack.tags
+		}
+		ev.Tags = attackTags(f.Bus, m, e.Attack)
+		if !f.Bus.HasPhaseFor(id, ph, ev.Tags) {
+			return nil
+		}
 	}
 	ev.Actor, ev.Subject = 0, e.Target.Owner
 	if e.Attacker != nil {
