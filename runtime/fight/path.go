@@ -1,6 +1,8 @@
 package fight
 
 import (
+	"math/bits"
+
 	"github.com/dndsh/dndsh/runtime/grid"
 )
 
@@ -768,10 +770,9 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 		if cheb {
 			cand = toward(s.near, p, k-1)
 		}
-		for i, d := range neighbours {
-			if cand>>i&1 == 0 {
-				continue // not a straight step toward the goal
-			}
+		for set := cand; set != 0; set &= set - 1 { // the neighbours of cand, in order
+			i := bits.TrailingZeros8(set)
+			d := neighbours[i]
 			q := grid.Pos{X: p.X + d[0], Y: p.Y + d[1], Z: p.Z}
 			if !m.Fits(q, x.C.Space) {
 				continue
