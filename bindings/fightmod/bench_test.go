@@ -197,7 +197,8 @@ end, { phase = "modify", priority = 10 })`)
 }
 
 // benchExample plays trials of an example encounter the way dndsh sim does
-// (one runtime, trial i from stream (1, i)) and reports attacks per trial.
+// (one runtime, trial i from stream (1, i), each trial isolated from the
+// others: fightmod.Isolation restores the scripts' state after it).
 func benchExample(b *testing.B, ruleset, file string) {
 	src, err := os.ReadFile("../../" + file)
 	if err != nil {
@@ -208,7 +209,7 @@ func benchExample(b *testing.B, ruleset, file string) {
 		b.Fatal(err)
 	}
 	defer e.Close()
-	f, err := fightmod.LoadEncounter(context.Background(), e.Rules, file, src)
+	f, iso, err := fightmod.LoadIsolated(context.Background(), e.Rules, file, src)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -217,9 +218,11 @@ func benchExample(b *testing.B, ruleset, file string) {
 	for b.Loop() {
 		e.R.Src.Reset(1, i)
 		i++
+		iso.Begin()
 		leave := e.R.Enter(context.Background())
 		_, err := f.Run()
 		leave()
+		iso.End()
 		if err != nil {
 			b.Fatal(err)
 		}

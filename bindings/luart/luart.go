@@ -80,21 +80,22 @@ type Module struct {
 // Runtime is one sandboxed Lua state with its modules and loader. It is not
 // safe for concurrent use: batch runs keep one Runtime per worker.
 type Runtime struct {
-	L       *lua.LState
-	cfg     Config
-	Src     *rng.Source
-	cache   *Cache
-	modules map[string]*Module
-	order   []string           // module names in registration order
-	loaded  *lua.LTable        // require's cache (in the registry, not a global)
-	loading map[string]bool    // cycle detection for require
-	layers  map[string]string  // chunk name -> layer, for error messages
-	Layer   string             // the layer now loading (set by the rules loader)
-	During  string             // what is being done, for error messages
-	values  map[string]any     // per-runtime values for modules (the host's state)
-	ctx     context.Context    // the context of the running call, if any
-	sources map[string]*source // loaded sources by chunk name, for excerpts
-	clock   *trialClock        // the reusable deadline of outermost entries
+	L        *lua.LState
+	cfg      Config
+	Src      *rng.Source
+	cache    *Cache
+	modules  map[string]*Module
+	order    []string           // module names in registration order
+	loaded   *lua.LTable        // require's cache (in the registry, not a global)
+	loading  map[string]bool    // cycle detection for require
+	layers   map[string]string  // chunk name -> layer, for error messages
+	Layer    string             // the layer now loading (set by the rules loader)
+	During   string             // what is being done, for error messages
+	values   map[string]any     // per-runtime values for modules (the host's state)
+	ctx      context.Context    // the context of the running call, if any
+	sources  map[string]*source // loaded sources by chunk name, for excerpts
+	clock    *trialClock        // the reusable deadline of outermost entries
+	memoMeta *lua.LTable        // the metatable of memo tables (NewMemo)
 
 	guards  []guard        // the active protected calls, innermost last
 	errfn   *lua.LFunction // the error handler of every protected call

@@ -11,11 +11,13 @@ import lua "github.com/yuin/gopher-lua"
 // (a "once per fight" flag, a counter, a cache).
 //
 // The global table is not walked (it is locked), nor the internals of
-// userdata, which belong to Go.
+// userdata, which belong to Go, nor memo tables (NewMemo), which keep what
+// the trials put in them.
 type Snapshot struct {
 	upvals []upvalState
 	tables []tableState
-	funcs  int // Lua functions reached
+	memos  []*lua.LTable // memo tables reached (NewMemo): kept, not restored
+	funcs  int           // Lua functions reached
 }
 
 type upvalState struct {
@@ -46,6 +48,10 @@ func (r *Runtime) Snapshot(roots ...lua.LValue) *Snapshot {
 				return
 			}
 			seen[x] = true
+			if r.isMemo(x) {
+				s.memos = append(s.memos, x)
+				return
+			}
 			ts := tableState{t: x, mt: x.Metatable, array: append([]lua.LValue(nil), *tableArray(x)...)}
 			keys, _ := tableKeys(x)
 			ts.keys = append([]lua.LValue(nil), *keys...)
@@ -111,6 +117,9 @@ func (s *Snapshot) Size() int {
 // gets back its key order (the order of pairs), as if they had never been
 // added.
 func (s *Snapshot) Restore() {
+	for _, t := range s.memos {
+		keepMemo(t)
+	}
 	for _, u := range s.upvals {
 		if u.uv.Value() != u.v {
 			u.uv.SetValue(u.v)

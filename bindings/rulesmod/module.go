@@ -129,6 +129,10 @@ func (g *Rules) module() luart.Module {
 				return 0
 			}},
 			{Name: "clear", Args: "(t, keys)", Doc: "sets to nil each field of t named in the list keys that holds a value (raw: t's metatable is not asked), as `if t.k ~= nil then t.k = nil end` for each on a table without one, in one call; returns t", Fn: clearFields},
+			{Name: "memo", Args: "()", Doc: "returns a new memo table: a cache of what every trial of a fight shares (a creature's side or id, a stat block's attack by name); a trial's end leaves it as the trials filled it instead of undoing what the trial added (it is emptied when it grows past 4,096 keys), so it must hold nothing a trial changes", Fn: func(L *lua.LState) int {
+				L.Push(g.R.NewMemo())
+				return 1
+			}},
 			{Name: "names", Args: "([prefix])", Doc: "returns the defined names (starting with prefix), sorted", Fn: func(L *lua.LState) int {
 				L.Push(luart.FromGo(L, g.Prefixed(L.OptString(1, ""))))
 				return 1

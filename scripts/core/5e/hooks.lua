@@ -42,6 +42,7 @@
 -- phase (see core.5e.tactics): a fight action raised from an earlier phase
 -- would leave the engine's reused event record pointing at the strike's
 -- last event when the later phases of turn.act run.
+local rules = require("rules")
 local M = {}
 
 -- handlers test e.cancelled with rawget: an attack event's table reads its
@@ -75,7 +76,7 @@ end
 -- stat block's creature (the one with tag) holds in the event.
 local function mixed(list, tag)
   local n = #list
-  local mine = {} -- creature handle -> whether it has tag
+  local mine = rules.memo() -- creature handle -> whether it has tag (every trial's the same)
   local function is_mine(c)
     if c == nil then return false end
     local v = mine[c]

@@ -109,8 +109,11 @@ function M.side(name, settings)
 end
 
 -- side_of caches each creature's side name (a fight's creatures keep
--- theirs).
-local side_names = {}
+-- theirs). The caches of what every trial of a fight shares are memo
+-- tables (rules.memo): a trial's end leaves them filled, so the next trial
+-- does not work the same facts out again.
+local memo = rules.memo
+local side_names = memo()
 local function side_of(c)
   local s = side_names[c]
   if s == nil then
@@ -121,8 +124,9 @@ local function side_of(c)
 end
 M.side_of = side_of
 
--- id_of and max_hp_of cache a creature's id and hit point maximum.
-local ids, maxes = {}, {}
+-- id_of and max_hp_of cache a creature's id and hit point maximum (the
+-- maximum once a trial: a drain is what a trial changes).
+local ids, maxes = memo(), {}
 function M.id_of(c)
   local s = ids[c]
   if s == nil then
@@ -216,7 +220,7 @@ end
 
 -- foes_immune(self, typ): whether any enemy of self in its fight is immune
 -- to a damage type (cached per creature and type).
-local immune_foes = {}
+local immune_foes = memo()
 function M.foes_immune(self, typ)
   local t = immune_foes[self]
   if t == nil then
@@ -237,7 +241,7 @@ end
 
 -- foes_tagged(self, tag): whether any enemy of self in its fight has a tag
 -- (cached per creature and tag).
-local tagged_foes = {}
+local tagged_foes = memo()
 function M.foes_tagged(self, tag)
   local t = tagged_foes[self]
   if t == nil then
@@ -335,7 +339,7 @@ function M.attack_action(self, kit, ctx)
 end
 
 -- allies_total(self) is the number of creatures on self's side.
-local team_sizes = {}
+local team_sizes = memo()
 local function team_size(self)
   local n = team_sizes[self]
   if n == nil then
@@ -473,10 +477,15 @@ local function refreshes(stat)
   return false
 end
 
+local refreshing = memo() -- kit -> refreshes(kit.stat)
 local function start(kit, e)
   local self = e.fighter
-  if kit.refresh == nil then kit.refresh = refreshes(kit.stat) end
-  if kit.refresh then self:start_turn() end
+  local r = refreshing[kit]
+  if r == nil then
+    r = refreshes(kit.stat)
+    refreshing[kit] = r
+  end
+  if r then self:start_turn() end
   for i = 1, #kit.start do kit.start[i](self, kit, e) end
 end
 
@@ -606,7 +615,7 @@ function M.kit(stat, opts)
   local kit = stat.kit
   if kit == nil then
     kit = {
-      stat = stat, defaults = {}, info = {}, ctx = { hits = 0 }, hitlog = {},
+      stat = stat, defaults = {}, info = memo(), ctx = { hits = 0 }, hitlog = {},
       bonus = {}, actions = {}, extra = {}, after = {}, post = {}, start = {}, finish = {}, before_attack = {},
     }
     stat.kit = kit

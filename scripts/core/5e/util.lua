@@ -60,7 +60,7 @@ end
 
 -- immune(c, typ): the creature is immune to a damage type (its damage
 -- traits; cached per creature: immunities do not come and go in a fight).
-local immunities = {}
+local immunities = rules.memo()
 function M.immune(c, typ)
   local set = immunities[c]
   if set == nil then
@@ -113,7 +113,7 @@ end
 -- save_bonus(c, ability) is a creature's saving throw bonus: the ability
 -- modifier, plus the PB with the tag "save:<ability>" (5e.character).
 -- Cached per creature (a fight's creatures keep their scores).
-local save_bonuses = {}
+local save_bonuses = rules.memo()
 function M.save_bonus(c, ability)
   local t = save_bonuses[c]
   if t == nil then
@@ -165,7 +165,7 @@ end
 -- skill_bonus(c, skill) is a creature's bonus to checks with a skill: the
 -- ability modifier, plus the PB when proficient (its "skill:" tag), twice
 -- with Expertise. Cached per creature (a fight's creatures keep theirs).
-local skill_bonuses = {}
+local skill_bonuses = rules.memo()
 function M.skill_bonus(c, skill)
   local t = skill_bonuses[c]
   if t == nil then

@@ -41,6 +41,7 @@
 --   A cleric's kit stabilises a dying ally it cannot heal (DC 10 Wisdom
 --   (Medicine), setting stabilise; tag "skill:medicine" adds the PB).
 local dice = require("dice")
+local rules = require("rules")
 local fight = require("fight")
 local util = require("core.5e.util")
 local effects = require("core.5e.effects")
@@ -182,7 +183,7 @@ function M.bless(stat, opts)
 end
 
 -- undead_foes caches whether a creature has any Undead enemy in its fight.
-local undead_foes = {}
+local undead_foes = rules.memo()
 local function has_undead_foes(self)
   local v = undead_foes[self]
   if v == nil then
