@@ -127,7 +127,7 @@ M.side_of = side_of
 -- id_of and max_hp_of cache a creature's id and hit point maximum (the
 -- maximum once a trial: a drain is what a trial changes).
 local ids, maxes = memo(), {}
-function M.id_of(c)
+local function id_of(c)
   local s = ids[c]
   if s == nil then
     s = c:get("id")
@@ -135,7 +135,7 @@ function M.id_of(c)
   end
   return s
 end
-function M.max_hp_of(c)
+local function max_hp_of(c)
   local n = maxes[c]
   if n == nil then
     n = c:get("max_hp")
@@ -145,7 +145,7 @@ function M.max_hp_of(c)
 end
 
 -- setting(self, kit, key) looks a setting up (plan, side, kit, defaults).
-function M.setting(self, kit, key)
+local function setting(self, kit, key)
   local plan = kit.stat.plan
   if plan then
     local v = plan[key]
@@ -162,7 +162,7 @@ function M.setting(self, kit, key)
 end
 
 -- attack_info(kit, name) is the stat block's attack entry called name.
-function M.attack_info(kit, name)
+local function attack_info(kit, name)
   local i = kit.info[name]
   if i ~= nil then return i or nil end
   for _, a in ipairs(kit.stat.attacks or {}) do
@@ -176,7 +176,7 @@ function M.attack_info(kit, name)
 end
 
 -- sequence(kit) is the list of attack names of one Attack action.
-function M.sequence(kit)
+local function sequence(kit)
   if kit.sequence then return kit.sequence end
   local stat = kit.stat
   if stat.multiattack then return stat.multiattack end
@@ -192,18 +192,18 @@ end
 -- makes. lowest_hp skips enemies at 0 hit points that are still in the
 -- fight (a troll waiting to regenerate) unless the attack deals the fire
 -- or acid damage that stops it, in which case such an enemy comes first.
-function M.pick(self, kit, enemies, attack)
+local function pick(self, kit, enemies, attack)
   local plan = kit.stat.plan
   local how = plan and plan.target
   if how == nil then how = kit.stat.tactics end
-  if how == nil then how = M.setting(self, kit, "target") end
+  if how == nil then how = setting(self, kit, "target") end
   if how == nil then how = rules.get("tactics.default", "lowest_hp") end
   if how ~= "lowest_hp" then -- the usual choice skips the tests of the others
     if type(how) == "function" then return how(self, enemies, attack) end
     if how == "first" then return enemies[1] end
     if how == "random" then return enemies[math.random(#enemies)] end
   end
-  local info = attack and M.attack_info(kit, attack)
+  local info = attack and attack_info(kit, attack)
   local burns = info and (info.type == "fire" or info.type == "acid")
   local best, bh
   for i = 1, #enemies do
@@ -221,7 +221,7 @@ end
 -- foes_immune(self, typ): whether any enemy of self in its fight is immune
 -- to a damage type (cached per creature and type).
 local immune_foes = memo()
-function M.foes_immune(self, typ)
+local function foes_immune(self, typ)
   local t = immune_foes[self]
   if t == nil then
     t = {}
@@ -242,7 +242,7 @@ end
 -- foes_tagged(self, tag): whether any enemy of self in its fight has a tag
 -- (cached per creature and tag).
 local tagged_foes = memo()
-function M.foes_tagged(self, tag)
+local function foes_tagged(self, tag)
   local t = tagged_foes[self]
   if t == nil then
     t = {}
@@ -263,8 +263,8 @@ end
 -- downed_foe(self): an enemy lies at 0 HP but is still in the fight (a
 -- creature tagged "regeneration", such as a troll): the engine's target
 -- choice would waste attacks on it, the kit's own skips it unless it burns.
-function M.downed_foe(self)
-  if not M.foes_tagged(self, "regeneration") then return false end
+local function downed_foe(self)
+  if not foes_tagged(self, "regeneration") then return false end
   local enemies = fight.enemies(self) -- a fresh list: a numeric loop is ipairs without its calls
   for i = 1, #enemies do
     if enemies[i]:get("hp") <= 0 then return true end
@@ -276,23 +276,23 @@ end
 -- when every enemy is immune to its damage type, another attack of the
 -- stat block that some enemy is not immune to (the wizard's quarterstaff
 -- against a red dragon). Returns target, attack name.
-function M.choose(self, kit, enemies, name)
-  local a = M.attack_info(kit, name)
+local function choose(self, kit, enemies, name)
+  local a = attack_info(kit, name)
   local typ = a and a.type
-  if typ == nil or not M.foes_immune(self, typ) then return M.pick(self, kit, enemies, name), name end
+  if typ == nil or not foes_immune(self, typ) then return pick(self, kit, enemies, name), name end
   local ok = {}
   for i = 1, #enemies do
     if not util.immune(enemies[i], typ) then ok[#ok + 1] = enemies[i] end
   end
-  if #ok > 0 then return M.pick(self, kit, ok, name), name end
+  if #ok > 0 then return pick(self, kit, ok, name), name end
   for _, b in ipairs(kit.stat.attacks) do
     if b.type ~= typ and not b.variant then
       for i = 1, #enemies do
-        if not util.immune(enemies[i], b.type) then return M.pick(self, kit, enemies, b.name), b.name end
+        if not util.immune(enemies[i], b.type) then return pick(self, kit, enemies, b.name), b.name end
       end
     end
   end
-  return M.pick(self, kit, enemies, name), name
+  return pick(self, kit, enemies, name), name
 end
 
 -- strike_at(self, kit, ctx, target, name [, adv]) makes one attack;
@@ -313,17 +313,17 @@ local function strike_on(on_map, self, ctx, target, name, adv)
   return fight.strike(self, target, name)
 end
 
-function M.strike_at(self, _kit, ctx, target, name, adv)
+local function strike_at(self, _kit, ctx, target, name, adv)
   return strike_on(fight.map() ~= nil, self, ctx, target, name, adv)
 end
 
 -- strike(self, kit, ctx, name) attacks the enemy the kit picks; returns
 -- false when no enemy is left.
-function M.strike(self, kit, ctx, name)
+local function strike(self, kit, ctx, name)
   local on_map = fight.map() ~= nil
   local enemies = on_map and fight.candidates(self) or fight.enemies(self)
   if #enemies == 0 then return false end
-  local target, attack = M.choose(self, kit, enemies, name)
+  local target, attack = choose(self, kit, enemies, name)
   if target == nil then return false end
   strike_on(on_map, self, ctx, target, attack)
   return true
@@ -331,10 +331,10 @@ end
 
 -- attack_action(self, kit, ctx) makes the Attack action with fight.strike: every
 -- attack of the sequence (Extra Attack, multiattack).
-function M.attack_action(self, kit, ctx)
-  local seq = M.sequence(kit)
+local function attack_action(self, kit, ctx)
+  local seq = sequence(kit)
   for i = 1, #seq do
-    if not M.strike(self, kit, ctx, seq[i]) then return end
+    if not strike(self, kit, ctx, seq[i]) then return end
   end
 end
 
@@ -356,7 +356,7 @@ end
 -- dying_ally(self [, unstable_only]) is an ally at 0 hit points that is
 -- neither dead nor fled: the one with the most death saving throw failures,
 -- unstable ones first.
-function M.dying_ally(self, unstable_only)
+local function dying_ally(self, unstable_only)
   if fight.ally_count(self) == team_size(self) then return nil end
   local side = side_of(self)
   local all = fight.all()
@@ -376,11 +376,11 @@ function M.dying_ally(self, unstable_only)
 end
 
 -- turn_dying_ally(self, ctx) is dying_ally(self), computed once a turn.
-function M.turn_dying_ally(self, ctx)
+local function turn_dying_ally(self, ctx)
   local v = ctx.dying
   if v and not fight.is(v, "out") then v = nil end -- healed since
   if v == nil then
-    v = M.dying_ally(self) or false
+    v = dying_ally(self) or false
     ctx.dying = v
   end
   return v or nil
@@ -389,13 +389,13 @@ end
 -- wounded_ally(self, below [, include_self]) is the living ally (self
 -- excluded unless include_self) with the lowest fraction of its hit point
 -- maximum, if that fraction is at or below `below`.
-function M.wounded_ally(self, below, include_self)
+local function wounded_ally(self, below, include_self)
   local allies = fight.allies(self)
   local best, bf
   for i = 1, #allies do
     local a = allies[i]
     if include_self or a ~= self then
-      local f = a:get("hp") / M.max_hp_of(a)
+      local f = a:get("hp") / max_hp_of(a)
       if f <= below and (best == nil or f < bf) then best, bf = a, f end
     end
   end
@@ -411,19 +411,19 @@ end
 local SHAPES = { cone = "cone", line = "line", sphere = "burst", cube = "cube", cylinder = "burst",
   emanation = "emanation" }
 
-function M.area_of(spec)
+local function area_of(spec)
   local n, shape = tostring(spec.area or ""):match("(%d+)%-foot (%a+)")
   shape = shape and SHAPES[shape:lower()]
   if not shape then return nil end
   return { shape = shape, length = tonumber(n), width = spec.width }
 end
 
-function M.grouped(self, kit)
+local function grouped(self, kit)
   if fight.map() then
-    local area = kit.stat.breath and M.area_of(kit.stat.breath)
+    local area = kit.stat.breath and area_of(kit.stat.breath)
     if area then
       local aim = fight.aim(self, area)
-      if aim == nil or aim.enemies < math.min(M.setting(self, kit, "breath_min_targets"), fight.enemy_count(self)) then
+      if aim == nil or aim.enemies < math.min(setting(self, kit, "breath_min_targets"), fight.enemy_count(self)) then
         return nil
       end
       local out = {}
@@ -434,9 +434,9 @@ function M.grouped(self, kit)
     end
   end
   local enemies = fight.enemies(self)
-  if #enemies < M.setting(self, kit, "breath_min_targets") then return nil end
+  if #enemies < setting(self, kit, "breath_min_targets") then return nil end
   table.sort(enemies, function(a, b) return a:get("hp") < b:get("hp") end)
-  local n = M.setting(self, kit, "breath_max_targets")
+  local n = setting(self, kit, "breath_max_targets")
   local out = {}
   for i = 1, math.min(n, #enemies) do out[i] = enemies[i] end
   return out
@@ -536,16 +536,16 @@ local function act(kit, e)
   if surge == nil and not kit.lua_attacks then
     -- the engine attacks, unless an enemy is immune to the attack's damage
     -- or lies at 0 HP waiting to regenerate
-    local first = M.attack_info(kit, M.sequence(kit)[1])
-    if not (first and first.type and M.foes_immune(self, first.type)) and not M.downed_foe(self) then return end
+    local first = attack_info(kit, sequence(kit)[1])
+    if not (first and first.type and foes_immune(self, first.type)) and not downed_foe(self) then return end
   end
-  M.attack_action(self, kit, ctx)
+  attack_action(self, kit, ctx)
   if surge and fight.enemy_count(self) > 0 then
     surge.run(self, kit, ctx)
     ctx.action = nil
     if not take_action(self, kit, ctx) then
       ctx.action = "attack"
-      M.attack_action(self, kit, ctx)
+      attack_action(self, kit, ctx)
     end
   end
   e.acted = true
@@ -572,8 +572,8 @@ end
 -- help_stabilize, proficiency from the tag "skill:medicine"), when the
 -- setting stabilise allows it.
 local function stabilise_when(self, kit, ctx)
-  if not M.setting(self, kit, "stabilise") then return nil end
-  local a = M.turn_dying_ally(self, ctx)
+  if not setting(self, kit, "stabilise") then return nil end
+  local a = turn_dying_ally(self, ctx)
   if a == nil or fight.is(a, "stable") or a:has("stable") then return nil end
   return a
 end
@@ -595,9 +595,9 @@ end
 -- The other generic action: the Dodge action (5e.action_rules.dodge) when
 -- the creature is at or below the setting dodge_below of its HP maximum.
 local function dodge_when(self, kit)
-  local below = M.setting(self, kit, "dodge_below")
+  local below = setting(self, kit, "dodge_below")
   if not below or fight.enemy_count(self) == 0 then return nil end
-  if self:get("hp") / M.max_hp_of(self) > below then return nil end
+  if self:get("hp") / max_hp_of(self) > below then return nil end
   return true
 end
 
@@ -748,7 +748,7 @@ end
 -- off where there is nothing to hide behind.
 function M.hide(stat, kit)
   M.after(kit, { name = "hide",
-    when = function(self, k) return M.setting(self, k, "hide") and not self:has("invisible") end,
+    when = function(self, k) return setting(self, k, "hide") and not self:has("invisible") end,
     run = function(self) rules.need("5e.exploration").quick_hide(self) end })
   hooks.add(stat, "attack.roll", function(e)
     local s = e.attacker
@@ -763,5 +763,26 @@ function M.plan(stat, settings)
   for k, v in pairs(settings) do stat.plan[k] = v end
   return stat
 end
+
+-- The functions above, for the class and monster scripts (called here as
+-- locals: the module's own calls skip a lookup in M).
+M.setting = setting
+M.attack_info = attack_info
+M.sequence = sequence
+M.pick = pick
+M.foes_immune = foes_immune
+M.foes_tagged = foes_tagged
+M.downed_foe = downed_foe
+M.choose = choose
+M.strike = strike
+M.attack_action = attack_action
+M.dying_ally = dying_ally
+M.turn_dying_ally = turn_dying_ally
+M.wounded_ally = wounded_ally
+M.max_hp_of = max_hp_of
+M.id_of = id_of
+M.area_of = area_of
+M.grouped = grouped
+M.strike_at = strike_at
 
 return M
