@@ -118,6 +118,26 @@ func (f *Fight) enter(x *Fighter, b grid.Pos) (entry, *Fighter, bool) {
 	if !m.Fits(b, fp) {
 		return offMap, nil, false
 	}
+	if fp.W <= 1 && fp.H <= 1 {
+		// one square, nobody there (the common case): the loop below
+		// for it (TestEnterOneSquare)
+		if i := b.Y*m.W + b.X; sp.occ[i] == 0 {
+			q := grid.Pos{X: b.X, Y: b.Y}
+			if m.Walls.Terrain(q) == grid.Full {
+				return aWall, nil, false
+			}
+			return canEnter, nil, m.Difficult(q)
+		}
+	}
+	return f.enterSquares(x, b)
+}
+
+// enterSquares is enter for a footprint that fits on the map at b, square
+// by square.
+func (f *Fight) enterSquares(x *Fighter, b grid.Pos) (entry, *Fighter, bool) {
+	sp := f.Space
+	m := sp.Map
+	fp := x.C.Space
 	w, h := fp.Dims()
 	difficult := false
 	for y := b.Y; y < b.Y+h; y++ {

@@ -180,3 +180,46 @@ func TestStandableOneSquare(t *testing.T) {
 		t.Fatalf("occupied squares standable %d times, not %d times: both are needed", seen[true], seen[false])
 	}
 }
+
+// TestEnterOneSquare checks enter's way for one square with nobody on it
+// against the square by square loop (enterSquares), for every fighter on
+// every square of a crowded map with walls and difficult ground.
+func TestEnterOneSquare(t *testing.T) {
+	f := crowd(t, 14, 12, 20)
+	for i, x := range f.Fighters {
+		x.C.Pos = grid.Pos{X: (i * 3) % 14, Y: (i * 3 / 14) * 2}
+	}
+	for y := 1; y < 12; y += 3 {
+		f.Space.Map.Walls.Set(grid.Pos{X: 5, Y: y}, grid.Full)
+		f.Space.Map.SetDifficult(grid.Pos{X: 7, Y: y}, true)
+	}
+	f.ResetSpace()
+	m := f.Space.Map
+	seen := map[entry]int{}
+	difficult := 0
+	for _, x := range f.Fighters {
+		for y := -1; y <= m.H; y++ {
+			for xx := -1; xx <= m.W; xx++ {
+				p := grid.Pos{X: xx, Y: y}
+				w, o, d := f.enter(x, p)
+				if !m.Fits(p, x.C.Space) {
+					if w != offMap {
+						t.Fatalf("%s enters %v off the map: %v", x.ID, p, w)
+					}
+					continue
+				}
+				w2, o2, d2 := f.enterSquares(x, p)
+				if w != w2 || o != o2 || d != d2 {
+					t.Fatalf("%s at %v: enter %v %v %v, enterSquares %v %v %v", x.ID, p, w, o, d, w2, o2, d2)
+				}
+				seen[w]++
+				if d {
+					difficult++
+				}
+			}
+		}
+	}
+	if seen[canEnter] == 0 || seen[aWall] == 0 || seen[aCreature] == 0 || difficult == 0 {
+		t.Fatalf("cases met: %v, %d difficult: each is needed", seen, difficult)
+	}
+}

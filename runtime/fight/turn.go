@@ -233,8 +233,12 @@ func (f *Fight) lowestCandidate(x *Fighter) *Fighter {
 // isLowestHP reports whether t is the built-in LowestHP (its code: a
 // function value has no other identity).
 func isLowestHP(t Tactic) bool {
-	return t != nil && reflect.ValueOf(t).Pointer() == reflect.ValueOf(Tactic(LowestHP)).Pointer()
+	return t != nil && reflect.ValueOf(t).Pointer() == lowestHPCode
 }
+
+// lowestHPCode is the code of LowestHP, as reflect's Pointer gives it
+// (worked out once: it never changes).
+var lowestHPCode = reflect.ValueOf(Tactic(LowestHP)).Pointer()
 
 // Candidates returns the enemies x should choose a target among (see
 // candidates); the slice is reused by the next call.
