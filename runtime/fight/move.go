@@ -431,9 +431,7 @@ func (f *Fight) move(x *Fighter, path []grid.Pos, opt MoveOpts, fresh bool) (res
 				}
 			}
 		}
-		f.Space.occupy(x, -1)
-		x.C.Pos = p
-		f.Space.occupy(x, 1)
+		f.Space.stepTo(x, p)
 		x.diagonals = d
 		x.Moved += c
 		res.Steps++

@@ -311,6 +311,30 @@ func (s *Space) occupy(x *Fighter, d int) {
 	}
 }
 
+// stepTo moves x, counted in the occupancy, to p: occupy(x, -1), the move,
+// occupy(x, 1), in one go for one square on the map to another
+// (TestStepToIsOccupy).
+func (s *Space) stepTo(x *Fighter, p grid.Pos) {
+	a, w, h := x.C.Pos, s.Map.W, s.Map.H
+	if fp := x.C.Space; fp.W <= 1 && fp.H <= 1 && uint(a.X) < uint(w) && uint(a.Y) < uint(h) && uint(p.X) < uint(w) && uint(p.Y) < uint(h) {
+		i := a.Y*w + a.X
+		s.occ[i]--
+		s.who[i] = nil
+		x.C.Pos = p
+		j := p.Y*w + p.X
+		s.occ[j]++
+		if s.occ[j] == 1 {
+			s.who[j] = x
+		} else {
+			s.who[j] = nil
+		}
+		return
+	}
+	s.occupy(x, -1)
+	x.C.Pos = p
+	s.occupy(x, 1)
+}
+
 // only returns the one fighter standing on square q (index i) when the
 // occupancy knows it, else nil (nobody, several, or not known).
 func (s *Space) only(i int, q grid.Pos) *Fighter {

@@ -1,6 +1,8 @@
 package fight
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/dndsh/dndsh/runtime/creature"
@@ -83,5 +85,44 @@ func TestRankOfFollowsSizeName(t *testing.T) {
 		if got, want := sr.rankOf(x), sr.sizeRank(x.C); got != want {
 			t.Fatalf("size %+v: rankOf %d, sizeRank %d", sz, got, want)
 		}
+	}
+}
+
+// TestStepToIsOccupy checks stepTo against occupy's way (out of the
+// occupancy, moved, back in) for steps of one square and larger
+// footprints, on the map and off it, onto empty and crowded squares.
+func TestStepToIsOccupy(t *testing.T) {
+	f := crowd(t, 8, 6, 12)
+	sp := f.Space
+	r := rand.New(rand.NewPCG(5, 6))
+	shared := 0
+	for i := 0; i < 5000; i++ {
+		x := f.Fighters[r.IntN(len(f.Fighters))]
+		if r.IntN(10) == 0 {
+			x.C.Space = grid.Square(1 + r.IntN(2))
+			f.ResetSpace()
+		}
+		p := grid.Pos{X: r.IntN(10) - 1, Y: r.IntN(8) - 1}
+		from := x.C.Pos
+		occ, who := slices.Clone(sp.occ), slices.Clone(sp.who)
+		sp.stepTo(x, p)
+		gotOcc, gotWho := slices.Clone(sp.occ), slices.Clone(sp.who)
+		copy(sp.occ, occ)
+		copy(sp.who, who)
+		x.C.Pos = from
+		sp.occupy(x, -1)
+		x.C.Pos = p
+		sp.occupy(x, 1)
+		if x.C.Pos != p || !slices.Equal(gotOcc, sp.occ) || !slices.Equal(gotWho, sp.who) {
+			t.Fatalf("step %d of %s from %v to %v: stepTo's occupancy differs from occupy's", i, x.ID, from, p)
+		}
+		for _, n := range sp.occ {
+			if n > 1 {
+				shared++
+			}
+		}
+	}
+	if shared == 0 {
+		t.Fatal("no square ever held two: that case is not tried")
 	}
 }
