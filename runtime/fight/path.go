@@ -1,6 +1,7 @@
 package fight
 
 import (
+	"math"
 	"math/bits"
 
 	"github.com/dndsh/dndsh/runtime/grid"
@@ -523,10 +524,18 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 	for di, d := range neighbours {
 		step[di] = d[1]*m.W + d[0]
 	}
+	// the search's own, read once: its stamp, its squares and states,
+	// the limit (none: the most a cost can be) and the corner rule
+	gen, sq, sts := s.gen, s.sq, s.st
+	lim := int32(math.MaxInt32)
+	if limit >= 0 && limit < math.MaxInt32 {
+		lim = int32(limit)
+	}
+	corner := pr.corner
 	for len(s.heap) > 0 {
 		n := s.pop()
 		ng := n.g()
-		if ng > s.st[n.state].cost {
+		if ng > sts[n.state].cost {
 			continue // a stale entry
 		}
 		p, diag := dec(n.state)
@@ -544,6 +553,16 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 		// (every neighbour of a square inside that box by one is)
 		pi := p.Y*m.W + p.X
 		inner := p.X > 0 && p.X < maxX && p.Y > 0 && p.Y < maxY
+		// priceStep's prices from p, on plain and difficult ground: along
+		// a side, and across a corner with the diagonal count after it
+		// (under alternating diagonals every second one costs double)
+		side, cross, cd := pr.cost[0], pr.cost[1], diag
+		if alt {
+			cd = diag + 1
+			if cd%2 == 0 {
+				cross = pr.cost[2]
+			}
+		}
 		for di := range neighbours {
 			d := &neighbours[di]
 			qx, qy := p.X+d[0], p.Y+d[1]
@@ -551,43 +570,36 @@ func (f *Fight) search(x *Fighter, goal *Goal, limit int, pr *stepPrices, s *pat
 				continue // m.Fits
 			}
 			i := pi + step[di]
-			c := &s.sq[i]
-			if c.stamp != s.gen {
+			c := &sq[i]
+			if c.stamp != gen {
 				f.square(s, x, grid.Pos{X: qx, Y: qy, Z: p.Z})
 			}
 			if c.entry != canEnter {
 				continue
 			}
-			// priceStep, from the prices worked out for the search
 			// (neighbours lists the four sides, then the four corners)
-			k, nd := 0, diag
+			prices, nd := &side, diag
 			if di >= 4 {
-				if pr.corner && grid.CutsCorner(p, grid.Pos{X: qx, Y: qy, Z: p.Z}, x.C.Space, m.Walls) {
+				if corner && grid.CutsCorner(p, grid.Pos{X: qx, Y: qy, Z: p.Z}, x.C.Space, m.Walls) {
 					continue
 				}
-				k = 1
-				if alt {
-					nd = diag + 1
-					if nd%2 == 0 {
-						k = 2
-					}
-				}
+				prices, nd = &cross, cd
 			}
 			dif := 0
 			if c.diff {
 				dif = 1
 			}
-			g := ng + pr.cost[k][dif]
-			if limit >= 0 && int(g) > limit {
+			g := ng + prices[dif]
+			if g > lim {
 				continue
 			}
 			st := enc(int32(i), nd)
-			if r := &s.st[st]; r.stamp == s.gen && r.cost <= g {
+			if r := &sts[st]; r.stamp == gen && r.cost <= g {
 				continue
 			}
-			s.st[st] = searchState{stamp: s.gen, cost: g, parent: n.state}
-			if c.estStamp != s.gen {
-				c.estStamp, c.est = s.gen, int32(goal.Estimate(grid.Pos{X: qx, Y: qy, Z: p.Z}))
+			sts[st] = searchState{stamp: gen, cost: g, parent: n.state}
+			if c.estStamp != gen {
+				c.estStamp, c.est = gen, int32(goal.Estimate(grid.Pos{X: qx, Y: qy, Z: p.Z}))
 			}
 			s.push(mkNode(g+c.est, g, st))
 		}
