@@ -2,6 +2,7 @@ package fight
 
 import (
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/dndsh/dndsh/runtime/grid"
@@ -39,4 +40,24 @@ func anyWithin(l []grid.Pos, p grid.Pos, k int) bool {
 		}
 	}
 	return false
+}
+
+// TestTowardKeep checks towardKeep against keepWithin, then toward of what
+// it kept with one square less.
+func TestTowardKeep(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	p := grid.Pos{X: 20, Y: 20}
+	for round := 0; round < 20000; round++ {
+		var l []grid.Pos
+		for n := r.Intn(7); n > 0; n-- {
+			l = append(l, grid.Pos{X: p.X + r.Intn(15) - 7, Y: p.Y + r.Intn(15) - 7})
+		}
+		k := r.Intn(10) - 1
+		want := keepWithin(append([]grid.Pos(nil), l...), p, k)
+		wantSet := toward(want, p, k-1)
+		got, set := towardKeep(l, p, k)
+		if !slices.Equal(got, want) || set != wantSet {
+			t.Fatalf("towardKeep(%v, %v, %d) = %v %08b, want %v %08b", l, p, k, got, set, want, wantSet)
+		}
+	}
 }

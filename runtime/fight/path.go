@@ -760,8 +760,10 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 	// the two ways give the same paths).
 	cheb := goal.chebyshev && goal.free != nil && !s.plainGreedy
 	var h, k int
+	var near []grid.Pos // s.near's squares, kept in place as greedy goes
 	if cheb {
 		s.near, k = nearest(goal.free, p, s.near[:0])
+		near = s.near
 		h = k * goal.unit
 	} else {
 		h = s.estimate(goal, m.W, p)
@@ -777,10 +779,11 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 		// stop
 		pick, pc, pnd := -1, 0, 0 // the pick, its step's cost and diagonal count
 		// cand: the neighbours worth asking (bit i for neighbours[i]);
-		// counting squares, those k-1 or fewer off a square of near
+		// counting squares, those k-1 or fewer off a square of near (near
+		// first narrowed to its squares k off p, after the step taken)
 		cand := uint8(0xff)
 		if cheb {
-			cand = toward(s.near, p, k-1)
+			near, cand = towardKeep(near, p, k)
 		}
 		for set := cand; set != 0; set &= set - 1 { // the neighbours of cand, in order
 			i := bits.TrailingZeros8(set)
@@ -830,7 +833,6 @@ func (f *Fight) greedy(x *Fighter, goal *Goal, budget int, pr *stepPrices, s *pa
 		if cheb {
 			k--
 			p, h = q, h-goal.unit
-			s.near = keepWithin(s.near, q, k)
 		} else {
 			p, h = q, s.estimate(goal, m.W, q)
 		}
@@ -913,6 +915,22 @@ var towardSets = func() (t [8][8]uint8) {
 	}
 	return t
 }()
+
+// towardKeep is keepWithin(l, p, k) and toward of what it keeps with k-1,
+// in one pass (TestTowardKeep).
+func towardKeep(l []grid.Pos, p grid.Pos, k int) ([]grid.Pos, uint8) {
+	var set uint8
+	n := 0
+	for _, q := range l {
+		dx, dy := q.X-p.X, q.Y-p.Y
+		if max(dx, -dx, dy, -dy) <= k {
+			l[n] = q
+			n++
+			set |= towardSets[axisSteps(dx, k-1)&7][axisSteps(dy, k-1)&7]
+		}
+	}
+	return l[:n], set
+}
 
 // keepWithin keeps, in place, the squares of l at most k squares from p.
 func keepWithin(l []grid.Pos, p grid.Pos, k int) []grid.Pos {

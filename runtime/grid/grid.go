@@ -245,7 +245,15 @@ func (g Grid) BetweenAt(ap Pos, as Footprint, bp Pos, bs Footprint) int {
 // only reads: a caller that measures often passes its creatures' own fields
 // (four pointers travel in registers, four structs do not).
 func (g Grid) BetweenOf(ap *Pos, as *Footprint, bp *Pos, bs *Footprint) int {
-	dx, dy, dz := gap1(ap.X, as.W, bp.X, bs.W), gap1(ap.Y, as.H, bp.Y, bs.H), abs(ap.Z-bp.Z)
+	var dx, dy int
+	if uint(as.W|as.H|bs.W|bs.H) <= 1 {
+		// two single squares: gap1 of lengths 1 is the difference's size
+		// (TestBetweenOfOneSquare)
+		dx, dy = abs(ap.X-bp.X), abs(ap.Y-bp.Y)
+	} else {
+		dx, dy = gap1(ap.X, as.W, bp.X, bs.W), gap1(ap.Y, as.H, bp.Y, bs.H)
+	}
+	dz := abs(ap.Z - bp.Z)
 	if g.Diagonal == DiagonalEuclid { // span, its common rules inlined
 		return g.euclid(dx, dy, dz)
 	}

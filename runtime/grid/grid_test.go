@@ -466,3 +466,29 @@ func TestWithinASquare(t *testing.T) {
 		t.Fatal("no pair within a square: not a test")
 	}
 }
+
+// TestBetweenOfOneSquare checks BetweenOf, whose two single squares skip
+// gap1, against the distance of gap1's gaps (span), for footprints of
+// lengths -1 to 3 (below 1 counts as 1) under every diagonal rule.
+func TestBetweenOfOneSquare(t *testing.T) {
+	ones := 0
+	for _, g := range []Grid{{Square: 5}, {Square: 5, Diagonal: DiagonalAlternate}, {Square: 5, Diagonal: DiagonalEuclid}, {Diagonal: DiagonalAlternate}} {
+		for i := 0; i < 20000; i++ {
+			h := uint(i)*2654435761 + uint(g.Diagonal)
+			n := func(m uint) int { h = h*6364136223846793005 + 1442695040888963407; return int(h >> 33 % m) }
+			a, b := Pos{X: n(9), Y: n(9), Z: n(3)}, Pos{X: n(9), Y: n(9), Z: n(3)}
+			as, bs := Footprint{W: n(5) - 1, H: n(5) - 1}, Footprint{W: n(5) - 1, H: n(5) - 1}
+			if n(2) == 0 {
+				as, bs = Footprint{W: n(2), H: n(2)}, Footprint{W: n(2), H: n(2)}
+				ones++
+			}
+			want := g.span(gap1(a.X, as.W, b.X, bs.W), gap1(a.Y, as.H, b.Y, bs.H), abs(a.Z-b.Z))
+			if got := g.BetweenOf(&a, &as, &b, &bs); got != want {
+				t.Fatalf("%+v: BetweenOf(%v %+v, %v %+v) = %d, want %d", g, a, as, b, bs, got, want)
+			}
+		}
+	}
+	if ones == 0 {
+		t.Fatal("no single squares tried")
+	}
+}
