@@ -16,10 +16,7 @@ func TestTowardIsAnyWithin(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	p := grid.Pos{X: 20, Y: 20}
 	for round := 0; round < 20000; round++ {
-		var l []grid.Pos
-		for n := r.Intn(5); n > 0; n-- {
-			l = append(l, grid.Pos{X: p.X + r.Intn(15) - 7, Y: p.Y + r.Intn(15) - 7})
-		}
+		l := squaresAround(r, p, 4)
 		k := r.Intn(10) - 2
 		got := toward(l, p, k)
 		for i, d := range neighbours {
@@ -48,10 +45,7 @@ func TestTowardKeep(t *testing.T) {
 	r := rand.New(rand.NewSource(2))
 	p := grid.Pos{X: 20, Y: 20}
 	for round := 0; round < 20000; round++ {
-		var l []grid.Pos
-		for n := r.Intn(7); n > 0; n-- {
-			l = append(l, grid.Pos{X: p.X + r.Intn(15) - 7, Y: p.Y + r.Intn(15) - 7})
-		}
+		l := squaresAround(r, p, 6)
 		k := r.Intn(10) - 1
 		want := keepWithin(append([]grid.Pos(nil), l...), p, k)
 		wantSet := toward(want, p, k-1)
@@ -60,4 +54,14 @@ func TestTowardKeep(t *testing.T) {
 			t.Fatalf("towardKeep(%v, %v, %d) = %v %08b, want %v %08b", l, p, k, got, set, want, wantSet)
 		}
 	}
+}
+
+// squaresAround is a list of up to most squares within 7 of p on each
+// axis, drawn from r (ties and repeats among them).
+func squaresAround(r *rand.Rand, p grid.Pos, most int) []grid.Pos {
+	var l []grid.Pos
+	for n := r.Intn(most + 1); n > 0; n-- {
+		l = append(l, grid.Pos{X: p.X + r.Intn(15) - 7, Y: p.Y + r.Intn(15) - 7})
+	}
+	return l
 }
