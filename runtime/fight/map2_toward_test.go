@@ -65,3 +65,26 @@ func squaresAround(r *rand.Rand, p grid.Pos, most int) []grid.Pos {
 	}
 	return l
 }
+
+// toward is the neighbour set of towardKeep for every square of l, without
+// narrowing l: the set's rule, read from towardSets as towardKeep reads it.
+func toward(l []grid.Pos, p grid.Pos, k int) uint8 {
+	var set uint8
+	for _, q := range l {
+		set |= towardSets[axisSteps(q.X-p.X, k)][axisSteps(q.Y-p.Y, k)]
+	}
+	return set
+}
+
+// keepWithin keeps, in place, the squares of l at most k squares from p:
+// towardKeep's narrowing, asked square by square.
+func keepWithin(l []grid.Pos, p grid.Pos, k int) []grid.Pos {
+	n := 0
+	for _, q := range l {
+		if squaresOff(q, p) <= k {
+			l[n] = q
+			n++
+		}
+	}
+	return l[:n]
+}

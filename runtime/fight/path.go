@@ -879,17 +879,6 @@ func squaresOff(a, b grid.Pos) int {
 	return max(dx, -dx, dy, -dy)
 }
 
-// toward is the set of neighbours of p (bit i for neighbours[i]) at most
-// k squares from some square of l (each diagonal one square, squaresOff),
-// read from towardSets by the two axes' offsets (TestTowardIsAnyWithin).
-func toward(l []grid.Pos, p grid.Pos, k int) uint8 {
-	var set uint8
-	for _, q := range l {
-		set |= towardSets[axisSteps(q.X-p.X, k)][axisSteps(q.Y-p.Y, k)]
-	}
-	return set
-}
-
 // axisSteps is the set of steps s along one axis (bit s+1 for s of -1, 0,
 // 1) after which an offset of d along it is at most k: |d-s| <= k, that
 // is the steps from max(d-k, -1) to min(d+k, 1).
@@ -916,8 +905,12 @@ var towardSets = func() (t [8][8]uint8) {
 	return t
 }()
 
-// towardKeep is keepWithin(l, p, k) and toward of what it keeps with k-1,
-// in one pass (TestTowardKeep).
+// towardKeep keeps, in place, the squares of l at most k squares from p
+// (each diagonal one square, squaresOff), and returns with them the set of
+// neighbours of p (bit i for neighbours[i]) at most k-1 squares from one
+// of them, read from towardSets by the two axes' offsets: greedy's
+// neighbours worth asking when counting squares (TestTowardKeep and
+// TestTowardIsAnyWithin check it against the rule asked square by square).
 func towardKeep(l []grid.Pos, p grid.Pos, k int) ([]grid.Pos, uint8) {
 	var set uint8
 	n := 0
@@ -930,18 +923,6 @@ func towardKeep(l []grid.Pos, p grid.Pos, k int) ([]grid.Pos, uint8) {
 		}
 	}
 	return l[:n], set
-}
-
-// keepWithin keeps, in place, the squares of l at most k squares from p.
-func keepWithin(l []grid.Pos, p grid.Pos, k int) []grid.Pos {
-	n := 0
-	for _, q := range l {
-		if squaresOff(q, p) <= k {
-			l[n] = q
-			n++
-		}
-	}
-	return l[:n]
 }
 
 // cachedStep is stepCost within a search: the entry of b read once a
