@@ -61,8 +61,33 @@ func BenchmarkR1OnAMapTrial(b *testing.B) {
 	benchFile(b, "../../examples/5e/r1_on_a_map.lua", "")
 }
 
+// BenchmarkR1OnAMapTrialNoMemo and BenchmarkR1Trial3eNoMemo are the two
+// R1 fights on a map with the path memo off (fight.MemoOff), against the
+// same with it (the default): what the memo saves or costs. Compare them
+// by wall clock in one run (the memo's cost is mostly memory traffic,
+// which instruction counts do not show).
+func BenchmarkR1OnAMapTrialNoMemo(b *testing.B) {
+	benchFileMemo(b, "5e", "../../examples/5e/r1_on_a_map.lua", fight.MemoOff)
+}
+
+func BenchmarkR1Trial3eNoMemo(b *testing.B) {
+	benchFileMemo(b, "3e", "../../examples/3e/r1_fighters_vs_goblins.lua", fight.MemoOff)
+}
+
 func benchFile(b *testing.B, file, extra string) {
 	e, f := example(b, file, extra)
+	benchRuns(b, e, f, fight.MemoOn)
+}
+
+func benchFileMemo(b *testing.B, ruleset, file string, memo fight.MemoMode) {
+	e, f := exampleIn(b, ruleset, file, "")
+	benchRuns(b, e, f, memo)
+}
+
+// benchRuns plays f's trials with the path memo in mode memo (on a map)
+// and reports the attacks a trial and, on a map, the share of path
+// look-ups the memo answered.
+func benchRuns(b *testing.B, e *engine.Engine, f *fight.Fight, memo fight.MemoMode) {
 	defer e.Close()
 	b.ReportAllocs()
 	i := uint64(0)
@@ -70,6 +95,9 @@ func benchFile(b *testing.B, file, extra string) {
 	for b.Loop() {
 		e.R.Src.Reset(1, i)
 		i++
+		if f.Space != nil {
+			f.Space.SetMemo(memo) // Run keeps the mode: set before each trial all the same
+		}
 		if _, err := f.Run(); err != nil {
 			b.Fatal(err)
 		}
@@ -78,6 +106,11 @@ func benchFile(b *testing.B, file, extra string) {
 		}
 	}
 	b.ReportMetric(float64(attacks)/float64(b.N), "attacks/trial")
+	if f.Space != nil {
+		if h, m, _ := f.Space.MemoStats(); h+m > 0 {
+			b.ReportMetric(float64(h)/float64(h+m), "memo-answered")
+		}
+	}
 }
 
 // BenchmarkR1Trial5e is one R1 trial under the full 5e scripts.

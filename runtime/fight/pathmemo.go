@@ -27,12 +27,21 @@ import (
 // below memoDown (a memo that keeps missing costs its keys). It keeps at
 // most memoEntries answers (memoWords words of keys) and then starts again
 // empty.
+//
+// An answer is stored only when its key is asked for the second time
+// (seen, a bitmap of key hashes): most keys of a fight are asked once, and
+// storing each cost more than the searches the memo saved (5e's R1 on a
+// map, bench/README.md round 12). A hash's bit is only a hint: a key whose
+// bit another key set is stored at its first asking, and one whose bit was
+// cleared is worked out again; either way the answer is the same.
 type pathMemo struct {
 	index   map[uint64]int32 // hash of a key -> its entry
 	entries []memoEntry
 	keys    []uint64   // the entries' keys, end to end
 	paths   []grid.Pos // the entries' paths, end to end
 	key     []uint64   // the key being looked up
+	seen    []uint64   // bitmap of the hashes of keys asked before (memoSeenBits)
+	admit   bool       // the key looked up last was seen before: settle stores its answer
 	// the map the entries were found on, and its versions then
 	m                *grid.Map
 	walls            *grid.Obstacles
@@ -124,6 +133,10 @@ func (mm *pathMemo) check(e memoEntry, path []grid.Pos, cost int, ok bool) {
 	}
 }
 
+// memoSeenBits is the size of the bitmap of keys asked before (a power
+// of 2): 128 KB.
+const memoSeenBits = 1 << 20
+
 // memoEntries and memoWords bound the memo: the answers it keeps, and the
 // words of their keys (a key is a word a fighter, 15 more), before it
 // starts again: 4 MB of keys and about as much of paths at most, per
@@ -131,6 +144,9 @@ func (mm *pathMemo) check(e memoEntry, path []grid.Pos, cost int, ok bool) {
 const (
 	memoEntries = 1 << 14
 	memoWords   = 1 << 19
+	// memoPathSquares is the room made for the entries' paths (8 squares
+	// an answer); more is appended as needed
+	memoPathSquares = memoEntries * 8
 )
 
 type memoEntry struct {
@@ -260,7 +276,9 @@ func (mm *pathMemo) settle(e memoEntry, found bool, h uint64, path []grid.Pos, c
 		mm.check(e, path, cost, ok)
 		return
 	}
-	mm.store(h, path, cost, ok)
+	if mm.admit {
+		mm.store(h, path, cost, ok)
+	}
 }
 
 // lookup returns the remembered answer for the key in mm.key with hash h.
@@ -270,6 +288,20 @@ func (mm *pathMemo) lookup(f *Fight, h uint64) (memoEntry, bool) {
 		mm.reset()
 		mm.m, mm.walls = sp.Map, sp.Map.Walls
 		mm.mapGen, mm.wallsGen = sp.Map.Gen(), sp.Map.Walls.Gen()
+	}
+	if mm.seen == nil {
+		mm.seen = make([]uint64, memoSeenBits/64)
+	}
+	b := h >> (64 - 20) // the hash's top bits (memoSeenBits = 1<<20)
+	w, bit := &mm.seen[b/64], uint64(1)<<(b%64)
+	mm.admit = *w&bit != 0
+	if !mm.admit {
+		// asked for the first time (as far as the bitmap knows): not
+		// stored, so not in the index either
+		*w |= bit
+		mm.misses++
+		mm.counted(false)
+		return memoEntry{}, false
 	}
 	i, ok := mm.index[h]
 	if ok {
@@ -302,8 +334,14 @@ func (mm *pathMemo) store(h uint64, path []grid.Pos, cost int, ok bool) {
 // reset forgets every answer.
 func (mm *pathMemo) reset() {
 	if mm.index == nil {
+		// made whole at once, the first time an answer is stored: growing
+		// them by appends cost more than the memo saved (round 12)
 		mm.index = make(map[uint64]int32, memoEntries)
+		mm.entries = make([]memoEntry, 0, memoEntries)
+		mm.keys = make([]uint64, 0, memoWords)
+		mm.paths = make([]grid.Pos, 0, memoPathSquares)
 	}
 	clear(mm.index)
+	clear(mm.seen)
 	mm.entries, mm.keys, mm.paths = mm.entries[:0], mm.keys[:0], mm.paths[:0]
 }
