@@ -96,6 +96,7 @@ type Runtime struct {
 	sources  map[string]*source // loaded sources by chunk name, for excerpts
 	clock    *trialClock        // the reusable deadline of outermost entries
 	memoMeta *lua.LTable        // the metatable of memo tables (NewMemo)
+	prof     *profiler          // samples the entries' Lua stacks (SetProfile), or nil
 
 	guards  []guard        // the active protected calls, innermost last
 	errfn   *lua.LFunction // the error handler of every protected call
@@ -261,7 +262,7 @@ func (r *Runtime) Enter(ctx context.Context) func() { return r.enter(ctx) }
 // enter sets the call's context (the caller's, bounded by the configured
 // timeout) and returns the function that removes it.
 func (r *Runtime) enter(ctx context.Context) func() {
-	if ctx == nil && r.cfg.Timeout <= 0 {
+	if ctx == nil && r.cfg.Timeout <= 0 && r.prof == nil {
 		return func() {}
 	}
 	if ctx == nil {
@@ -276,7 +277,7 @@ func (r *Runtime) enter(ctx context.Context) func() {
 	}
 	prev := r.L.Context()
 	r.ctx = ctx
-	r.L.SetContext(ctx)
+	r.L.SetContext(r.profiled(ctx))
 	return func() {
 		cancel()
 		if prev != nil {

@@ -27,7 +27,8 @@ import (
 // which is the order pairs follows. Shape.New reaches those two and the
 // string-keyed part, to make a table of known keys without building its
 // hash part key by key. ResultsWanted reads the NRet of the state's
-// current call frame.
+// current call frame; the Lua profile (profile.go) walks the frames of the
+// running calls through their Fn, Parent and Pc.
 
 // vmLayout holds the offsets of the fields dndsh reaches.
 type vmLayout struct {
@@ -37,7 +38,10 @@ type vmLayout struct {
 	tArray, tKeys, tK2i        uintptr // in lua.LTable
 	tStrdict                   uintptr // in lua.LTable
 	curFrame, frameNRet        uintptr // lua.LState's currentFrame, and NRet in its callFrame
+	frameFn, frameParent       uintptr // Fn and Parent in a callFrame (the Lua profile)
+	framePc                    uintptr // Pc in a callFrame
 	ok                         bool
+	frames                     bool // the callFrame fields the profile reads were found
 }
 
 // layout is computed once at initialisation and only read afterwards.
@@ -82,6 +86,10 @@ func findLayout() (l vmLayout) {
 		return l
 	}
 	_, l.ok = offset(frame.Type.Elem(), "NRet", kind(reflect.Int), &l.frameNRet)
+	_, ok1 = offset(frame.Type.Elem(), "Fn", same(reflect.TypeOf((*lua.LFunction)(nil))), &l.frameFn)
+	_, ok2 = offset(frame.Type.Elem(), "Parent", same(frame.Type), &l.frameParent)
+	_, ok3 = offset(frame.Type.Elem(), "Pc", kind(reflect.Int), &l.framePc)
+	l.frames = l.ok && ok1 && ok2 && ok3
 	return l
 }
 

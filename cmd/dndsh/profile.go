@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"runtime"
 	"runtime/pprof"
+	"strings"
+
+	"github.com/dndsh/dndsh/bindings/luart"
 )
 
 // startProfiles starts the profiles a command was asked for: a CPU profile
@@ -48,4 +51,24 @@ func startProfiles(env *Env, cpu, mem string) (func() error, error) {
 		}
 		return nil
 	}, nil
+}
+
+// writeLuaProfile writes a study's Lua profile (--luaprofile) to path: the
+// table of luart.Profile.WriteReport (its first 40 functions and lines),
+// or folded stacks when path ends in .folded.
+func writeLuaProfile(env *Env, path string, p *luart.Profile) error {
+	var b bytes.Buffer
+	var err error
+	if strings.HasSuffix(path, ".folded") {
+		err = p.WriteFolded(&b)
+	} else {
+		err = p.WriteReport(&b, 40)
+	}
+	if err != nil {
+		return usageErr("--luaprofile: %v", err)
+	}
+	if err := env.WriteFile(path, b.Bytes()); err != nil {
+		return usageErr("--luaprofile: cannot write %s: %v", path, err)
+	}
+	return nil
 }

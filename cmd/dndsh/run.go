@@ -37,7 +37,7 @@ func runRun(env *Env, o *opts) error {
 	defer cancel()
 	ctx, unwatch := membudget.New(st.MemoryBudget, 0).Watch(ctx)
 	defer unwatch()
-	p, err := s.worker(ctx, seed, trial)
+	p, err := s.worker(ctx, seed, trial, nil)
 	if err != nil {
 		return err
 	}

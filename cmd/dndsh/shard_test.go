@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -88,6 +90,11 @@ func TestSimShardAutoMergesToOneRun(t *testing.T) {
 // TestSimProfiles: --cpuprofile and --memprofile write gzip-compressed
 // pprof profiles and leave the report as it is.
 func TestSimProfiles(t *testing.T) {
+	// every allocation in the profile: at Go's default rate (one sample
+	// every 512 KB) whether a fight function's allocations are sampled at
+	// all is chance, and the check below failed now and then
+	defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
+	runtime.MemProfileRate = 1
 	root := "../.."
 	dir := t.TempDir()
 	cpu, mem := filepath.Join(dir, "cpu.pprof"), filepath.Join(dir, "mem.pprof")
@@ -126,6 +133,60 @@ func TestSimProfiles(t *testing.T) {
 	}
 	te = newTestEnv(t, root, nil, "sim", "-n", "2", "--cpuprofile", filepath.Join(dir, "no", "such", "dir", "x"), r1)
 	if code := te.run(""); code == 0 || !strings.Contains(te.errOut.String(), "--cpuprofile: cannot write") {
+		t.Fatalf("an unwritable profile must fail clearly: %d %s", code, te.errOut.String())
+	}
+}
+
+// TestSimLuaProfile: --luaprofile writes where the trials' Lua code runs
+// (the troll fight's kit turns), leaves the report as it is, gives the same
+// bytes for the same command, writes folded stacks for a .folded file, and
+// an unwritable file fails clearly.
+func TestSimLuaProfile(t *testing.T) {
+	root := "../.."
+	dir := t.TempDir()
+	troll := "examples/5e/party_vs_troll.lua" // newTestEnv runs in root
+	te := newTestEnv(t, root, nil, "sim", "--seed", "3", "-n", "20", "-j", "2", troll)
+	if code := te.run(""); code != 0 {
+		t.Fatalf("sim: exit %d: %s", code, te.errOut.String())
+	}
+	plain := te.out.String()
+	var first []byte
+	for i, name := range []string{"a.txt", "b.txt", "c.folded"} {
+		path := filepath.Join(dir, name)
+		te = newTestEnv(t, root, nil, "sim", "--seed", "3", "-n", "20", "-j", "2", "--luaprofile", path, troll)
+		if code := te.run(""); code != 0 {
+			t.Fatalf("sim --luaprofile: exit %d: %s", code, te.errOut.String())
+		}
+		if te.out.String() != plain {
+			t.Fatalf("the Lua profile changed the report:\n%s\n%s", te.out.String(), plain)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch i {
+		case 0:
+			for _, want := range []string{"Lua profile: ", "one every 997 VM instructions", "act (core/5e/tactics.lua:", "setting (core/5e/tactics.lua:"} {
+				if !bytes.Contains(b, []byte(want)) {
+					t.Fatalf("the profile lacks %q:\n%s", want, b)
+				}
+			}
+			first = b
+		case 1:
+			if !bytes.Equal(b, first) {
+				t.Fatalf("the same command, two profiles:\n%s\n%s", first, b)
+			}
+		case 2:
+			line, _, _ := strings.Cut(string(b), "\n")
+			if sp := strings.LastIndexByte(line, ' '); sp < 0 || !strings.Contains(line, ";") && !strings.Contains(line, "(") {
+				t.Fatalf("not folded stacks: %q", line)
+			} else if _, err := strconv.Atoi(line[sp+1:]); err != nil {
+				t.Fatalf("a folded stack ends in its samples: %q", line)
+			}
+		}
+	}
+	te = newTestEnv(t, root, nil, "sim", "-n", "2", "--luaprofile", filepath.Join(dir, "no", "such", "dir", "x"), troll)
+	if code := te.run(""); code == 0 || !strings.Contains(te.errOut.String(), "--luaprofile: cannot write") {
 		t.Fatalf("an unwritable profile must fail clearly: %d %s", code, te.errOut.String())
 	}
 }

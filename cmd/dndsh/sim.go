@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/dndsh/dndsh/bindings/luart"
 	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/fight"
 	"github.com/dndsh/dndsh/runtime/membudget"
@@ -35,6 +36,7 @@ func simCommand() *command {
 			flagSpec{name: "shard", value: true, help: "run shard i of K (0-based) of the study's trials; auto/K reads i from the job runner"},
 			flagSpec{name: "cpuprofile", value: true, help: "write a CPU profile of the command to FILE (go tool pprof)"},
 			flagSpec{name: "memprofile", value: true, help: "write an allocation profile of the command to FILE (go tool pprof)"},
+			flagSpec{name: "luaprofile", value: true, help: "write where the trials' Lua code spends its VM instructions to FILE: a table by function and line, or folded stacks for flame graphs when FILE ends in .folded"},
 			flagSpec{name: "svg", value: true, help: "also write the rounds histogram as an SVG file"},
 			flagSpec{name: "compare", value: true, help: "also run the same trials of a second study and report both and the difference: a configuration file (.toml), another encounter (.lua), ruleset=ID, variants=A,B or tactics=NAME"}),
 		run: runSim,
@@ -182,10 +184,22 @@ func simStudy(env *Env, o *opts) error {
 			return err
 		}
 	}
+	lp := o.str("luaprofile", "")
+	if lp != "" {
+		if env.WriteFile == nil {
+			return usageErr("--luaprofile: cannot write files here")
+		}
+		s.prof = luart.NewProfile(0)
+	}
 	ctx, cancel := env.interruptible(context.Background())
 	defer cancel()
 	guard := membudget.New(st.MemoryBudget, 0)
 	agg, err := simulate(ctx, env, s, seed, n, lo, hi, int(jobs), guard)
+	if lp != "" && err == nil {
+		if err := writeLuaProfile(env, lp, s.prof); err != nil {
+			return err
+		}
+	}
 	interrupted := errors.Is(err, errStudyInterrupted)
 	if err != nil && !interrupted {
 		return err
@@ -375,6 +389,7 @@ func simulate(ctx context.Context, env *Env, s *study, seed, n, lo, hi uint64, j
 		err error
 	}
 	results := make([]result, jobs)
+	profs := make([]*luart.Profile, jobs) // each worker's Lua profile (--luaprofile)
 	var done atomic.Uint64
 	var wg sync.WaitGroup
 	for w := 0; w < jobs; w++ {
@@ -383,7 +398,10 @@ func simulate(ctx context.Context, env *Env, s *study, seed, n, lo, hi uint64, j
 			defer wg.Done()
 			wctx, unwatch := guard.Watch(ctx)
 			defer unwatch()
-			p, err := s.worker(wctx, seed, lo)
+			if s.prof != nil {
+				profs[w] = luart.NewProfile(s.prof.Every)
+			}
+			p, err := s.worker(wctx, seed, lo, profs[w])
 			if err != nil {
 				results[w].err = err
 				return
@@ -410,7 +428,7 @@ func simulate(ctx context.Context, env *Env, s *study, seed, n, lo, hi uint64, j
 					agg.AddError(i, err.Error())
 					if p.e.R.Broken() != nil {
 						p.close()
-						if p, err = s.worker(wctx, seed, lo); err != nil {
+						if p, err = s.worker(wctx, seed, lo, profs[w]); err != nil {
 							results[w].err = err
 							return
 						}
@@ -426,6 +444,11 @@ func simulate(ctx context.Context, env *Env, s *study, seed, n, lo, hi uint64, j
 	stop := progress(env, &done, hi-lo)
 	wg.Wait()
 	stop()
+	for _, p := range profs {
+		if p != nil {
+			s.prof.Merge(p)
+		}
+	}
 	var total *stats.Agg
 	for _, r := range results {
 		if r.err != nil && ctx.Err() == nil {

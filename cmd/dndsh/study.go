@@ -34,6 +34,9 @@ type study struct {
 	scripts  []string // the --scripts folders, for the replay command
 	tactics  string   // the default tactics, when --compare tactics= sets them
 	what     string   // what a --compare study changed, for its label
+	// prof, when set, gathers the Lua profile of the study's trials
+	// (--luaprofile): each worker samples into its own, merged here
+	prof *luart.Profile
 }
 
 // replayArgs are the flags that replay one of the study's trials besides
@@ -126,7 +129,8 @@ func (s *study) content(e *engine.Engine) string {
 
 // worker builds a runtime and the fight of the study in it, isolated so
 // that every trial starts from the state the scripts had once loaded.
-func (s *study) worker(ctx context.Context, seed, index uint64) (*player, error) {
+// prof, when not nil, takes the Lua profile of its trials.
+func (s *study) worker(ctx context.Context, seed, index uint64, prof *luart.Profile) (*player, error) {
 	e, err := engine.New(ctx, engine.Options{Ruleset: s.ruleset, Variants: s.variants, Seed: seed, Index: index,
 		UserRoots: s.roots, Cache: s.cache, Timeout: s.timeout, Unsafe: s.unsafe, DiceBudget: s.budget})
 	if err != nil {
@@ -142,6 +146,12 @@ func (s *study) worker(ctx context.Context, seed, index uint64) (*player, error)
 		return nil, err
 	}
 	f.Stop = e.R.CheckContext
+	if prof != nil {
+		if err := e.R.SetProfile(prof); err != nil {
+			e.Close()
+			return nil, usageErr("--luaprofile: %v", err)
+		}
+	}
 	return &player{e: e, f: f, iso: iso}, nil
 }
 
