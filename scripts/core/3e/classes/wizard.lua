@@ -74,16 +74,38 @@ local function area(c, key, cast)
     -- (DMG-GRID-05): a corner of an enemy's space
     local best
     local range = magic.range_of(c, spell)
+    local corners = require("core.3e.grid").corners
+    local side = c:get("side")
+    -- what each creature caught counts for, worked out once per aim (the
+    -- corners' bursts catch the same creatures again and again, and
+    -- nothing moves while the aim is chosen): a friend the spell affects,
+    -- an enemy it counts (when it goes off this round, or the enemy is
+    -- held in melee and will still be there), or neither
+    local FRIEND, FOE, NONE = 1, 2, 0
+    local counts = {}
+    local function counts_as(y)
+      local v = counts[y]
+      if v == nil then
+        if y:get("side") == side then
+          v = affects(spell, y) and FRIEND or NONE
+        elseif spell.time ~= "round" or engaged(y) then
+          v = FOE
+        else
+          v = NONE
+        end
+        counts[y] = v
+      end
+      return v
+    end
     for _, y in ipairs(fight.enemies(c)) do
-      for _, corner in ipairs(fight.distance(c, y) <= range and require("core.3e.grid").corners(y) or {}) do
+      for _, corner in ipairs(fight.distance(c, y) <= range and corners(y) or {}) do
         local hits = fight.area{ shape = "burst", from = corner, length = a.length }
         local foes, friends = 0, 0
-        for _, h in ipairs(hits) do
-          if h.c:get("side") == c:get("side") then
-            if affects(spell, h.c) then friends = friends + 1 end
-          elseif spell.time ~= "round" or engaged(h.c) then
-            -- a 1-round casting goes off where it was aimed: count only
-            -- the enemies held in melee, which will still be there
+        for i = 1, #hits do
+          local v = counts_as(hits[i].c)
+          if v == FRIEND then
+            friends = friends + 1
+          elseif v == FOE then
             foes = foes + 1
           end
         end
