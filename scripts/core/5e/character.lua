@@ -124,14 +124,19 @@ function M.skill_id(s)
   error("unknown skill " .. tostring(s), 2)
 end
 
--- Tags of the form "key=value".
-local function tag_value(c, key)
-  local p = key .. "="
+-- Tags of the form "key=value". value_after(c, p) is the rest of c's first
+-- tag that begins with p ("key="): fight.tag_suffix, which reads the tags
+-- without copying them, unless c has the tag p itself (an empty value),
+-- which tag_suffix passes over: then the list is searched in order.
+local tag_suffix = require("fight").tag_suffix
+local function value_after(c, p)
+  if not c:has_tag(p) then return tag_suffix(c, p) end
   for _, t in ipairs(c:get("tags")) do
     if t:sub(1, #p) == p then return t:sub(#p + 1) end
   end
   return nil
 end
+local function tag_value(c, key) return value_after(c, key .. "=") end
 M.tag_value = tag_value
 
 local function set_tag_value(c, key, value)
@@ -154,12 +159,12 @@ end
 -- (2 + floor((max(1, ceil(x)) - 1) / 4)), else +2, the lowest any creature
 -- has.
 function M.pb(c)
-  local v = tonumber(tag_value(c, "pb"))
+  local v = tonumber(value_after(c, "pb="))
   if v then return v end
   local prof = rules.need("5e.proficiency")
-  local level = tonumber(tag_value(c, "level"))
+  local level = tonumber(value_after(c, "level="))
   if level then return prof(level) end
-  local cr = tonumber(tag_value(c, "cr"))
+  local cr = tonumber(value_after(c, "cr="))
   if cr then return prof(math.max(1, math.ceil(cr))) end
   return 2
 end
