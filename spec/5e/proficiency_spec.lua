@@ -7,6 +7,22 @@
 local ch = require("core.5e.character")
 local checks = require("core.5e.checks")
 
+test("key=value tags: the first tag that begins with key= gives the value", function()
+  local function of(tags, key)
+    local c = ch.new{ id = "t", max_hp = 1 }
+    for _, t in ipairs(tags) do c:add_tag(t) end
+    return ch.tag_value(c, key)
+  end
+  eq(of({ "pb=4", "pb=3" }, "pb"), "4")
+  eq(of({ "humanoid", "level=7" }, "level"), "7")
+  eq(of({ "pb=", "pb=3" }, "pb"), "", "a bare key= comes first: its empty value")
+  eq(of({ "pbx=2" }, "pb"), nil)
+  eq(of({}, "cr"), nil)
+  local c = ch.new{ id = "p", max_hp = 1, level = 9 }
+  c:add_tag("pb=")
+  eq(ch.pb(c), 4, "an empty pb= is no number: PB by level")
+end)
+
 test("PB by level and CR (TV-53, 5E-PROF-01, T-08)", function()
   local function pb(spec)
     spec.id, spec.max_hp = "x", 1
