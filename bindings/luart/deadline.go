@@ -108,7 +108,7 @@ func (r *Runtime) enterTrial(parent context.Context) func() {
 	k.mu.Unlock()
 	k.timer.Reset(r.cfg.Timeout)
 	r.ctx = ctx
-	r.L.SetContext(r.profiled(vmCtx{ctx}))
+	r.L.SetContext(r.profiled(vmCtx{ctx}, true))
 	return k.leaveFn
 }
 

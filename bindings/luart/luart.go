@@ -277,7 +277,7 @@ func (r *Runtime) enter(ctx context.Context) func() {
 	}
 	prev := r.L.Context()
 	r.ctx = ctx
-	r.L.SetContext(r.profiled(ctx))
+	r.L.SetContext(r.profiled(ctx, prev == nil))
 	return func() {
 		cancel()
 		if prev != nil {

@@ -1,6 +1,7 @@
 package luart
 
 import (
+	"cmp"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -33,6 +34,10 @@ import (
 // every 997 VM instructions (a prime, so that no loop's length lines up
 // with it).
 const DefaultProfileEvery = 997
+
+// maxProfileDepth is the deepest a sampled stack goes (the frames nearest
+// the running one are kept).
+const maxProfileDepth = 256
 
 // Frame is one level of a sampled stack.
 type Frame struct {
@@ -88,8 +93,8 @@ func (p *Profile) Stacks() []Stack {
 		out = append(out, *s)
 	}
 	slices.SortFunc(out, func(a, b Stack) int {
-		if a.Samples != b.Samples {
-			return int(b.Samples - a.Samples)
+		if c := cmp.Compare(b.Samples, a.Samples); c != 0 {
+			return c
 		}
 		return strings.Compare(stackKey(a.Frames), stackKey(b.Frames))
 	})
@@ -186,8 +191,8 @@ func (p *Profile) WriteReport(w io.Writer, top int) error {
 			out = append(out, r)
 		}
 		slices.SortFunc(out, func(a, b *row) int {
-			if by(a) != by(b) {
-				return int(by(b) - by(a))
+			if c := cmp.Compare(by(b), by(a)); c != 0 {
+				return c
 			}
 			return strings.Compare(a.name, b.name)
 		})
@@ -273,12 +278,17 @@ func (r *Runtime) SetProfile(p *Profile) error {
 }
 
 // profiled returns the context the state is given for an entry under ctx:
-// ctx itself, or, when r is profiled, ctx counting the instructions (the
-// count starting again).
-func (r *Runtime) profiled(ctx context.Context) context.Context {
+// ctx itself, or, when r is profiled, ctx counting the instructions. The
+// count starts again at an outermost entry (a trial); an entry made inside
+// another one gets a context of its own, so that the outer one's is
+// intact when it is given back.
+func (r *Runtime) profiled(ctx context.Context, outermost bool) context.Context {
 	pr := r.prof
 	if pr == nil {
 		return ctx
+	}
+	if !outermost {
+		return &profCtx{Context: ctx, pr: pr}
 	}
 	pr.left = pr.p.Every
 	pr.ctx.Context = ctx
@@ -290,7 +300,7 @@ func (pr *profiler) sample() {
 	L := pr.r.L
 	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(L), layout.curFrame))
 	key := pr.key[:0]
-	for depth := 0; cf != nil && depth < 200; depth++ {
+	for depth := 0; cf != nil && depth < maxProfileDepth; depth++ {
 		fn := *(**lua.LFunction)(unsafe.Add(cf, layout.frameFn))
 		pc := *(*int)(unsafe.Add(cf, layout.framePc))
 		if fn != nil {

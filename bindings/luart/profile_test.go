@@ -157,3 +157,42 @@ func TestFunctionName(t *testing.T) {
 		}
 	}
 }
+
+// TestProfileNestedEntry: an entry made inside another (its context
+// cancelled when it ends) leaves the outer entry's context intact, and
+// both are sampled.
+func TestProfileNestedEntry(t *testing.T) {
+	r, _ := newRT(t, nil)
+	p := NewProfile(5)
+	if err := r.SetProfile(p); err != nil {
+		t.Fatal(err)
+	}
+	const loop = "local s = 0 for i = 1, 200 do s = s + i end return s"
+	leaveOuter := r.Enter(context.Background())
+	defer leaveOuter()
+	inner, cancel := context.WithCancel(context.Background())
+	leave := r.Enter(inner)
+	if _, err := r.DoString(inner, "inner.lua", loop, nil); err != nil {
+		t.Fatal(err)
+	}
+	leave()
+	cancel()
+	// the outer entry goes on, as a fight's hooks are called (no entry of
+	// their own)
+	fn, err := r.LoadBytes("outer.lua", "test", []byte(loop))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.L.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}); err != nil {
+		t.Fatalf("after the inner entry ended, the outer one: %v", err)
+	}
+	var rep bytes.Buffer
+	if err := p.WriteReport(&rep, 0); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"inner.lua", "outer.lua"} {
+		if !strings.Contains(rep.String(), want) {
+			t.Errorf("no samples of %s:\n%s", want, rep.String())
+		}
+	}
+}
