@@ -195,12 +195,13 @@ func simStudy(env *Env, o *opts) error {
 	defer cancel()
 	guard := membudget.New(st.MemoryBudget, 0)
 	agg, err := simulate(ctx, env, s, seed, n, lo, hi, int(jobs), guard)
-	if lp != "" && err == nil {
+	interrupted := errors.Is(err, errStudyInterrupted)
+	if lp != "" && (err == nil || interrupted) {
+		// (a study stopped by Ctrl-C: the profile of the trials played)
 		if err := writeLuaProfile(env, lp, s.prof); err != nil {
 			return err
 		}
 	}
-	interrupted := errors.Is(err, errStudyInterrupted)
 	if err != nil && !interrupted {
 		return err
 	}
