@@ -120,8 +120,10 @@ function M.paralysis(stat, o)
     -- the ghoul's own turn counts its victims' rounds down
     local id = e.fighter:get("id")
     for _, c in ipairs(fight.all()) do
-      for _, k in ipairs(c:conditions("paralyzed")) do
-        if k.source == id then c:reduce_level("paralyzed", 1, { source = id }) end
+      if c:has("paralyzed") then -- (a test: the list of instances is a new table)
+        for _, k in ipairs(c:conditions("paralyzed")) do
+          if k.source == id then c:reduce_level("paralyzed", 1, { source = id }) end
+        end
       end
     end
   end)
