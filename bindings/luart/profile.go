@@ -372,17 +372,26 @@ func (pr *profiler) frame(fn *lua.LFunction, k frameKey) Frame {
 var (
 	namedFunction    = regexp.MustCompile(`\bfunction\s+([A-Za-z_][\w.:]*)\s*\(`)
 	assignedFunction = regexp.MustCompile(`([A-Za-z_][\w.]*)\s*=\s*function\s*\(`)
+	passedFunction   = regexp.MustCompile(`([A-Za-z_][\w.:]*)\s*\(([^()]*?)\bfunction\s*\(`)
+	firstString      = regexp.MustCompile(`"([^"\\]*)"`)
 )
 
 // functionName is the name a function takes on the line it starts on
-// ("local function setting(", "function M.kit(", "on_hit = function("),
-// or dflt.
+// ("local function setting(", "function M.kit(", "on_hit = function("); a
+// function passed to a call is named by the call and its first string
+// argument ("(anonymous: hooks.add "turn.act")"); else dflt.
 func functionName(line, dflt string) string {
 	if m := namedFunction.FindStringSubmatch(line); m != nil {
 		return m[1]
 	}
 	if m := assignedFunction.FindAllStringSubmatch(line, -1); len(m) == 1 {
 		return m[0][1]
+	}
+	if m := passedFunction.FindAllStringSubmatch(line, -1); len(m) == 1 {
+		if s := firstString.FindStringSubmatch(m[0][2]); s != nil {
+			return fmt.Sprintf("(anonymous: %s %q)", m[0][1], s[1])
+		}
+		return fmt.Sprintf("(anonymous: %s)", m[0][1])
 	}
 	return dflt
 }

@@ -145,12 +145,16 @@ func TestProfileReports(t *testing.T) {
 
 func TestFunctionName(t *testing.T) {
 	for line, want := range map[string]string{
-		"local function setting(self, kit, key)":                   "setting",
-		"function M.kit(stat, opts)":                               "M.kit",
-		"function Obj:method(x)":                                   "Obj:method",
-		"  on_hit = function(e)":                                   "on_hit",
-		"local f = function() end":                                 "f",
-		`hooks.add(stat, "turn.act", function(e) act(kit, e) end)`: "(anonymous)",
+		"local function setting(self, kit, key)":                            "setting",
+		"function M.kit(stat, opts)":                                        "M.kit",
+		"function Obj:method(x)":                                            "Obj:method",
+		"  on_hit = function(e)":                                            "on_hit",
+		"local f = function() end":                                          "f",
+		`hooks.add(stat, "turn.act", function(e) act(kit, e) end)`:          `(anonymous: hooks.add "turn.act")`,
+		`  rules.on("attack.roll", function(e)`:                             `(anonymous: rules.on "attack.roll")`,
+		`table.sort(list, function(a, b) return a < b end)`:                 "(anonymous: table.sort)",
+		`return function(e)`:                                                "(anonymous)",
+		`for _, f in ipairs(fs) do f(function() end) g(function() end) end`: "(anonymous)",
 	} {
 		if got := functionName(line, "(anonymous)"); got != want {
 			t.Errorf("%q: %q, want %q", line, got, want)
