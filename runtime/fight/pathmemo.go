@@ -144,9 +144,6 @@ const memoSeenBits = 1 << 20
 const (
 	memoEntries = 1 << 14
 	memoWords   = 1 << 19
-	// memoPathSquares is the room made for the entries' paths (8 squares
-	// an answer); more is appended as needed
-	memoPathSquares = memoEntries * 8
 )
 
 type memoEntry struct {
@@ -334,12 +331,11 @@ func (mm *pathMemo) store(h uint64, path []grid.Pos, cost int, ok bool) {
 // reset forgets every answer.
 func (mm *pathMemo) reset() {
 	if mm.index == nil {
-		// made whole at once, the first time an answer is stored: growing
-		// them by appends cost more than the memo saved (round 12)
+		// (the entries, keys and paths grow as answers are stored: made
+		// whole at once they would hold 7.5 MB per worker from the first
+		// repeated key, past the memory budget at -j 140; measured against
+		// appends, no faster within the noise, round 12)
 		mm.index = make(map[uint64]int32, memoEntries)
-		mm.entries = make([]memoEntry, 0, memoEntries)
-		mm.keys = make([]uint64, 0, memoWords)
-		mm.paths = make([]grid.Pos, 0, memoPathSquares)
 	}
 	clear(mm.index)
 	clear(mm.seen)
