@@ -333,8 +333,8 @@ func (mm *pathMemo) reset() {
 	if mm.index == nil {
 		// (the entries, keys and paths grow as answers are stored: made
 		// whole at once they would hold 7.5 MB per worker from the first
-		// repeated key, past the memory budget at -j 140; measured against
-		// appends, no faster within the noise, round 12)
+		// repeated key, past the memory budget at -j 140, for 1-3% of a
+		// map fight: bench/README.md, round 12)
 		mm.index = make(map[uint64]int32, memoEntries)
 	}
 	clear(mm.index)
