@@ -133,9 +133,13 @@ func (mm *pathMemo) check(e memoEntry, path []grid.Pos, cost int, ok bool) {
 	}
 }
 
-// memoSeenBits is the size of the bitmap of keys asked before (a power
-// of 2): 128 KB.
-const memoSeenBits = 1 << 20
+// memoSeenBits is the size of the bitmap of keys asked before, 2 to the
+// power memoSeenLog: 128 KB. A key's bit is the top memoSeenLog bits of
+// its hash.
+const (
+	memoSeenLog  = 20
+	memoSeenBits = 1 << memoSeenLog
+)
 
 // memoEntries and memoWords bound the memo: the answers it keeps, and the
 // words of their keys (a key is a word a fighter, 15 more), before it
@@ -289,7 +293,7 @@ func (mm *pathMemo) lookup(f *Fight, h uint64) (memoEntry, bool) {
 	if mm.seen == nil {
 		mm.seen = make([]uint64, memoSeenBits/64)
 	}
-	b := h >> (64 - 20) // the hash's top bits (memoSeenBits = 1<<20)
+	b := h >> (64 - memoSeenLog)
 	w, bit := &mm.seen[b/64], uint64(1)<<(b%64)
 	mm.admit = *w&bit != 0
 	if !mm.admit {
