@@ -259,11 +259,10 @@ func (c *profCtx) Done() <-chan struct{} {
 }
 
 // SetProfile makes r sample the Lua stacks of the calls it runs under
-// Enter into p, from the next entry on (nil: no more). A profile takes
-// the samples of one runtime at a time: give each worker its own and
-// Merge them once the workers are done. It fails when the
-// VM's frames cannot be read (a gopher-lua other than the one dndsh was
-// built with).
+// Enter into p, from the next entry on (nil: no more). A profile takes the
+// samples of one runtime at a time: give each worker its own and Merge
+// them once the workers are done. It fails when the VM's frames cannot be
+// read (a gopher-lua other than the one dndsh was built with).
 func (r *Runtime) SetProfile(p *Profile) error {
 	if p == nil {
 		r.prof = nil
