@@ -92,12 +92,12 @@ func benchRuns(b *testing.B, e *engine.Engine, f *fight.Fight, memo fight.MemoMo
 	b.ReportAllocs()
 	i := uint64(0)
 	attacks := 0
+	if f.Space != nil {
+		f.Space.SetMemo(memo) // the fight keeps it from trial to trial
+	}
 	for b.Loop() {
 		e.R.Src.Reset(1, i)
 		i++
-		if f.Space != nil {
-			f.Space.SetMemo(memo) // Run keeps the mode: set before each trial all the same
-		}
 		if _, err := f.Run(); err != nil {
 			b.Fatal(err)
 		}
