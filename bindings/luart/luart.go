@@ -132,7 +132,7 @@ func New(cfg Config) (*Runtime, error) {
 		CallStackSize:       cfg.CallStack,
 		RegistrySize:        1024 * 8,
 		RegistryMaxSize:     cfg.MaxRegistry,
-		MinimizeStackMemory: true,
+		MinimizeStackMemory: false,
 	})
 	r := &Runtime{L: L, cfg: cfg, Src: cfg.Source, cache: cfg.Cache, modules: map[string]*Module{},
 		loading: map[string]bool{}, layers: map[string]string{}, values: map[string]any{}, sources: map[string]*source{}}
