@@ -127,15 +127,15 @@ func New(cfg Config) (*Runtime, error) {
 	if !layout.ok {
 		return nil, &errs.Error{Kind: errs.Internal, Layer: "lua", Msg: "this dndsh was built with a gopher-lua whose internals it does not know (it needs v1.1.2)"}
 	}
+	// A fixed call-frame stack (MinimizeStackMemory off): the CallStack
+	// frames (16 KB at 200) are made once per state instead of grown and
+	// shrunk in segments as calls nest, which counts 0.9% fewer
+	// instructions in a Lua-heavy trial (bench/README.md, round 13).
 	L := lua.NewState(lua.Options{
 		SkipOpenLibs:        true,
 		CallStackSize:       cfg.CallStack,
 		RegistrySize:        1024 * 8,
 		RegistryMaxSize:     cfg.MaxRegistry,
-		// A fixed call-frame stack: the CallStack frames (16 KB at
-		// 200) are made once per state instead of grown and shrunk in
-		// segments as calls nest, which counts 0.9% fewer instructions
-		// in a Lua-heavy trial (bench/README.md, round 13).
 		MinimizeStackMemory: false,
 	})
 	r := &Runtime{L: L, cfg: cfg, Src: cfg.Source, cache: cfg.Cache, modules: map[string]*Module{},
