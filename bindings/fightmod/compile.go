@@ -373,7 +373,7 @@ var condFightKeys = []string{"attack_adv", "defense_adv", "defense_adv_melee", "
 	"levels", "defense_mod", "defense_mod_melee", "defense_mod_ranged", "attack_mod_melee", "attack_mod_ranged", "ac_type",
 	"ac_lose", "foe_ac_lose", "ac_set", "no_opportunity", "partial", "strenuous", "miss_chance", "no_ranged_unless",
 	"ac_vs_source", "ac_lose_unless", "ac_lose_except_source", "attack_mod_vs_source", "defense_mod_vs_source", "spent",
-	"no_attack_named", "damage_mod", "damage_mod_melee"}
+	"no_attack_named", "damage_mod", "damage_mod_melee", "no_approach"}
 
 // levelKeys are the keys of an entry of a condition's fight.levels: the
 // effect keys (but ends and levels) and the level it starts at.
@@ -417,6 +417,7 @@ func condEffect(f *tbl, speedZero bool) fight.CondEffect {
 		AttackModVsSource:  f.Int("attack_mod_vs_source", 0), DefenseModVsSource: f.Int("defense_mod_vs_source", 0),
 		Spent: f.Bool("spent", false), NoAttackNamed: f.Bool("no_attack_named", false),
 		DamageMod: f.Int("damage_mod", 0), DamageModMelee: f.Int("damage_mod_melee", 0),
+		NoApproach: f.Bool("no_approach", false),
 	}
 	for _, k := range []string{"obscured", "obscures_view"} {
 		if n := f.Int(k, 0); n < 0 || n > 2 {
@@ -458,6 +459,7 @@ func CompileConditions(g *rulesmod.Rules, fr *fight.Rules) (map[string]*fight.Co
 		d := &raw{implies: c.Strs("implies", nil)}
 		checkKeys(f, condFightKeys...)
 		d.eff = condEffect(f, c.Bool("speed_zero", false))
+		d.eff.NoApproach = d.eff.NoApproach || c.Bool("no_approach", false) // a condition's own key, as speed_zero
 		switch ends := f.Str("ends", ""); ends {
 		case "":
 		case "turn_start":

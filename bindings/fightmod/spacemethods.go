@@ -27,6 +27,7 @@ func (fm *module) spaceFuncs() []luart.Func {
 		{Name: "cover", Args: "(target, from)", Doc: "returns the degree of cover target has against from (a creature, or a square {x, y} an effect starts in) and {ac, save} it gives", Fn: fm.cover},
 		{Name: "speed", Args: "(c [, base])", Doc: "returns creature c's speed this turn in feet (its conditions' changes included); with base, what its conditions make of that speed (another mode's, a speed with a bonus); for a creature not in the current fight, under the same rules", Fn: fm.speed},
 		{Name: "movement_left", Args: "(c)", Doc: "returns the feet creature c may still move this turn", Fn: fm.movementLeft},
+		{Name: "spend_movement", Args: "(c, feet)", Doc: "spends feet of creature c's movement this turn (standing up from prone costs half its speed); returns the feet it has left", Fn: fm.spendMovement},
 		{Name: "dash", Args: "(c)", Doc: "doubles creature c's movement this turn (the rules' double move); returns false when it already did", Fn: fm.dash},
 		{Name: "approach", Args: "(c, target, attack_name [, opts])", Doc: "gets c where an attack reaches target, as the kernel's own turn does: moves it within reach with the movement it has left, else picks another of its attacks that reaches (its bow), else (opts.first, and the rules allow a double move) Dashes toward it; returns the name of the attack to make, or nil when none can be made this turn; with no map, returns attack_name", Fn: fm.approach},
 		{Name: "candidates", Args: "(c)", Doc: "returns the living enemies c should choose its target among: on a map those it can attack where it stands, else those it can reach this turn, else all; with no map all of them", Fn: fm.candidates},
@@ -225,6 +226,18 @@ func (fm *module) movementLeft(L *lua.LState) int {
 	return 1
 }
 
+func (fm *module) spendMovement(L *lua.LState) int {
+	f := fm.current(L)
+	x := fm.fighterOf(L, 1)
+	n := L.CheckInt(2)
+	if n < 0 {
+		L.ArgError(2, fmt.Sprintf("feet must be 0 or more, got %d", n))
+	}
+	f.SpendMovement(x, n)
+	L.Push(lua.LNumber(f.MovementLeft(x)))
+	return 1
+}
+
 func (fm *module) dash(L *lua.LState) int {
 	f := fm.current(L)
 	L.Push(lua.LBool(f.Dash(fm.fighterOf(L, 1))))
@@ -269,9 +282,14 @@ func pathTable(L *lua.LState, path []grid.Pos) *lua.LTable {
 	return t
 }
 
+// budgetOf is opts.budget, else the movement x has left for a move of its
+// own, else (a push, a teleport: fight.OwnMove) no limit.
 func budgetOf(f *fight.Fight, x *fight.Fighter, opts *lua.LTable) int {
 	if v, ok := opts.RawGetString("budget").(lua.LNumber); ok {
 		return int(v)
+	}
+	if !fight.OwnMove(lua.LVAsString(opts.RawGetString("cause"))) {
+		return -1
 	}
 	return f.MovementLeft(x)
 }
@@ -305,7 +323,11 @@ func (fm *module) move(L *lua.LState) int {
 		}
 	} else {
 		goal := fm.goalOf(L, f, x, 2, opts)
-		p, _, _ := f.PathTo(x, goal, budgetOf(f, x, opts))
+		b := budgetOf(f, x, opts)
+		if !fight.OwnMove(lua.LVAsString(opts.RawGetString("cause"))) {
+			b = -1 // the search prices the mover's own way; Move prices each step by its length and stops at the budget
+		}
+		p, _, _ := f.PathTo(x, goal, b)
 		path = append(path, p...) // PathTo's slice is reused by the next search
 	}
 	res, err := f.Move(x, path, fight.MoveOpts{Budget: budgetOf(f, x, opts), Cause: lua.LVAsString(opts.RawGetString("cause")),

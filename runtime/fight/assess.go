@@ -85,8 +85,13 @@ func (f *Fight) spend(x, t *Fighter, as *Assessment) {
 type flags struct {
 	blind, unseen, noActions, speedZero, allDifficult bool
 	noOpportunity, partial                            bool
-	speedMod, moveExtra, halvings, strenuous          int
-	obscured, obscuresView                            int
+	// noApproach: an effect keeps the bearer from moving closer to its
+	// source (fearSources); plain: the move is not the creature's own (a
+	// push, a teleport): each step costs its length, whatever the ground
+	// or the creature's way of moving
+	noApproach, plain                        bool
+	speedMod, moveExtra, halvings, strenuous int
+	obscured, obscuresView                   int
 }
 
 // flagsOf reads x's conditions' sight and movement flags.
@@ -121,6 +126,7 @@ func flagsFrom(effs []inForce) flags {
 		fl.obscured = max(fl.obscured, ef.Obscured)
 		fl.obscuresView = max(fl.obscuresView, ef.ObscuresView)
 		fl.noOpportunity = fl.noOpportunity || ef.NoOpportunity
+		fl.noApproach = fl.noApproach || ef.NoApproach
 		fl.partial = fl.partial || ef.Partial
 		fl.strenuous = max(fl.strenuous, ef.Strenuous)
 	}

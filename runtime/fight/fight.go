@@ -180,6 +180,10 @@ type CondEffect struct {
 	SpeedZero     bool
 	SpeedPerLevel int
 	MoveExtra     int
+	// NoApproach: the bearer can't willingly move closer to the
+	// condition's source (Frightened); a move of its own stops before the
+	// first step that would.
+	NoApproach bool
 	// Lapses: the effects above do not count while the bearer also has a
 	// condition with NoActions or SpeedZero (5e's Dodge).
 	Lapses bool

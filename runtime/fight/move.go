@@ -1,6 +1,8 @@
 package fight
 
 import (
+	"slices"
+
 	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/event"
 	"github.com/dndsh/dndsh/runtime/grid"
@@ -47,7 +49,9 @@ type MoveResult struct {
 	Cost  int // feet spent
 	// Stopped says why the move ended before the path did: "budget",
 	// "blocked" (an occupied square at the end), "down" (the mover was
-	// taken out), "stopped" (a handler), or "" when the path was walked.
+	// taken out), "stopped" (a handler), "fear" (the next step would take
+	// a Frightened mover closer to its fear's source: NoApproach), or ""
+	// when the path was walked.
 	Stopped string
 	// Opportunity lists the creatures that made an opportunity attack. The
 	// fight reuses the list for its next move: copy it to keep it.
@@ -204,6 +208,9 @@ func (f *Fight) priceStep(x *Fighter, a, b grid.Pos, diag int, fl *flags, diffic
 	}
 	extra := fl.moveExtra
 	mul := 1
+	if fl.plain {
+		return base, diag, canEnter
+	}
 	if difficult {
 		extra += sr.DifficultExtra
 		if sr.DifficultMul > 1 {
@@ -340,14 +347,22 @@ func (f *Fight) move(x *Fighter, path []grid.Pos, opt MoveOpts, fresh bool) (res
 		cause = "move"
 	}
 	provokes := cause == "move" && !opt.NoProvoke && f.Rules.Space.Opportunity != nil
+	own := OwnMove(cause)
 	fl := f.flagsOf(x)
+	if !own {
+		fl.plain, fresh = true, false // each step its length (priceStep)
+	}
 	// the search's prices are x's still (its conditions may have changed
 	// since, a Dash's tag among them): else every step is priced anew
 	fresh = fresh && f.stepPrices(x, &fl) == f.Space.path.pr
+	var fear []*Fighter
+	if own && fl.noApproach {
+		fear = f.fearSources(x)
+	}
 	// Where may the move end? The last affordable square that is free.
 	// Each step's price is kept for the walk (see moveScratch).
 	mv := &f.Space.mv
-	last, stopped, err := f.plan(x, path, opt.Budget, &fl, fresh)
+	last, stopped, err := f.plan(x, path, opt.Budget, &fl, fresh, fear)
 	if err != nil {
 		return res, err
 	}
@@ -433,7 +448,9 @@ func (f *Fight) move(x *Fighter, path []grid.Pos, opt MoveOpts, fresh bool) (res
 		}
 		f.Space.stepTo(x, p)
 		x.diagonals = d
-		x.Moved += c
+		if own {
+			x.Moved += c
+		}
 		res.Steps++
 		res.Cost += c
 		if f.RecordPaths {
@@ -454,7 +471,7 @@ func (f *Fight) move(x *Fighter, path []grid.Pos, opt MoveOpts, fresh bool) (res
 // last step where x may end its move (-1: none) and why the priced part
 // stops short of the path ("blocked", "budget" or ""). fresh: the path is
 // the one PathTo has just returned for x (see moveFresh).
-func (f *Fight) plan(x *Fighter, path []grid.Pos, budget int, fl *flags, fresh bool) (int, string, error) {
+func (f *Fight) plan(x *Fighter, path []grid.Pos, budget int, fl *flags, fresh bool, fear []*Fighter) (int, string, error) {
 	mv := &f.Space.mv
 	mv.steps = mv.steps[:0]
 	sc := &f.Space.path
@@ -484,6 +501,10 @@ func (f *Fight) plan(x *Fighter, path []grid.Pos, budget int, fl *flags, fresh b
 			stopped = "budget"
 			break
 		}
+		if len(fear) > 0 && f.closer(x, from, p, fear) != nil {
+			stopped = "fear"
+			break
+		}
 		cost += c
 		diag = d
 		mv.steps = append(mv.steps, stepPrice{cost: int32(c), diag: int32(d)})
@@ -496,6 +517,61 @@ func (f *Fight) plan(x *Fighter, path []grid.Pos, budget int, fl *flags, fresh b
 		stopped = "blocked"
 	}
 	return last, stopped, nil
+}
+
+// OwnMove reports whether a move of this cause is the mover's own
+// movement: it spends the mover's movement, is priced by the ground and
+// the mover's way of moving, and is willing (Frightened's NoApproach).
+// A push ("forced") or a teleport is none of these.
+func OwnMove(cause string) bool { return cause != "forced" && cause != "teleport" }
+
+// fearSources lists the creatures, still in the fight, that x may not
+// willingly move closer to: the sources of its conditions whose effect
+// (or an effect they imply or a level of theirs) has NoApproach.
+func (f *Fight) fearSources(x *Fighter) []*Fighter {
+	var out []*Fighter
+	for _, c := range x.C.Conditions(nil) {
+		ef := f.Rules.Conditions[c.Name]
+		if ef == nil || c.Source == "" || !ef.noApproach(c.Level) {
+			continue
+		}
+		if s := f.byID[c.Source]; s != nil && !s.Out && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// noApproach reports whether the condition, at level lv, keeps its bearer
+// from moving closer to its source: itself, through an effect it implies
+// or through one of its levels it has reached.
+func (e *CondEffect) noApproach(lv int) bool {
+	if e.NoApproach {
+		return true
+	}
+	for _, im := range e.Implied {
+		if im.NoApproach {
+			return true
+		}
+	}
+	for _, l := range e.Levels {
+		if lv >= l.Min && l.Effect.NoApproach {
+			return true
+		}
+	}
+	return false
+}
+
+// closer is the first of fear that x's step from a to b takes it closer
+// to, or nil.
+func (f *Fight) closer(x *Fighter, a, b grid.Pos, fear []*Fighter) *Fighter {
+	g := f.Rules.Space.Grid
+	for _, s := range fear {
+		if g.BetweenOf(&b, &x.C.Space, &s.C.Pos, &s.C.Space) < g.BetweenOf(&a, &x.C.Space, &s.C.Pos, &s.C.Space) {
+			return s
+		}
+	}
+	return nil
 }
 
 func (f *Fight) unitName() string {
@@ -747,6 +823,10 @@ func (f *Fight) PricePath(x *Fighter, path []grid.Pos) (PathPrice, error) {
 		return pp, errs.New(errs.Rule, "kernel", "the fight has no map")
 	}
 	fl := f.flagsOf(x)
+	var fear []*Fighter
+	if fl.noApproach {
+		fear = f.fearSources(x)
+	}
 	diag := x.diagonals
 	from := x.C.Pos
 	trig := grid.LeaveReach
@@ -766,6 +846,11 @@ func (f *Fight) PricePath(x *Fighter, path []grid.Pos) (PathPrice, error) {
 			return pp, e
 		}
 		c, d, why := f.stepWhy(x, from, p, diag, &fl)
+		if why == "" && fear != nil {
+			if s := f.closer(x, from, p, fear); s != nil {
+				why = "can't move closer to " + s.ID + " (its fear's source)"
+			}
+		}
 		if why != "" {
 			pp.Why = why
 			break

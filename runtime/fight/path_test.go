@@ -135,9 +135,9 @@ func TestFreshPlanIsMovesPlan(t *testing.T) {
 							continue
 						}
 						fl := f.flagsOf(x)
-						last, stopped, err := f.plan(x, path, budget, &fl, true)
+						last, stopped, err := f.plan(x, path, budget, &fl, true, nil)
 						got := fmt.Sprint(last, stopped, err, f.Space.mv.steps)
-						last, stopped, err = f.plan(x, path, budget, &fl, false)
+						last, stopped, err = f.plan(x, path, budget, &fl, false, nil)
 						want := fmt.Sprint(last, stopped, err, f.Space.mv.steps)
 						if got != want {
 							t.Fatalf("%v corner %v: %s to %s within %d along %v: fresh plan %s, Move's %s", gr, corner, x.ID, tg.ID, budget, path, got, want)

@@ -279,6 +279,10 @@ func (f *Fight) movementLeft(x *Fighter) int {
 // MovementLeft returns what x may still move this turn, in feet.
 func (f *Fight) MovementLeft(x *Fighter) int { return f.movementLeft(x) }
 
+// SpendMovement spends n feet of x's movement this turn without moving it
+// (standing up from prone).
+func (f *Fight) SpendMovement(x *Fighter, n int) { x.Moved += n }
+
 // Dash doubles x's movement for the turn (the rules' double move), adding
 // the rules' tag; it reports false when x has already dashed.
 func (f *Fight) Dash(x *Fighter) bool {

@@ -9,9 +9,9 @@
 -- "timed_start" or "timed_end" says which hook has work to do.
 --
 -- kinds:
---   stand  Prone: the bearer stands up at the start of its turn (unless its
---          Speed is 0: Grappled, Restrained, Paralyzed, Petrified,
---          Unconscious).
+--   stand  Prone: the bearer stands up at the start of its turn, spending
+--          half its Speed (unless its Speed is 0: Grappled, Restrained,
+--          Paralyzed, Petrified, Unconscious).
 --   eot    ends at the end of the bearer's next turn.
 --   sap    Sapped (weapon mastery): ends after the bearer's next turn (the
 --          attacker's kit also ends it at the start of its own next turn);
@@ -158,7 +158,13 @@ function on_start(e)
     local s = x.source
     local kind = s and string.match(s, "^(%a+):")
     if kind == "stand" then
-      if can_stand(c) then c:remove_condition(x.id) else left = true end
+      if can_stand(c) then
+        -- standing up spends half the Speed, rounded down (5E-CND-14)
+        c:remove_condition(x.id)
+        fight.spend_movement(c, math.floor(fight.speed(c) / 2))
+      else
+        left = true
+      end
     elseif kind == "web" then
       c:remove_condition(x.id)
       skip = true

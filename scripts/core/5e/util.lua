@@ -90,14 +90,19 @@ function M.had_advantage(e)
 end
 
 -- ally_near(self, target): an ally of self other than itself that does not
--- have the Incapacitated condition is within 5 feet of the target. Fights
--- have no positions, so any such living ally counts (every ally is taken to
--- be engaged in melee with the party's focus).
-function M.ally_near(self, _target)
+-- have the Incapacitated condition is within 5 feet of the target. On a
+-- map that is the distance between them; a fight with no map has no
+-- positions, so any such living ally counts (every ally is taken to be
+-- engaged in melee with the party's focus).
+function M.ally_near(self, target)
   local allies = fight.allies(self)
+  local on_map = target ~= nil and fight.map() ~= nil
   for i = 1, #allies do
     local a = allies[i]
-    if a ~= self and not M.incapacitated(a) then return true end
+    if a ~= self and a ~= target and not M.incapacitated(a)
+      and (not on_map or fight.distance(a, target) <= 5) then
+      return true
+    end
   end
   return false
 end

@@ -1,8 +1,8 @@
 -- Martial Advantage (monsters.abilities.martial_advantage, SRD 5.1): once
 -- per turn, extra damage to a creature the creature hits with a weapon
 -- attack if an ally of it that isn't Incapacitated is within 5 feet of the
--- target (fights have no positions: any such living ally,
--- core.5e.util.ally_near). A Critical Hit doubles the dice. Systems: 5e.
+-- target (core.5e.util.ally_near: on a map, by distance; with no map,
+-- any such living ally). A Critical Hit doubles the dice. Systems: 5e.
 --
 --   apply(stat, {damage = "2d6"})
 local dice = require("dice")

@@ -1,7 +1,7 @@
 -- Pack Tactics (monsters.abilities.pack_tactics): Advantage on an attack
 -- roll against a creature if at least one ally that doesn't have the
--- Incapacitated condition is within 5 feet of it. Fights have no
--- positions: any such living ally counts (core.5e.util.ally_near).
+-- Incapacitated condition is within 5 feet of it (core.5e.util.ally_near:
+-- on a map, by distance; with no map, any such living ally counts).
 -- Systems: 5e (the attack's Advantage level, e.adv). No parameters.
 --
 --   apply(stat) adds the attack.roll hook to a stat block; returns stat.
