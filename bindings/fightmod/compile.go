@@ -327,7 +327,8 @@ func compileAttacks(st *tbl) ([]fight.Attack, []int) {
 			Type: a.Str("type", ""), Threat: faces(a, "threat", check.FaceRange{}), CritMul: a.Int("crit_mul", 0),
 			Reach: a.Int("reach", 0), ReachMin: a.Int("reach_min", 0), Ranged: a.Bool("ranged", false), Range: rng,
 			Tags: a.Strs("tags", nil), Touch: a.Bool("touch", false), Nonlethal: a.Bool("nonlethal", false),
-			Group: a.Str("group", ""), Extra: extra, NoReach: a.Get("reach") == lua.LNumber(0)})
+			Group: a.Str("group", ""), Extra: extra, NoReach: a.Get("reach") == lua.LNumber(0),
+			NoThreat: a.Get("threatens") == lua.LFalse})
 		if a.Err != nil && st.Err == nil {
 			st.Err = a.Err
 		}
@@ -373,7 +374,7 @@ var condFightKeys = []string{"attack_adv", "defense_adv", "defense_adv_melee", "
 	"levels", "defense_mod", "defense_mod_melee", "defense_mod_ranged", "attack_mod_melee", "attack_mod_ranged", "ac_type",
 	"ac_lose", "foe_ac_lose", "ac_set", "no_opportunity", "partial", "strenuous", "miss_chance", "no_ranged_unless",
 	"ac_vs_source", "ac_lose_unless", "ac_lose_except_source", "attack_mod_vs_source", "defense_mod_vs_source", "spent",
-	"no_attack_named", "damage_mod", "damage_mod_melee", "no_approach"}
+	"no_attack_named", "damage_mod", "damage_mod_melee", "no_approach", "no_threat"}
 
 // levelKeys are the keys of an entry of a condition's fight.levels: the
 // effect keys (but ends and levels) and the level it starts at.
@@ -417,7 +418,7 @@ func condEffect(f *tbl, speedZero bool) fight.CondEffect {
 		AttackModVsSource:  f.Int("attack_mod_vs_source", 0), DefenseModVsSource: f.Int("defense_mod_vs_source", 0),
 		Spent: f.Bool("spent", false), NoAttackNamed: f.Bool("no_attack_named", false),
 		DamageMod: f.Int("damage_mod", 0), DamageModMelee: f.Int("damage_mod_melee", 0),
-		NoApproach: f.Bool("no_approach", false),
+		NoApproach: f.Bool("no_approach", false), NoThreat: f.Bool("no_threat", false),
 	}
 	for _, k := range []string{"obscured", "obscures_view"} {
 		if n := f.Int(k, 0); n < 0 || n > 2 {

@@ -90,6 +90,7 @@ type flags struct {
 	// push, a teleport): each step costs its length, whatever the ground
 	// or the creature's way of moving
 	noApproach, plain                        bool
+	noThreat                                 bool // the bearer threatens no square
 	speedMod, moveExtra, halvings, strenuous int
 	obscured, obscuresView                   int
 }
@@ -127,6 +128,7 @@ func flagsFrom(effs []inForce) flags {
 		fl.obscuresView = max(fl.obscuresView, ef.ObscuresView)
 		fl.noOpportunity = fl.noOpportunity || ef.NoOpportunity
 		fl.noApproach = fl.noApproach || ef.NoApproach
+		fl.noThreat = fl.noThreat || ef.NoThreat
 		fl.partial = fl.partial || ef.Partial
 		fl.strenuous = max(fl.strenuous, ef.Strenuous)
 	}
@@ -362,7 +364,7 @@ func (f *Fight) flanker(x, t *Fighter, a *Attack, d int, measured bool, s *Situa
 		if !grid.OppositeSides(xb, yb, tb) {
 			continue
 		}
-		if g.Threatens(yb, tb) && f.canAct(y) {
+		if g.Threatens(yb, tb) && f.canAct(y) && f.threatening(y) {
 			s.Flanker = y
 			return
 		}

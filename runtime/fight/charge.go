@@ -357,7 +357,7 @@ func (f *Fight) engagedAlly(x, t *Fighter) *Fighter {
 			continue
 		}
 		yb := y.body()
-		if g.Between(yb, tb) > rm.Within || !g.Threatens(yb, tb) || !g.Threatens(tb, yb) {
+		if g.Between(yb, tb) > rm.Within || !g.Threatens(yb, tb) || !g.Threatens(tb, yb) || !f.threatening(y) || !f.threatening(t) {
 			continue
 		}
 		if rm.NeedsAble && (!f.canAct(y) || !f.canAct(t)) {

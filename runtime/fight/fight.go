@@ -235,6 +235,8 @@ type CondEffect struct {
 	// whose part is replaced by ACSetValue (Dex treated as 0).
 	ACLose, FoeACLose     uint32
 	ACSetType, ACSetValue int
+	// NoThreat: the bearer threatens no square (3.0's grappling).
+	NoThreat bool
 	// NoOpportunity: the bearer makes no opportunity attacks. Partial: it
 	// takes only a partial action on its turn (one attack or one move).
 	// Strenuous is the damage it takes after a turn in which it attacked.
@@ -293,6 +295,10 @@ type Attack struct {
 	// NoReach: a melee attack that reaches only creatures sharing the
 	// attacker's space (reach 0 ft: a tiny creature's).
 	NoReach bool
+	// NoThreat: a melee attack that threatens no square (its wielder makes
+	// no opportunity attack with it, flanks with it or is engaged by it):
+	// a stat block's threatens = false, or the rules' UnarmedRule.
+	NoThreat bool
 	// Touch: the attack ignores the armour-class types of the rules'
 	// ACRule.TouchIgnores. Nonlethal: its damage goes to the nonlethal
 	// track. Group is the weapon group conditions may name (a prone
@@ -409,6 +415,7 @@ type Fighter struct {
 	walk            int  // its walking speed this turn, once walkRead
 	walkRead        bool
 	reach, reachMin int  // the band of distances it threatens
+	threat          bool // a melee attack of its threatens (not NoThreat): see threatening
 	onMapNow        bool // counted in the space's occupancy
 	// the size rank of the size called rankName (SpaceRules.rankOf)
 	rankName  string

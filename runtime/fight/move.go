@@ -383,7 +383,7 @@ func (f *Fight) move(x *Fighter, path []grid.Pos, opt MoveOpts, fresh bool) (res
 		span := (last + 1) * f.Rules.Space.unit()
 		engaged := f.Rules.Space.Opportunity.Engaged
 		for _, h := range f.Fighters {
-			if h.Side == x.Side || h.Out || !hasMelee(h) {
+			if h.Side == x.Side || h.Out || !f.threatening(h) {
 				continue
 			}
 			if g.BetweenOf(&h.C.Pos, &h.C.Space, &xb.Pos, &xb.Space) > h.reach+span {
@@ -646,7 +646,7 @@ func (f *Fight) opportunities(x *Fighter, near []*Fighter, bodies []grid.Body, w
 			}
 			hb = bodies[k]
 		} else {
-			if h.Side == x.Side || h.Out || !hasMelee(h) || made(res.Opportunity, h) {
+			if h.Side == x.Side || h.Out || !f.threatening(h) || made(res.Opportunity, h) {
 				continue // at most one opportunity attack per hostile in one move
 			}
 			hb = h.body()
@@ -710,15 +710,6 @@ func made(list []*Fighter, h *Fighter) bool {
 	return false
 }
 
-func hasMelee(x *Fighter) bool {
-	for i := range x.Attacks {
-		if !x.Attacks[i].Ranged {
-			return true
-		}
-	}
-	return false
-}
-
 // CanOpportunity reports whether h may make the rules' opportunity attack
 // against x now, and with which attack (or why not).
 func (f *Fight) CanOpportunity(h, x *Fighter) (*Attack, string) {
@@ -752,9 +743,12 @@ func (f *Fight) CanOpportunity(h, x *Fighter) (*Attack, string) {
 	}
 	var a *Attack
 	d := f.Distance(h, x, nil)
+	if f.flagsOf(h).noThreat {
+		return nil, "threatens no square"
+	}
 	for i := range h.Attacks {
 		at := &h.Attacks[i]
-		if !at.Ranged && f.Rules.Space.inRange(at, d) {
+		if !at.Ranged && !at.NoThreat && f.Rules.Space.inRange(at, d) {
 			a = at
 			break
 		}
@@ -858,7 +852,7 @@ func (f *Fight) PricePath(x *Fighter, path []grid.Pos) (PathPrice, error) {
 		before, after := x.body(), x.body()
 		before.Pos, after.Pos = from, p
 		for _, h := range f.Fighters {
-			if h.Side == x.Side || h.Out || !hasMelee(h) {
+			if h.Side == x.Side || h.Out || !f.threatening(h) {
 				continue
 			}
 			hb := h.body()

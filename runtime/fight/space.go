@@ -1,6 +1,8 @@
 package fight
 
 import (
+	"strings"
+
 	"github.com/dndsh/dndsh/runtime/creature"
 	"github.com/dndsh/dndsh/runtime/errs"
 	"github.com/dndsh/dndsh/runtime/grid"
@@ -25,6 +27,11 @@ type SpaceRules struct {
 	// AreaRules gives a shape's inside rule when an area names none
 	// (missing: grid.RuleCentre).
 	AreaRules map[grid.Shape]grid.AreaRule
+	// Unarmed, when On, makes unarmed strikes threaten nothing (3.0): a
+	// melee attack of weapon group Group, or named "unarmed ...", has
+	// NoThreat unless its creature has one of ArmedTags (Improved Unarmed
+	// Strike, natural weapons).
+	Unarmed UnarmedRule
 
 	// Movement. A step's base cost is the grid's (one square, or the
 	// diagonal rule's); entering difficult terrain adds DifficultExtra feet
@@ -715,7 +722,7 @@ func (f *Fight) Provoke(x *Fighter) ([]*Fighter, error) {
 	g := f.Rules.Space.Grid
 	xb := x.body()
 	for _, h := range f.Fighters {
-		if h.Out || h.Side == x.Side || !hasMelee(h) {
+		if h.Out || h.Side == x.Side || !f.threatening(h) {
 			continue
 		}
 		if f.Space != nil && !g.Threatens(h.body(), xb) {
@@ -733,4 +740,35 @@ func (f *Fight) Provoke(x *Fighter) ([]*Fighter, error) {
 		}
 	}
 	return did, nil
+}
+
+// UnarmedRule is the rules' unarmed strike that threatens nothing (see
+// SpaceRules.Unarmed).
+type UnarmedRule struct {
+	On        bool
+	Group     string
+	ArmedTags []string
+}
+
+// unarmedThreatless reports whether x's melee attack a is an unarmed
+// strike that threatens nothing under rule u.
+func (u *UnarmedRule) unarmedThreatless(x *Fighter, a *Attack) bool {
+	if !u.On || !(a.Group != "" && a.Group == u.Group || strings.Contains(strings.ToLower(a.Name), "unarmed")) {
+		return false
+	}
+	for _, t := range u.ArmedTags {
+		if x.C.HasTag(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// threatening reports whether y threatens squares at all: it has a melee
+// attack that threatens and no condition that takes its threat away.
+func (f *Fight) threatening(y *Fighter) bool {
+	if !y.threat {
+		return false
+	}
+	return y.C.ConditionCount() == 0 || len(f.Rules.Conditions) == 0 || !f.flagsIn(y).noThreat
 }

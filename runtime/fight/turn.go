@@ -12,13 +12,17 @@ import (
 // its stat block gave a size but no space, the rules' footprint for the
 // size.
 func (f *Fight) prepare(x *Fighter) {
-	x.reach, x.reachMin = 0, 0
+	x.reach, x.reachMin, x.threat = 0, 0, false
 	first := true
 	for i := range x.Attacks {
 		a := &x.Attacks[i]
 		if a.Ranged {
 			continue
 		}
+		if f.Rules.Space.Unarmed.unarmedThreatless(x, a) {
+			a.NoThreat = true
+		}
+		x.threat = x.threat || !a.NoThreat
 		if a.Reach <= 0 && !a.NoReach {
 			a.Reach = f.Rules.Space.unit()
 		}

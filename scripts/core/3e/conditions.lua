@@ -77,7 +77,7 @@ local FIGHT = {
   -- but the creature it grapples (the condition's source, 3E-GRAP-14); it
   -- threatens nothing (3E-AOO-01); the random grappler a ranged attack
   -- strikes is the special-attacks scripts'.
-  grappling = defender("grappling", { no_opportunity = true, ac_lose_except_source = true }),
+  grappling = defender("grappling", { no_opportunity = true, no_threat = true, ac_lose_except_source = true }),
   -- 3E-MOD-13: pinned (# ).
   pinned = defender("pinned", { no_opportunity = true }),
   -- 3E-HELP-01: helpless: +4 melee (circumstance), nothing extra ranged,
