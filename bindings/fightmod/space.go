@@ -36,7 +36,7 @@ import (
 //	  flank = { adv = 0, mod = 2 },
 //	  opportunity = { on = "leave_reach"|"exit_threatened", slot = "reaction", sight = true,
 //	                  unless = "disengaged", max_cover = "total", engaged = false },
-//	  turn = { full_attack_move = -1, double_move = true, double_move_tag = "dashed",
+//	  turn = { full_attack_move = -1, double_move = true, double_move_tag = "dashed", dash_repeats = true,
 //	           free_step = 5, move_only_safe = true, surprise_partial = true,
 //	           charge = { min = 10, mul = 2, partial_mul = 1, attack_mod = 2, condition = "charging", prefer = true } },
 //	  areas = { burst = "mostly", emanation = "mostly", cone = "counted" },  -- each shape's inside rule (default centre)
@@ -258,10 +258,11 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 	}
 	t := s.Sub("turn")
 	checkKeys(t, "full_attack_move", "double_move", "double_move_tag", "free_step", "move_only_safe", "charge",
-		"surprise_partial")
+		"surprise_partial", "dash_repeats")
 	sr.Turn = fight.TurnRule{FullAttackMove: t.Int("full_attack_move", -1), DoubleMove: t.Bool("double_move", false),
 		DoubleMoveTag: t.Str("double_move_tag", ""), FreeStep: t.Int("free_step", 0),
-		MoveOnlySafe: t.Bool("move_only_safe", false), SurprisePartial: t.Bool("surprise_partial", false)}
+		MoveOnlySafe: t.Bool("move_only_safe", false), SurprisePartial: t.Bool("surprise_partial", false),
+		DashRepeats: t.Bool("dash_repeats", false)}
 	if ch := t.Sub("charge"); ch.T != nil {
 		checkKeys(ch, "min", "mul", "partial_mul", "attack_mod", "condition", "prefer")
 		sr.Turn.Charge = &fight.ChargeRule{Min: ch.Int("min", 0), Mul: ch.Int("mul", 2), PartialMul: ch.Int("partial_mul", 1),

@@ -30,6 +30,7 @@ func (f *Fight) sharesSpace(x, o *Fighter) bool {
 // newTurn clears what x did with its movement last turn.
 func (x *Fighter) newTurn() {
 	x.Moved, x.diagonals, x.dashed, x.stepped, x.charged, x.walkRead = 0, 0, false, false, false, false
+	x.dashes = 0
 }
 
 // startConditions gives x the rules' start conditions (flat-footed until it

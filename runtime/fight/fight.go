@@ -410,6 +410,7 @@ type Fighter struct {
 
 	diagonals       int  // diagonal steps this turn (alternating diagonals)
 	dashed          bool // moved twice its speed this turn
+	dashes          int  // the Dashes of this turn (more than one under TurnRule.DashRepeats)
 	stepped         bool // took the rules' free step this turn
 	charged         bool // charged this turn
 	walk            int  // its walking speed this turn, once walkRead

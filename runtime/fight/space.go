@@ -205,6 +205,10 @@ type TurnRule struct {
 	// DoubleMoveTag is added to the creature for the turn when it does
 	// (the tag a rule system's hooks see), "" for none.
 	DoubleMoveTag string
+	// DashRepeats: each Dash of the turn adds the speed again (5e: the
+	// Dash action and a Bonus Action Dash); else a creature dashes once a
+	// turn (3.0's double move).
+	DashRepeats bool
 	// FreeStep: a move of at most this many feet by a creature that has not
 	// moved this turn provokes nothing, and it moves no farther this turn
 	// (a 5-foot step); 0 for none.

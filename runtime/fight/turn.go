@@ -275,7 +275,7 @@ func (f *Fight) movementLeft(x *Fighter) int {
 	}
 	s := f.speedOf(x)
 	if x.dashed {
-		s *= 2
+		s *= 1 + x.dashes
 	}
 	return max(s-x.Moved, 0)
 }
@@ -287,13 +287,15 @@ func (f *Fight) MovementLeft(x *Fighter) int { return f.movementLeft(x) }
 // (standing up from prone).
 func (f *Fight) SpendMovement(x *Fighter, n int) { x.Moved += n }
 
-// Dash doubles x's movement for the turn (the rules' double move), adding
-// the rules' tag; it reports false when x has already dashed.
+// Dash adds x's speed to its movement for the turn (the rules' double
+// move), adding the rules' tag; it reports false when x has already
+// dashed and the rules' Dash does not repeat (TurnRule.DashRepeats).
 func (f *Fight) Dash(x *Fighter) bool {
-	if x.dashed {
+	if x.dashed && !f.Rules.Space.Turn.DashRepeats {
 		return false
 	}
 	x.dashed = true
+	x.dashes++
 	if t := f.Rules.Space.Turn.DoubleMoveTag; t != "" {
 		x.C.AddTag(t)
 	}

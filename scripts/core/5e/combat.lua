@@ -92,7 +92,7 @@ rules.define("combat", {
     -- 5E-CMB-08, 5E-MOV-08, T-10: move up to Speed and take the Attack
     -- action (every attack of it, movement split between them); a creature
     -- that can't reach its target Dashes instead.
-    turn = { full_attack_move = -1, double_move = true, double_move_tag = "dashed" },
+    turn = { full_attack_move = -1, double_move = true, double_move_tag = "dashed", dash_repeats = true },
     nomap_ranged = 30, default_speed = 30,
   },
 })

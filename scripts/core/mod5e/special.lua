@@ -151,6 +151,7 @@ function M.shove(attacker, target, opts)
       if not target:has_tag("no_prone") then knock_prone(target, attacker) end
     elseif opts.to and on_map() then
       fight.move(target, opts.to, { cause = "forced", budget = 5 })
+      M.check_grapples(target) -- pushed out of a grappler's reach: free (HB-SPECIAL-12)
     elseif opts.to then
       target:set("pos", opts.to)
     end
@@ -266,6 +267,24 @@ function M.check_grapple(grappler, target, opts)
   local reach = opts.reach or rules.need("5e.attack").reach_of(grappler)
   if d > reach then return M.release(grappler, target) end
   return false
+end
+
+-- M.check_grapples(c) checks every grapple c is in, as the one grappled
+-- and as the grappler (M.check_grapple), after c was moved by an effect:
+-- those whose grappler no longer reaches end (HB-SPECIAL-12). Needs a
+-- fight (fight.get finds the other creature).
+function M.check_grapples(c)
+  local list = c:conditions()
+  for i = 1, #list do
+    local s = list[i].name == "grappled" and list[i].source
+    if s then
+      local holds = string.match(s, "^holds:(.+)$")
+      local other = fight.get(holds or s)
+      if other ~= nil then
+        if holds then M.check_grapple(c, other) else M.check_grapple(other, c) end
+      end
+    end
+  end
 end
 
 -- M.drag_speed (HB-SPECIAL-13, AMB-22): a grappler keeping its grapple may
