@@ -743,7 +743,7 @@ func (f *Fight) CanOpportunity(h, x *Fighter) (*Attack, string) {
 	}
 	var a *Attack
 	d := f.Distance(h, x, nil)
-	if f.flagsOf(h).noThreat {
+	if !f.threatening(h) {
 		return nil, "threatens no square"
 	}
 	for i := range h.Attacks {

@@ -757,7 +757,7 @@ type UnarmedRule struct {
 // unarmedThreatless reports whether x's melee attack a is an unarmed
 // strike that threatens nothing under rule u.
 func (u *UnarmedRule) unarmedThreatless(x *Fighter, a *Attack) bool {
-	if !u.On || !(a.Group != "" && a.Group == u.Group || strings.Contains(strings.ToLower(a.Name), "unarmed")) {
+	if !u.On || !(a.Group != "" && a.Group == u.Group || containsFold(a.Name, "unarmed")) {
 		return false
 	}
 	for _, t := range u.ArmedTags {
@@ -768,11 +768,30 @@ func (u *UnarmedRule) unarmedThreatless(x *Fighter, a *Attack) bool {
 	return true
 }
 
+// containsFold reports whether s contains the lower-case ASCII word sub,
+// ignoring case (without the copy strings.ToLower makes).
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
+
 // threatening reports whether y threatens squares at all: it has a melee
 // attack that threatens and no condition that takes its threat away.
 func (f *Fight) threatening(y *Fighter) bool {
 	if !y.threat {
 		return false
 	}
-	return y.C.ConditionCount() == 0 || len(f.Rules.Conditions) == 0 || !f.flagsIn(y).noThreat
+	if y.C.ConditionCount() == 0 || len(f.Rules.Conditions) == 0 {
+		return true
+	}
+	for _, in := range f.effectsNow(y) {
+		if in.ef.NoThreat {
+			return false
+		}
+	}
+	return true
 }
