@@ -41,10 +41,11 @@ import (
 //	           charge = { min = 10, mul = 2, partial_mul = 1, attack_mod = 2, condition = "charging", prefer = true } },
 //	  areas = { burst = "mostly", emanation = "mostly", cone = "counted" },  -- each shape's inside rule (default centre)
 //	  unarmed = { group = "unarmed", armed = { "improved_unarmed_strike" } },  -- unarmed strikes threaten nothing but with these tags
+//	  area_line = true,  -- a creature with total cover (walls) from an area's origin is not in it
 //	  nomap_ranged = 30, default_speed = 30,
 //	}
 var spaceKeys = []string{"square", "unit", "diagonal", "sizes", "default_size", "difficult", "corner_cutting", "pass", "cover",
-	"range", "ranged_in_melee", "sight", "flank", "opportunity", "turn", "nomap_ranged", "default_speed", "areas", "unarmed"}
+	"range", "ranged_in_melee", "sight", "flank", "opportunity", "turn", "nomap_ranged", "default_speed", "areas", "unarmed", "area_line"}
 
 func checkKeys(r *tbl, keys ...string) {
 	if r.T == nil || r.Err != nil {
@@ -200,6 +201,7 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 	sr.Range.PerIncrement = rg.Int("per_increment", 0)
 	sr.Range.MaxIncrements = rg.Int("max", 0)
 	sr.Range.Full = rg.Bool("full", false)
+	sr.AreaLine = s.Bool("area_line", false)
 	if ua := s.Sub("unarmed"); ua.T != nil {
 		checkKeys(ua, "group", "armed")
 		sr.Unarmed = fight.UnarmedRule{On: true, Group: ua.Str("group", ""), ArmedTags: ua.Strs("armed", nil)}

@@ -27,6 +27,10 @@ type SpaceRules struct {
 	// AreaRules gives a shape's inside rule when an area names none
 	// (missing: grid.RuleCentre).
 	AreaRules map[grid.Shape]grid.AreaRule
+	// AreaLine: a creature with total cover from an area's origin by the
+	// map's walls is not in the area (5e: an area reaches only where a
+	// straight line from its point of origin is unblocked).
+	AreaLine bool
 	// Unarmed, when On, makes unarmed strikes threaten nothing (3.0): a
 	// melee attack of weapon group Group, or named "unarmed ...", has
 	// NoThreat unless its creature has one of ArmedTags (Improved Unarmed
@@ -569,6 +573,10 @@ func (f *Fight) InArea(a *grid.Area) ([]*Fighter, error) {
 				p := grid.Pos{X: x.C.Pos.X + xx, Y: x.C.Pos.Y + y, Z: x.C.Pos.Z}
 				in = a.Contains(g, p)
 			}
+		}
+		if in && f.Rules.Space.AreaLine &&
+			f.Space.Map.Walls.CoverFrom(a.Origin, x.body(), &f.Rules.Space.Cover).Grade == grid.CoverTotal {
+			in = false // no unblocked line from the origin
 		}
 		if in {
 			out = append(out, x)

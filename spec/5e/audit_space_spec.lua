@@ -460,6 +460,21 @@ test("Dash is extra movement equal to the Speed each time it is taken: Dash acti
   end, "hero")
 end)
 
+-- covers: 5E-ATK-03
+-- vectors: T-17
+-- (the area's own rule is SRD 5.2.1's [K✓]: no unblocked line from the point of origin, not in the area)
+test("Total Cover from an area's point of origin: the creature behind a full wall is not in the area", function()
+  on_map({ "...#...", "...#...", "...#..." }, { who("safe", { 4, 1 }), who("open", { 2, 1 }) }, { who("mage", { 0, 0 }) },
+    function(all)
+      local a = fight.area{ shape = "sphere", from = { x = 1, y = 1 }, length = 20 }
+      local got = {}
+      for _, e in ipairs(a) do got[#got + 1] = e.c:get("id") end
+      table.sort(got)
+      eq(got, { "mage", "open" })
+      eq(fight.cover(all.safe, { x = 1, y = 1 }), "total", "the wall still gives it total cover")
+    end)
+end)
+
 -- covers: 5E-DMG-03
 -- vectors: TV-22
 test("on a map, Sneak Attack without Advantage needs an ally within 5 ft of the target: one 25 ft away doesn't count", function()

@@ -93,6 +93,10 @@ rules.define("combat", {
     -- action (every attack of it, movement split between them); a creature
     -- that can't reach its target Dashes instead.
     turn = { full_attack_move = -1, double_move = true, double_move_tag = "dashed", dash_repeats = true },
+    -- An area reaches only where a straight line from its point of origin
+    -- is unblocked: a creature behind a full wall is not in it [K✓ SRD
+    -- 5.2.1, "Area of Effect"; the inventory has no area rules].
+    area_line = true,
     nomap_ranged = 30, default_speed = 30,
   },
 })
