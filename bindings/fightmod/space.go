@@ -40,7 +40,7 @@ import (
 //	           free_step = 5, move_only_safe = true, surprise_partial = true,
 //	           charge = { min = 10, mul = 2, partial_mul = 1, attack_mod = 2, condition = "charging", prefer = true } },
 //	  areas = { burst = "mostly", emanation = "mostly", cone = "counted" },  -- each shape's inside rule (default centre)
-//	  unarmed = { group = "unarmed", armed = { "improved_unarmed_strike" } },  -- unarmed strikes threaten nothing but with these tags
+//	  unarmed = { group = "unarmed", named = "unarmed", armed = { "improved_unarmed_strike" } },  -- unarmed strikes threaten nothing but with these tags
 //	  area_line = true,  -- a creature with total cover (walls) from an area's origin is not in it
 //	  nomap_ranged = 30, default_speed = 30,
 //	}
@@ -203,8 +203,8 @@ func readSpace(root *tbl) (fight.SpaceRules, error) {
 	sr.Range.Full = rg.Bool("full", false)
 	sr.AreaLine = s.Bool("area_line", false)
 	if ua := s.Sub("unarmed"); ua.T != nil {
-		checkKeys(ua, "group", "armed")
-		sr.Unarmed = fight.UnarmedRule{On: true, Group: ua.Str("group", ""), ArmedTags: ua.Strs("armed", nil)}
+		checkKeys(ua, "group", "named", "armed")
+		sr.Unarmed = fight.UnarmedRule{On: true, Group: ua.Str("group", ""), Named: ua.Str("named", ""), ArmedTags: ua.Strs("armed", nil)}
 	}
 	rm := s.Sub("ranged_in_melee")
 	checkKeys(rm, "within", "adv", "mod", "sight", "able", "target", "unless")

@@ -312,6 +312,8 @@ func (fm *module) move(L *lua.LState) int {
 	f := fm.mapped(L)
 	x := fm.fighterOf(L, 1)
 	opts := L.OptTable(3, L.CreateTable(0, 0))
+	cause := lua.LVAsString(opts.RawGetString("cause"))
+	budget := budgetOf(f, x, opts)
 	var path []grid.Pos
 	if pv, ok := opts.RawGetString("path").(*lua.LTable); ok {
 		for i := 1; i <= pv.Len(); i++ {
@@ -323,14 +325,14 @@ func (fm *module) move(L *lua.LState) int {
 		}
 	} else {
 		goal := fm.goalOf(L, f, x, 2, opts)
-		b := budgetOf(f, x, opts)
-		if !fight.OwnMove(lua.LVAsString(opts.RawGetString("cause"))) {
-			b = -1 // the search prices the mover's own way; Move prices each step by its length and stops at the budget
+		search := budget
+		if !fight.OwnMove(cause) {
+			search = -1 // the search prices the mover's own way; Move prices each step by its length and stops at the budget
 		}
-		p, _, _ := f.PathTo(x, goal, b)
+		p, _, _ := f.PathTo(x, goal, search)
 		path = append(path, p...) // PathTo's slice is reused by the next search
 	}
-	res, err := f.Move(x, path, fight.MoveOpts{Budget: budgetOf(f, x, opts), Cause: lua.LVAsString(opts.RawGetString("cause")),
+	res, err := f.Move(x, path, fight.MoveOpts{Budget: budget, Cause: cause,
 		NoProvoke: lua.LVAsBool(opts.RawGetString("no_provoke")), SafeStart: lua.LVAsBool(opts.RawGetString("safe_start"))})
 	if err != nil {
 		luart.Raise(L, err)

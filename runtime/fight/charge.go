@@ -29,8 +29,7 @@ func (f *Fight) sharesSpace(x, o *Fighter) bool {
 
 // newTurn clears what x did with its movement last turn.
 func (x *Fighter) newTurn() {
-	x.Moved, x.diagonals, x.dashed, x.stepped, x.charged, x.walkRead = 0, 0, false, false, false, false
-	x.dashes = 0
+	x.Moved, x.diagonals, x.dashes, x.stepped, x.charged, x.walkRead = 0, 0, 0, false, false, false
 }
 
 // startConditions gives x the rules' start conditions (flat-footed until it
@@ -82,7 +81,7 @@ func (f *Fight) moveOpts(x *Fighter, cost, left int) MoveOpts {
 // chargeRule returns the charge x may make now, or nil.
 func (f *Fight) chargeRule(x *Fighter) *ChargeRule {
 	c := f.Rules.Space.Turn.Charge
-	if c == nil || f.Space == nil || x.Moved > 0 || x.stepped || x.dashed || !f.canAct(x) {
+	if c == nil || f.Space == nil || x.Moved > 0 || x.stepped || x.dashes > 0 || !f.canAct(x) {
 		return nil
 	}
 	return c

@@ -409,7 +409,6 @@ type Fighter struct {
 	Path  []grid.Pos
 
 	diagonals       int  // diagonal steps this turn (alternating diagonals)
-	dashed          bool // moved twice its speed this turn
 	dashes          int  // the Dashes of this turn (more than one under TurnRule.DashRepeats)
 	stepped         bool // took the rules' free step this turn
 	charged         bool // charged this turn

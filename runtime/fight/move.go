@@ -741,11 +741,11 @@ func (f *Fight) CanOpportunity(h, x *Fighter) (*Attack, string) {
 	if rule.NeedsSight && !f.Sees(h, x, nil) {
 		return nil, "cannot see it"
 	}
-	var a *Attack
-	d := f.Distance(h, x, nil)
 	if !f.threatening(h) {
 		return nil, "threatens no square"
 	}
+	var a *Attack
+	d := f.Distance(h, x, nil)
 	for i := range h.Attacks {
 		at := &h.Attacks[i]
 		if !at.Ranged && !at.NoThreat && f.Rules.Space.inRange(at, d) {

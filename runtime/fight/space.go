@@ -32,9 +32,9 @@ type SpaceRules struct {
 	// straight line from its point of origin is unblocked).
 	AreaLine bool
 	// Unarmed, when On, makes unarmed strikes threaten nothing (3.0): a
-	// melee attack of weapon group Group, or named "unarmed ...", has
-	// NoThreat unless its creature has one of ArmedTags (Improved Unarmed
-	// Strike, natural weapons).
+	// melee attack of weapon group Group, or whose name contains Named
+	// (any case), has NoThreat unless its creature has one of ArmedTags
+	// (Improved Unarmed Strike, natural weapons).
 	Unarmed UnarmedRule
 
 	// Movement. A step's base cost is the grid's (one square, or the
@@ -759,13 +759,14 @@ func (f *Fight) Provoke(x *Fighter) ([]*Fighter, error) {
 type UnarmedRule struct {
 	On        bool
 	Group     string
+	Named     string
 	ArmedTags []string
 }
 
 // unarmedThreatless reports whether x's melee attack a is an unarmed
 // strike that threatens nothing under rule u.
 func (u *UnarmedRule) unarmedThreatless(x *Fighter, a *Attack) bool {
-	if !u.On || !(a.Group != "" && a.Group == u.Group || containsFold(a.Name, "unarmed")) {
+	if !u.On || !(a.Group != "" && a.Group == u.Group || u.Named != "" && containsFold(a.Name, u.Named)) {
 		return false
 	}
 	for _, t := range u.ArmedTags {
@@ -776,8 +777,8 @@ func (u *UnarmedRule) unarmedThreatless(x *Fighter, a *Attack) bool {
 	return true
 }
 
-// containsFold reports whether s contains the lower-case ASCII word sub,
-// ignoring case (without the copy strings.ToLower makes).
+// containsFold reports whether s contains sub, ignoring case (without the
+// copy strings.ToLower makes).
 func containsFold(s, sub string) bool {
 	for i := 0; i+len(sub) <= len(s); i++ {
 		if strings.EqualFold(s[i:i+len(sub)], sub) {

@@ -52,7 +52,7 @@ func (f *Fight) endTurnTags(x *Fighter) {
 	if o := f.Rules.Space.Opportunity; o != nil && o.UnlessTag != "" {
 		x.C.RemoveTag(o.UnlessTag)
 	}
-	if t := f.Rules.Space.Turn.DoubleMoveTag; t != "" && x.dashed {
+	if t := f.Rules.Space.Turn.DoubleMoveTag; t != "" && x.dashes > 0 {
 		x.C.RemoveTag(t)
 	}
 }
@@ -274,9 +274,7 @@ func (f *Fight) movementLeft(x *Fighter) int {
 		return 0
 	}
 	s := f.speedOf(x)
-	if x.dashed {
-		s *= 1 + x.dashes
-	}
+	s *= 1 + x.dashes
 	return max(s-x.Moved, 0)
 }
 
@@ -291,10 +289,9 @@ func (f *Fight) SpendMovement(x *Fighter, n int) { x.Moved += n }
 // move), adding the rules' tag; it reports false when x has already
 // dashed and the rules' Dash does not repeat (TurnRule.DashRepeats).
 func (f *Fight) Dash(x *Fighter) bool {
-	if x.dashed && !f.Rules.Space.Turn.DashRepeats {
+	if x.dashes > 0 && !f.Rules.Space.Turn.DashRepeats {
 		return false
 	}
-	x.dashed = true
 	x.dashes++
 	if t := f.Rules.Space.Turn.DoubleMoveTag; t != "" {
 		x.C.AddTag(t)
@@ -398,7 +395,7 @@ func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, e
 		}
 	}
 	left := f.movementLeft(x)
-	dash := first && f.Rules.Space.Turn.DoubleMove && !x.dashed && f.canAct(x) && !f.limited(x)
+	dash := first && f.Rules.Space.Turn.DoubleMove && x.dashes == 0 && f.canAct(x) && !f.limited(x)
 	budget := left
 	if dash {
 		budget = left + f.speedOf(x)
@@ -442,11 +439,11 @@ func (f *Fight) Approach(x, t *Fighter, a *Attack, first bool) (*Attack, bool, e
 			// asks nothing of the map, and moveFresh checks x's prices
 			move = f.moveFresh
 		}
-		if _, err := move(x, path, MoveOpts{Budget: left, SafeStart: x.dashed && f.Rules.Space.Turn.MoveOnlySafe}); err != nil {
+		if _, err := move(x, path, MoveOpts{Budget: left, SafeStart: x.dashes > 0 && f.Rules.Space.Turn.MoveOnlySafe}); err != nil {
 			return nil, false, err
 		}
 	}
-	if x.dashed || x.Out || !f.Reaches(x, t, a) {
+	if x.dashes > 0 || x.Out || !f.Reaches(x, t, a) {
 		return nil, false, nil
 	}
 	return a, true, nil

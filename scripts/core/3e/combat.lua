@@ -73,10 +73,11 @@ rules.define("combat", {
     -- 3E-MOVE-11: nobody passes a creature that fills its space.
     pass = { size_diff = 3, unable = true, tiny = "tiny", tiny_ends = true, never = "fills_space" },
     -- 3E-UNARMED-01/02: an unarmed strike (weapon group "unarmed", or an
-    -- attack named so) threatens nothing (no attacks of opportunity, no
-    -- flanking, nobody engaged by it) unless it counts as armed: the tags
-    -- of core.3e.special.unarmed's counts_as_armed and armed.
-    unarmed = { group = "unarmed", armed = { "armed", "improved_unarmed_strike", "natural_weapons" } },
+    -- attack whose name has "unarmed" in it) threatens nothing (no attacks
+    -- of opportunity, no flanking, nobody engaged by it) unless it counts
+    -- as armed: the tags of core.3e.special.unarmed's counts_as_armed and
+    -- armed, which reads group and named from here too.
+    unarmed = { group = "unarmed", named = "unarmed", armed = { "armed", "improved_unarmed_strike", "natural_weapons" } },
     -- Table 8-9 (3E-COVER-01/02): the map grades cover by blocked lines:
     -- one or two half, three three-quarters, four total; a creature in the
     -- way (3E-COVER-05) or a low wall gives half. The quarter and

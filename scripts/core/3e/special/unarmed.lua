@@ -43,9 +43,14 @@ function M.armed(x)
     local fight = require("fight")
     local ok, names = pcall(fight.attacks, x)
     if ok then
+      -- what an unarmed strike is: the kernel's rule (combat.space.unarmed)
+      local c = rules.get("combat")
+      local u = c and c.space and c.space.unarmed or {}
       for _, n in ipairs(names) do
         local a = fight.attack(x, n)
-        if not a.ranged and a.group ~= "unarmed" and not n:lower():find("unarmed", 1, true) then return true end
+        if not a.ranged and not (u.group and a.group == u.group) and not (u.named and n:lower():find(u.named, 1, true)) then
+          return true
+        end
       end
     end
   end
